@@ -1,0 +1,47 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
+
+const STATUS_PAGES: Record<number, { title: string; body: string }> = {
+  400: {
+    title: "Bad request",
+    body: "The request could not be understood. Please check what you entered and try again.",
+  },
+  403: { title: "Access denied", body: "You do not have permission to see this page." },
+  404: { title: "Page not found", body: "The page you are looking for does not exist or has moved." },
+  429: { title: "Too many requests", body: "Please wait a moment before trying again." },
+};
+const FALLBACK = { title: "Something went wrong", body: "An unexpected error occurred. Please try again later." };
+
+/** What an error page shows for a thrown response or an unexpected error; never internals. */
+export function describeError(error: unknown): { status: number; title: string; body: string } {
+  if (isRouteErrorResponse(error)) {
+    const page = STATUS_PAGES[error.status] ?? FALLBACK;
+    const message = typeof error.data === "string" && error.data && error.status < 500 ? error.data : page.body;
+    return { status: error.status, title: page.title, body: message };
+  }
+  return { status: 500, ...FALLBACK };
+}
+
+/** The shared error page of every route: per-status title and text, and a way back. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const { status, title, body } = describeError(error);
+  if (status >= 500 && typeof document !== "undefined") console.error(error);
+  return (
+    <section
+      aria-labelledby="error-title"
+      className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center"
+    >
+      <p className="text-sm font-semibold text-brand-700 tabular">{status}</p>
+      <h1 id="error-title" className="mt-2 text-3xl font-semibold tracking-tight text-ink">
+        {title}
+      </h1>
+      <p className="mt-4 text-muted">{body}</p>
+      <div className="mt-8 flex gap-3">
+        <Link to="/" className={buttonClass("primary")}>
+          Go to the home page
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { clsx } from "clsx";
+import { ChevronDown, CreditCard, Menu } from "lucide-react";
+import { buttonClass } from "~/components/ui/button";
+import { useOptionalUser } from "~/utils/user";
+
+const NAV_LINKS = [
+  { to: "/refer", label: "Refer" },
+  { to: "/apply", label: "Applicant" },
+  { to: "/dashboard", label: "Dashboard" },
+  { to: "/chat", label: "Chat" },
+] as const;
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return clsx(
+    "rounded-card px-3 py-2 text-sm font-medium transition-colors",
+    isActive ? "bg-brand-50 text-brand-800" : "text-muted hover:bg-canvas hover:text-ink",
+  );
+}
+
+/** The name shown in the header menu: first name, else username. */
+function displayName(user: { firstName: string; username: string }) {
+  return user.firstName || user.username;
+}
+
+/**
+ * The top bar of spec section 2. Menus are <details> elements so they open without JavaScript;
+ * on small screens the navigation collapses into one of them.
+ */
+export function SiteHeader() {
+  const user = useOptionalUser();
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded-card focus:bg-surface focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 font-semibold text-ink">
+          <CreditCard aria-hidden className="size-6 text-brand-600" />
+          <span>Cardshare</span>
+        </Link>
+        {user ? (
+          <>
+            <nav aria-label="Main" className="ml-4 hidden items-center gap-1 md:flex">
+              {NAV_LINKS.map((link) => (
+                <NavLink key={link.to} to={link.to} prefetch="intent" className={navClass}>
+                  {link.label}
+                </NavLink>
+              ))}
+            </nav>
+            <div className="ml-auto flex items-center gap-2">
+              <details className="group relative hidden md:block">
+                <summary className="flex cursor-pointer list-none items-center gap-1 rounded-card px-3 py-2 text-sm font-medium text-ink hover:bg-canvas [&::-webkit-details-marker]:hidden">
+                  {displayName(user)}
+                  <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+                </summary>
+                <UserMenu userId={user.id} isAdmin={user.isAdmin} className="absolute right-0 mt-2 w-48" />
+              </details>
+              <details className="group relative md:hidden">
+                <summary className="flex cursor-pointer list-none items-center rounded-card p-2 text-ink hover:bg-canvas [&::-webkit-details-marker]:hidden">
+                  <Menu aria-hidden className="size-5" />
+                  <span className="sr-only">Open menu</span>
+                </summary>
+                <div className="absolute right-0 mt-2 w-56 rounded-card border border-line bg-surface p-2 shadow-lg">
+                  <nav aria-label="Main" className="flex flex-col">
+                    {NAV_LINKS.map((link) => (
+                      <NavLink key={link.to} to={link.to} className={navClass}>
+                        {link.label}
+                      </NavLink>
+                    ))}
+                  </nav>
+                  <hr className="my-2 border-line" />
+                  <UserMenu userId={user.id} isAdmin={user.isAdmin} />
+                </div>
+              </details>
+            </div>
+          </>
+        ) : (
+          <div className="ml-auto">
+            <Link to="/auth" className={buttonClass("primary", "sm")}>
+              Sign in
+            </Link>
+          </div>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function UserMenu({ userId, isAdmin, className }: { userId: string; isAdmin: boolean; className?: string }) {
+  const itemClass = "block w-full rounded-card px-3 py-2 text-left text-sm text-ink hover:bg-canvas";
+  return (
+    <ul className={clsx("rounded-card border border-line bg-surface p-1 shadow-lg", className)}>
+      <li>
+        <Link to={`/profile/${userId}`} className={itemClass}>
+          Profile
+        </Link>
+      </li>
+      <li>
+        <Link to="/dashboard/personal-info" className={itemClass}>
+          Settings
+        </Link>
+      </li>
+      {isAdmin ? (
+        <li>
+          <Link to="/admin" className={itemClass}>
+            Admin
+          </Link>
+        </li>
+      ) : null}
+      <li>
+        <Form method="post" action="/auth/logout">
+          <button type="submit" className={itemClass}>
+            Sign out
+          </button>
+        </Form>
+      </li>
+    </ul>
+  );
+}

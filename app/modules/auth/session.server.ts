@@ -1,0 +1,118 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { sessions, users } from "../../../db/schema";
+import { createToken, hashToken } from "~/utils/crypto.server";
+
+export const SESSION_COOKIE = "__session";
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** Unchecked "Remember me": the server session ends after 12 hours (and the cookie with the browser). */
+export const SHORT_SESSION_MS = 12 * HOUR;
+/** Checked "Remember me": 30 days, sliding. */
+export const REMEMBERED_SESSION_MS = 30 * DAY;
+/** A remembered session's expiry is pushed forward at most once a day, not on every request. */
+const SLIDE_AFTER_MS = DAY;
+
+export const sessionUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImage: users.profileImage,
+  authProvider: users.authProvider,
+  isAdmin: users.isAdmin,
+};
+
+export type SessionUser = {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profileImage: string | null;
+  authProvider: "local" | "google" | "other";
+  isAdmin: boolean;
+};
+
+/** Creates a server session and returns its bearer token (the cookie value) and expiry. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  options: { remember: boolean; userAgent?: string | null; now?: Date },
+) {
+  const now = options.now ?? new Date();
+  const token = createToken();
+  const expiresAt = new Date(now.getTime() + (options.remember ? REMEMBERED_SESSION_MS : SHORT_SESSION_MS));
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: await hashToken(token),
+    remember: options.remember,
+    expiresAt,
+    userAgent: options.userAgent?.slice(0, 255) ?? null,
+  });
+  return { token, expiresAt, remember: options.remember };
+}
+
+/** The signed-in user for a bearer token, or null when the session is unknown, expired or deactivated. */
+export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
+  const tokenHash = await hashToken(token);
+  const row = await db
+    .select({
+      ...sessionUserColumns,
+      sessionId: sessions.id,
+      remember: sessions.remember,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deactivatedAt)))
+    .get();
+  if (!row) return null;
+  if (row.remember && row.expiresAt.getTime() - now.getTime() < REMEMBERED_SESSION_MS - SLIDE_AFTER_MS) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + REMEMBERED_SESSION_MS) })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  const { sessionId: _sessionId, remember: _remember, expiresAt: _expiresAt, ...user } = row;
+  return user;
+}
+
+/** Ends the session behind a token (sign-out). */
+export async function deleteSession(db: Db, token: string) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, await hashToken(token)));
+}
+
+/** The bearer token of a request: `Authorization: Bearer` for API clients, else the session cookie. */
+export function readSessionToken(request: Request): { token: string; via: "bearer" | "cookie" } | null {
+  const authorization = request.headers.get("Authorization");
+  const bearer = authorization?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/)?.[1];
+  if (bearer) return { token: bearer, via: "bearer" };
+  const cookie = parseCookieHeader(request.headers.get("Cookie"))[SESSION_COOKIE];
+  if (cookie && /^[A-Za-z0-9_-]{20,200}$/.test(cookie)) return { token: cookie, via: "cookie" };
+  return null;
+}
+
+/** The Set-Cookie value that stores a session token; a browser-session cookie unless remembered. */
+export function serializeSessionCookie(token: string, options: { remember: boolean; secure: boolean }) {
+  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  if (options.remember) parts.push(`Max-Age=${REMEMBERED_SESSION_MS / 1000}`);
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function clearSessionCookie(options: { secure: boolean }) {
+  const parts = [`${SESSION_COOKIE}=`, "Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=0"];
+  if (options.secure) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function parseCookieHeader(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of header?.split(";") ?? []) {
+    const index = part.indexOf("=");
+    if (index > 0) cookies[part.slice(0, index).trim()] = part.slice(index + 1).trim();
+  }
+  return cookies;
+}

@@ -1,0 +1,71 @@
+import { desc } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { emailOutbox } from "../../../db/schema";
+import type { AppEnv } from "~/utils/env.server";
+
+export interface OutgoingEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The one way the app sends email. */
+export interface Mailer {
+  send(email: OutgoingEmail): Promise<void>;
+}
+
+/** Every message is written to the outbox; in development that is where it stays (/dev/mail). */
+class OutboxMailer implements Mailer {
+  constructor(private readonly db: Db) {}
+  async send(email: OutgoingEmail) {
+    await this.db.insert(emailOutbox).values(email);
+  }
+}
+
+/**
+ * Production: an HTTP email API taking `{ from, to, subject, text, html }` with a bearer key (the
+ * shape of Resend and similar services), recorded in the outbox once delivered.
+ */
+class HttpApiMailer implements Mailer {
+  constructor(
+    private readonly db: Db,
+    private readonly config: { url: string; key: string; from: string },
+  ) {}
+  async send(email: OutgoingEmail) {
+    const response = await fetch(this.config.url, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${this.config.key}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ from: this.config.from, ...email }),
+    });
+    if (!response.ok) throw new Error(`Email API answered ${response.status}`);
+    await this.db.insert(emailOutbox).values({ ...email, sentAt: new Date() });
+  }
+}
+
+export function createMailer(env: AppEnv, db: Db): Mailer {
+  if (env.ENVIRONMENT === "development") return new OutboxMailer(db);
+  if (!env.EMAIL_API_URL || !env.EMAIL_API_KEY || !env.EMAIL_FROM) {
+    throw new Error("EMAIL_API_URL, EMAIL_API_KEY and EMAIL_FROM must be set to send email in production");
+  }
+  return new HttpApiMailer(db, { url: env.EMAIL_API_URL, key: env.EMAIL_API_KEY, from: env.EMAIL_FROM });
+}
+
+const LINK_PATTERN = /https?:\/\/[^\s<>"')]+/g;
+
+/** The outbox, newest first, with the links of each message pulled out for tests and /dev/mail. */
+export async function listOutbox(db: Db, limit = 50) {
+  const rows = await db
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.to,
+      subject: emailOutbox.subject,
+      text: emailOutbox.text,
+      html: emailOutbox.html,
+      createdAt: emailOutbox.createdAt,
+    })
+    .from(emailOutbox)
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, links: [...new Set(row.text.match(LINK_PATTERN) ?? [])] }));
+}

@@ -1,0 +1,76 @@
+import { data, type LinksFunction, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { SiteHeader } from "~/components/layout/site-header";
+import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
+import { getOptionalUser } from "~/utils/auth.server";
+import { useNonce } from "~/utils/nonce";
+import { getToast } from "~/utils/toast.server";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+];
+
+/** The fallback title; routes set their own, and error pages keep this one. */
+export const meta: MetaFunction = () => [{ title: "Cardshare" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [user, { toast, headers }] = await Promise.all([getOptionalUser(request, context), getToast(request, context)]);
+  return data(
+    {
+      user: user
+        ? {
+            id: user.id,
+            username: user.username,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            profileImage: user.profileImage,
+            authProvider: user.authProvider,
+            isAdmin: user.isAdmin,
+          }
+        : null,
+      toast,
+    },
+    { headers: headers ?? undefined },
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-full flex-col bg-canvas text-ink antialiased">
+        <SiteHeader />
+        <NoScriptToast toast={data?.toast ?? null} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  useFlashToast(toast);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

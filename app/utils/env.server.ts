@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+/**
+ * Every variable the Worker reads, parsed once per request. Bindings (DB, Durable Objects) are
+ * typed by `Env`; this schema covers the plain variables and secrets (.dev.vars.example).
+ */
+export const EnvSchema = z.object({
+  ENVIRONMENT: z.enum(["development", "production"]).default("production"),
+  APP_ORIGIN: z.url({ message: "APP_ORIGIN must be the app's own origin, e.g. https://cardshare.example" }),
+  SESSION_SECRET: z.string().min(16, "SESSION_SECRET must be at least 16 characters"),
+  SUPPORT_EMAIL: z.email({ message: "SUPPORT_EMAIL must be an email address" }),
+  SOCIAL_URL: optionalString,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  EMAIL_API_URL: optionalString,
+  EMAIL_API_KEY: optionalString,
+  EMAIL_FROM: optionalString,
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+});
+
+export type AppEnv = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the Worker's environment; the error names every missing or invalid variable. */
+export function parseEnv(raw: Record<string, unknown>): AppEnv {
+  const result = EnvSchema.safeParse(raw);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Invalid environment configuration. ${problems.join("; ")}`);
+  }
+  return result.data;
+}
+
+export const isDevelopment = (env: Pick<AppEnv, "ENVIRONMENT">) => env.ENVIRONMENT === "development";

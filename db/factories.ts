@@ -1,0 +1,204 @@
+/**
+ * Builders of valid rows for every table, used by the tests (inserted through drizzle) and by the
+ * seed (written out as SQL). Each takes overrides; anything random comes from `rng` so the seed
+ * can be repeatable.
+ */
+import { normalizeReferralLink } from "../app/modules/referrals/link";
+import { createId } from "./id";
+import type {
+  applications,
+  chatMembers,
+  chats,
+  comments,
+  creditCards,
+  messages,
+  referrals,
+  users,
+  ApplicationStatus,
+} from "./schema";
+
+export type UserRow = typeof users.$inferInsert & { id: string };
+export type CardRow = typeof creditCards.$inferInsert & { id: string };
+export type ReferralRow = typeof referrals.$inferInsert & { id: string };
+export type ApplicationRow = typeof applications.$inferInsert & { id: string };
+export type CommentRow = typeof comments.$inferInsert & { id: string };
+export type ChatRow = typeof chats.$inferInsert & { id: string };
+export type ChatMemberRow = typeof chatMembers.$inferInsert;
+export type MessageRow = typeof messages.$inferInsert & { id: string };
+
+export type Rng = () => number;
+
+/** mulberry32: a small seeded generator, so the demo data is the same on every machine. */
+export function seededRng(seed: number): Rng {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
+export const between = (rng: Rng, min: number, max: number) => min + Math.floor(rng() * (max - min + 1));
+
+let sequence = 0;
+/** A suffix unique within this process, so parallel tests never collide on usernames or emails. */
+export function uniqueSuffix() {
+  sequence += 1;
+  return `${sequence.toString(36)}${createId(6)}`;
+}
+
+export function makeUser(overrides: Partial<UserRow> = {}): UserRow {
+  const suffix = uniqueSuffix();
+  const now = new Date();
+  return {
+    id: createId(),
+    username: `user_${suffix}`,
+    email: `user_${suffix}@example.test`,
+    firstName: "Test",
+    lastName: "User",
+    bio: "",
+    authProvider: "local",
+    passwordHash: null,
+    emailVerifiedAt: now,
+    isAdmin: false,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+export function makeCard(overrides: Partial<CardRow> = {}): CardRow {
+  const now = new Date();
+  return {
+    id: createId(),
+    name: `Test Card ${uniqueSuffix()}`,
+    issuer: "Test Bank",
+    category: "Rewards",
+    annualFee: 0,
+    hasVariousReferrerBonus: false,
+    referralBonusAmount: 100,
+    referralBonusUnit: "USD",
+    benefitForReferrer: "",
+    applyBenefitWithReferral: "",
+    description: "",
+    officialWebsite: "https://bank.example/card",
+    imageUrl: null,
+    active: true,
+    maxReferCount: 0,
+    isUserAdded: false,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+export function makeReferral(
+  referrerId: string,
+  creditCardId: string,
+  overrides: Partial<ReferralRow> = {},
+): ReferralRow {
+  const now = new Date();
+  const referralLink = overrides.referralLink ?? `https://refer.example/${createId(10)}`;
+  return {
+    id: createId(),
+    referrerId,
+    creditCardId,
+    referralLink,
+    normalizedLink: normalizeReferralLink(referralLink),
+    referrerCredit: null,
+    sharingBenefitPortion: 0,
+    additionalInfo: "",
+    specialApplicantBonusIsHigher: false,
+    specialApplicantBonus: null,
+    specialReferrerBonusAmount: null,
+    specialReferrerBonusUnit: null,
+    availableReferCount: null,
+    isActive: true,
+    applicationsCount: 0,
+    successfulCount: 0,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+export function makeApplication(
+  referral: Pick<ReferralRow, "id" | "referrerId" | "creditCardId">,
+  applicantId: string,
+  overrides: Partial<ApplicationRow> = {},
+): ApplicationRow {
+  const now = new Date();
+  return {
+    id: createId(),
+    referralId: referral.id,
+    referrerId: referral.referrerId,
+    creditCardId: referral.creditCardId,
+    applicantId,
+    status: "pending",
+    additionalInfo: "",
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+export function makeComment(referralId: string, authorId: string, overrides: Partial<CommentRow> = {}): CommentRow {
+  const now = new Date();
+  return {
+    id: createId(),
+    referralId,
+    authorId,
+    commentType: "applicantToReferrer",
+    comment: "Smooth application, thanks!",
+    rating: 5,
+    ratingUpdated: false,
+    originalCommentId: null,
+    applicationId: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+}
+
+/** A direct chat between two users with both memberships; `directKey` keeps the pair unique. */
+export function makeDirectChat(userA: string, userB: string, overrides: Partial<ChatRow> = {}) {
+  const now = new Date();
+  const chat: ChatRow = {
+    id: createId(),
+    name: "Direct chat",
+    isDirectChat: true,
+    directKey: [userA, userB].sort().join(":"),
+    createdById: userA,
+    lastMessageAt: null,
+    createdAt: now,
+    updatedAt: now,
+    ...overrides,
+  };
+  const members: ChatMemberRow[] = [userA, userB].map((userId) => ({
+    chatId: chat.id,
+    userId,
+    lastReadAt: null,
+    createdAt: now,
+  }));
+  return { chat, members };
+}
+
+export function makeMessage(chatId: string, senderId: string, overrides: Partial<MessageRow> = {}): MessageRow {
+  return {
+    id: createId(),
+    chatId,
+    senderId,
+    content: "Hello!",
+    isAssistant: false,
+    readAt: null,
+    clientId: null,
+    createdAt: new Date(),
+    ...overrides,
+  };
+}
+
+/** Statuses counted as a successful referral on the referral's counters. */
+export const SUCCESSFUL_STATUSES: readonly ApplicationStatus[] = ["successful", "approved"];

@@ -1,0 +1,388 @@
+/**
+ * The single schema of Cardshare. Migrations in migrations/ are generated from this file by
+ * `npm run db:generate` (drizzle-kit); only what drizzle cannot express (FTS5) is written by hand.
+ *
+ * Conventions (docs/decisions/001-ids-and-timestamps.md):
+ * - ids are random, URL-safe text (`createId()`), exposed in JSON as `_id` or `id` per the spec;
+ * - times are integers in milliseconds since the epoch (`timestamp_ms`), so keyset pagination on
+ *   (created_at, id) is a plain integer comparison;
+ * - booleans are integers 0/1 (`mode: "boolean"`).
+ */
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
+import { createId } from "./id";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => createId());
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+
+const bool = (name: string) => integer(name, { mode: "boolean" });
+
+export const AUTH_PROVIDERS = ["local", "google", "other"] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
+
+export const CARD_CATEGORIES = ["Travel", "Cashback", "Business", "Student", "Rewards", "Other"] as const;
+export type CardCategory = (typeof CARD_CATEGORIES)[number];
+
+export const BONUS_UNITS = ["USD", "Points", "Miles", "Cashback", "Other"] as const;
+export type BonusUnit = (typeof BONUS_UNITS)[number];
+
+export const APPLICATION_STATUSES = [
+  "pending",
+  "pending_approval",
+  "submitted",
+  "successful",
+  "rejected",
+  "approved",
+  "denied",
+  "cancelled",
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const COMMENT_TYPES = ["applicantToReferrer", "referrerReply", "followUpComment"] as const;
+export type CommentType = (typeof COMMENT_TYPES)[number];
+
+export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    username: text("username").notNull(),
+    /** Stored lower-cased; unique. */
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    profileImage: text("profile_image"),
+    authProvider: text("auth_provider", { enum: AUTH_PROVIDERS }).notNull().default("local"),
+    /** Google's stable subject id, for accounts created or linked through Google. */
+    googleSubject: text("google_subject"),
+    /** Versioned PBKDF2 string (docs/decisions); null for accounts that only use Google. */
+    passwordHash: text("password_hash"),
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    isAdmin: bool("is_admin").notNull().default(false),
+    deactivatedAt: integer("deactivated_at", { mode: "timestamp_ms" }),
+    showFullName: bool("show_full_name").notNull().default(true),
+    showEmail: bool("show_email").notNull().default(false),
+    showReferrals: bool("show_referrals").notNull().default(true),
+    showApplications: bool("show_applications").notNull().default(true),
+    passwordChangedAt: integer("password_changed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_unique").on(t.email),
+    uniqueIndex("users_google_subject_unique").on(t.googleSubject),
+    index("users_created_at_idx").on(t.createdAt, t.id),
+    index("users_admin_idx").on(t.isAdmin),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+    tokenHash: text("token_hash").notNull(),
+    /** Remember me: 30 days sliding; otherwise 12 hours and a browser-session cookie. */
+    remember: bool("remember").notNull().default(false),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("sessions_token_hash_unique").on(t.tokenHash),
+    index("sessions_user_idx").on(t.userId),
+    index("sessions_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/** Single-use email-verification and password-reset tokens, stored hashed. */
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: AUTH_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("auth_tokens_hash_unique").on(t.tokenHash),
+    index("auth_tokens_user_purpose_idx").on(t.userId, t.purpose),
+  ],
+);
+
+export const creditCards = sqliteTable(
+  "credit_cards",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    issuer: text("issuer").notNull(),
+    category: text("category", { enum: CARD_CATEGORIES }).notNull().default("Other"),
+    /** Whole US dollars. */
+    annualFee: integer("annual_fee").notNull().default(0),
+    hasVariousReferrerBonus: bool("has_various_referrer_bonus").notNull().default(false),
+    referralBonusAmount: real("referral_bonus_amount").notNull().default(0),
+    referralBonusUnit: text("referral_bonus_unit", { enum: BONUS_UNITS }).notNull().default("USD"),
+    benefitForReferrer: text("benefit_for_referrer").notNull().default(""),
+    applyBenefitWithReferral: text("apply_benefit_with_referral").notNull().default(""),
+    description: text("description").notNull().default(""),
+    officialWebsite: text("official_website"),
+    imageUrl: text("image_url"),
+    active: bool("active").notNull().default(true),
+    /** Per-user referral cap; 0 means unlimited. */
+    maxReferCount: integer("max_refer_count").notNull().default(0),
+    isUserAdded: bool("is_user_added").notNull().default(false),
+    createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("credit_cards_active_issuer_idx").on(t.active, t.issuer, t.name),
+    index("credit_cards_issuer_idx").on(t.issuer, t.name),
+    index("credit_cards_created_idx").on(t.createdAt, t.id),
+    index("credit_cards_user_added_idx").on(t.isUserAdded, t.createdAt),
+  ],
+);
+
+export const referrals = sqliteTable(
+  "referrals",
+  {
+    id: id(),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    creditCardId: text("credit_card_id")
+      .notNull()
+      .references(() => creditCards.id, { onDelete: "restrict" }),
+    referralLink: text("referral_link").notNull(),
+    /** Lower-case host, no tracking parameters, no trailing slash: used to flag duplicates. */
+    normalizedLink: text("normalized_link").notNull(),
+    /** The referrer's credit score, or null when not given. */
+    referrerCredit: integer("referrer_credit"),
+    sharingBenefitPortion: integer("sharing_benefit_portion").notNull().default(0),
+    additionalInfo: text("additional_info").notNull().default(""),
+    specialApplicantBonusIsHigher: bool("special_applicant_bonus_is_higher").notNull().default(false),
+    specialApplicantBonus: text("special_applicant_bonus"),
+    specialReferrerBonusAmount: real("special_referrer_bonus_amount"),
+    specialReferrerBonusUnit: text("special_referrer_bonus_unit", { enum: BONUS_UNITS }),
+    /** Remaining slots; null means unlimited. Decremented atomically on apply. */
+    availableReferCount: integer("available_refer_count"),
+    isActive: bool("is_active").notNull().default(true),
+    applicationsCount: integer("applications_count").notNull().default(0),
+    successfulCount: integer("successful_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("referrals_referrer_idx").on(t.referrerId, t.createdAt, t.id),
+    index("referrals_card_idx").on(t.creditCardId, t.isActive),
+    index("referrals_active_created_idx").on(t.isActive, t.createdAt, t.id),
+    index("referrals_normalized_link_idx").on(t.normalizedLink),
+    uniqueIndex("referrals_one_active_per_card")
+      .on(t.referrerId, t.creditCardId)
+      .where(sql`${t.isActive} = 1`),
+  ],
+);
+
+export const applications = sqliteTable(
+  "applications",
+  {
+    id: id(),
+    referralId: text("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    applicantId: text("applicant_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Copied from the referral so "applications to me" needs no join to filter. */
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    creditCardId: text("credit_card_id")
+      .notNull()
+      .references(() => creditCards.id, { onDelete: "restrict" }),
+    status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("pending"),
+    additionalInfo: text("additional_info").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("applications_one_per_referral").on(t.referralId, t.applicantId),
+    index("applications_applicant_idx").on(t.applicantId, t.createdAt, t.id),
+    index("applications_referrer_idx").on(t.referrerId, t.createdAt, t.id),
+    index("applications_status_idx").on(t.status, t.createdAt, t.id),
+    index("applications_card_idx").on(t.creditCardId, t.createdAt),
+    index("applications_created_idx").on(t.createdAt, t.id),
+  ],
+);
+
+export const comments = sqliteTable(
+  "comments",
+  {
+    id: id(),
+    referralId: text("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    applicationId: text("application_id").references(() => applications.id, { onDelete: "set null" }),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    commentType: text("comment_type", { enum: COMMENT_TYPES }).notNull(),
+    comment: text("comment").notNull(),
+    /** 1-5 on reviews; on a follow-up, the updated rating if the author changed it. */
+    rating: integer("rating"),
+    ratingUpdated: bool("rating_updated").notNull().default(false),
+    originalCommentId: text("original_comment_id").references((): AnySQLiteColumn => comments.id, {
+      onDelete: "cascade",
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("comments_referral_idx").on(t.referralId, t.createdAt, t.id),
+    index("comments_original_idx").on(t.originalCommentId, t.createdAt),
+    index("comments_author_idx").on(t.authorId, t.createdAt),
+    uniqueIndex("comments_one_review_per_applicant")
+      .on(t.referralId, t.authorId)
+      .where(sql`${t.commentType} = 'applicantToReferrer'`),
+  ],
+);
+
+export const chats = sqliteTable(
+  "chats",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    isDirectChat: bool("is_direct_chat").notNull().default(true),
+    /** For direct chats: the two member ids sorted and joined, so a pair has one chat. */
+    directKey: text("direct_key"),
+    createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("chats_direct_key_unique").on(t.directKey)],
+);
+
+export const chatMembers = sqliteTable(
+  "chat_members",
+  {
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Messages at or before this instant count as read by this member. */
+    lastReadAt: integer("last_read_at", { mode: "timestamp_ms" }),
+    /** Set when the member deletes the chat from their list. */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index("chat_members_user_idx").on(t.userId, t.chatId)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: id(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: text("sender_id").references(() => users.id, { onDelete: "set null" }),
+    content: text("content").notNull(),
+    isAssistant: bool("is_assistant").notNull().default(false),
+    /** Set once every other member has read it. */
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    /** Client-chosen id for an optimistic send, so a retried send is stored once. */
+    clientId: text("client_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_chat_created_idx").on(t.chatId, t.createdAt, t.id),
+    uniqueIndex("messages_sender_client_unique").on(t.senderId, t.clientId),
+  ],
+);
+
+export const tips = sqliteTable(
+  "tips",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    referralId: text("referral_id").references(() => referrals.id, { onDelete: "set null" }),
+    /** In the currency's minor unit (cents), as Stripe reports it. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    stripeEventId: text("stripe_event_id").notNull(),
+    stripeSessionId: text("stripe_session_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("tips_event_unique").on(t.stripeEventId),
+    uniqueIndex("tips_session_unique").on(t.stripeSessionId),
+    index("tips_created_idx").on(t.createdAt, t.id),
+  ],
+);
+
+/** Every email the app sends. In development this is the outbox shown at /dev/mail. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_created_idx").on(t.createdAt, t.id)],
+);
+
+/** Fixed-window counters for rate limits (failed sign-ins, resends, messages). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull().default(0),
+});
+
+export type User = typeof users.$inferSelect;
+export type CreditCard = typeof creditCards.$inferSelect;
+export type Referral = typeof referrals.$inferSelect;
+export type Application = typeof applications.$inferSelect;
+export type Comment = typeof comments.$inferSelect;
+export type EmailMessage = typeof emailOutbox.$inferSelect;

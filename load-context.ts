@@ -1,0 +1,16 @@
+import type { PlatformProxy } from "wrangler";
+
+type Cloudflare = Omit<PlatformProxy<Env>, "dispose">;
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: Cloudflare;
+    /** Per-request nonce for the Content-Security-Policy; absent under `remix vite:dev`. */
+    cspNonce?: string;
+  }
+}
+
+/** Load context for `remix vite:dev`; the Worker entry (server.ts) builds the same shape. */
+export function getLoadContext({ context }: { request: Request; context: { cloudflare: Cloudflare } }) {
+  return { cloudflare: context.cloudflare };
+}

@@ -1,0 +1,60 @@
+/**
+ * The Worker entry: realtime rooms first (authenticated before any Durable Object runs), then
+ * Remix for every page and /api route. Static files under build/client are served by Workers
+ * assets before this code runs.
+ */
+import { createRequestHandler } from "@remix-run/cloudflare";
+import { routePartykitRequest } from "partyserver";
+import * as build from "remix-server-build";
+import { createDb } from "./db/client";
+import { authorizeRoomConnection, type RoomKind } from "./app/modules/realtime/authorize.server";
+import { EnvError, parseEnv } from "./app/utils/env.server";
+import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
+import { USER_ID_HEADER } from "./party/protocol";
+
+export { ChatRoom } from "./party/chat-room";
+export { UserNotifications } from "./party/user-notifications";
+
+const handleRemixRequest = createRequestHandler(build);
+
+function jsonError(status: number, message: string) {
+  return Response.json({ success: false, message }, { status });
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    let appEnv;
+    try {
+      appEnv = parseEnv(env as unknown as Record<string, unknown>);
+    } catch (error) {
+      if (error instanceof EnvError) return new Response(error.message, { status: 500 });
+      throw error;
+    }
+    const allowedOrigins = [appEnv.APP_ORIGIN, new URL(request.url).origin];
+
+    const partyResponse = await routePartykitRequest(request, env, {
+      onBeforeConnect: async (incoming, lobby) => {
+        const decision = await authorizeRoomConnection(
+          createDb(env.DB),
+          incoming,
+          { kind: lobby.className as RoomKind, name: lobby.name },
+          allowedOrigins,
+        );
+        if (!decision.ok) return jsonError(decision.status, decision.message);
+        const forwarded = new Request(incoming);
+        forwarded.headers.set(USER_ID_HEADER, decision.userId);
+        return forwarded;
+      },
+      // Rooms speak WebSocket only; plain HTTP to a room is not part of the API.
+      onBeforeRequest: () => jsonError(404, "Not found"),
+    });
+    if (partyResponse) return partyResponse;
+
+    const nonce = createNonce();
+    const response = await handleRemixRequest(request, {
+      cloudflare: { env, ctx, cf: request.cf, caches } as never,
+      cspNonce: nonce,
+    });
+    return withSecurityHeaders(response, nonce, request.url);
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,64 @@
+import { spawnSync } from "node:child_process";
+import { test as base } from "@playwright/test";
+import { makeUser, type UserRow } from "../../db/factories";
+import { sessions, users } from "../../db/schema";
+import { insertStatements } from "../../db/seed/sql";
+import { createToken, hashToken } from "../../app/utils/crypto.server";
+import { SESSION_COOKIE, SHORT_SESSION_MS } from "../../app/modules/auth/session.server";
+import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
+
+const PERSIST_DIR = ".wrangler/e2e";
+
+/** Runs SQL against the e2e server's local D1 (the same files `wrangler dev` serves). */
+function executeSql(sql: string) {
+  const result = spawnSync(
+    "npx",
+    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST_DIR, "--command", sql],
+    { env: OFFLINE_ENV, encoding: "utf8" },
+  );
+  if (result.status !== 0) throw new Error(`SQL failed: ${result.stderr || result.stdout}`);
+}
+
+export interface TestUser extends UserRow {
+  token: string;
+}
+
+/**
+ * Fixtures: `createUser` inserts a user built by the shared factory; `login` also creates a server
+ * session and puts its cookie in the browser context, as signing in would.
+ */
+export const test = base.extend<{
+  createUser: (overrides?: Partial<UserRow>) => Promise<UserRow>;
+  login: (overrides?: Partial<UserRow>) => Promise<TestUser>;
+}>({
+  createUser: async ({}, use) => {
+    await use(async (overrides = {}) => {
+      const user = makeUser(overrides);
+      executeSql(insertStatements(users, [user]).join("\n"));
+      return user;
+    });
+  },
+  login: async ({ context, baseURL }, use) => {
+    await use(async (overrides = {}) => {
+      const user = makeUser(overrides);
+      const token = createToken();
+      const now = new Date();
+      const session = {
+        id: `s_${user.id}`,
+        userId: user.id,
+        tokenHash: await hashToken(token),
+        remember: false,
+        expiresAt: new Date(now.getTime() + SHORT_SESSION_MS),
+        createdAt: now,
+        updatedAt: now,
+      };
+      executeSql([...insertStatements(users, [user]), ...insertStatements(sessions, [session])].join("\n"));
+      await context.addCookies([
+        { name: SESSION_COOKIE, value: token, url: baseURL!, httpOnly: true, sameSite: "Lax" },
+      ]);
+      return { ...user, token };
+    });
+  },
+});
+
+export { expect } from "@playwright/test";

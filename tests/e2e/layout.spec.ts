@@ -1,0 +1,49 @@
+import { expectNoSeriousA11yViolations } from "./axe";
+import { expect, test } from "./fixtures";
+
+test.describe("layout shell", () => {
+  test("a signed-in user sees the navigation and user menu, and signs out", async ({ page, login }) => {
+    const user = await login({ firstName: "Priya" });
+    await page.goto("/terms");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const name of ["Refer", "Applicant", "Dashboard", "Chat"]) {
+      await expect(nav.getByRole("link", { name })).toBeVisible();
+    }
+    await page.getByText("Priya", { exact: true }).click();
+    await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", `/profile/${user.id}`);
+    await expect(page.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/dashboard/personal-info");
+    await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto("/terms");
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("admins get the Admin menu entry", async ({ page, login }) => {
+    await login({ firstName: "Omar", isAdmin: true });
+    await page.goto("/privacy");
+    await page.getByText("Omar", { exact: true }).click();
+    await expect(page.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
+  });
+
+  test("the menu collapses on a 360 px screen and opens from its button", async ({ page, login }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await login();
+    await page.goto("/terms");
+    await expect(page.getByRole("link", { name: "Dashboard" })).toBeHidden();
+    await page.locator("summary", { hasText: "Open menu" }).click();
+    await expect(page.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
+  test("an unknown page shows the 404 page", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});

@@ -1,0 +1,42 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { createMailer } from "~/modules/email/mailer.server";
+import { parseEnv } from "~/utils/env.server";
+import { fetchPath, fetchWithEnv, testDb } from "./helpers";
+
+describe("development email outbox", () => {
+  it("stores sent mail and lists it newest first with its links", async () => {
+    const mailer = createMailer(parseEnv(env as unknown as Record<string, unknown>), testDb());
+    await mailer.send({ to: "first@example.test", subject: "First", text: "Hello", html: "<p>Hello</p>" });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await mailer.send({
+      to: "second@example.test",
+      subject: "Verify your email",
+      text: "Open http://localhost:8787/auth/verify-email?token=abc&email=second%40example.test to verify.",
+      html: "<p>Verify</p>",
+    });
+
+    const response = await fetchPath("/dev/mail.json");
+    expect(response.status).toBe(200);
+    const messages = (await response.json()) as { to: string; subject: string; links: string[]; createdAt: string }[];
+    const ours = messages.filter((message) => message.to.endsWith("@example.test"));
+    expect(ours.map((message) => message.subject)).toEqual(["Verify your email", "First"]);
+    expect(ours[0].links).toEqual(["http://localhost:8787/auth/verify-email?token=abc&email=second%40example.test"]);
+    expect(Object.keys(ours[0]).sort()).toEqual(["createdAt", "html", "links", "subject", "text", "to"]);
+
+    const page = await (await fetchPath("/dev/mail")).text();
+    expect(page).toContain("Verify your email");
+  });
+
+  it("does not exist outside development", async () => {
+    for (const path of ["/dev/mail", "/dev/mail.json"]) {
+      expect((await fetchWithEnv(path, { ENVIRONMENT: "production" })).status).toBe(404);
+    }
+  });
+
+  it("answers with a clear 500 naming a missing variable", async () => {
+    const response = await fetchWithEnv("/", { SESSION_SECRET: "" });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toContain("SESSION_SECRET");
+  });
+});

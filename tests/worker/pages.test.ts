@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { createSignedInUser, fetchPath } from "./helpers";
+
+describe("HTML routes through the Worker entry", () => {
+  it("serves the landing page to visitors with the security headers", async () => {
+    const response = await fetchPath("/");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/html");
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+
+    const html = await response.text();
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    // Every inline script carries this response's nonce, so the policy does not block hydration.
+    const inlineScripts = html.match(/<script(?![^>]*\bsrc=)[^>]*>/g) ?? [];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).toContain("75,000");
+    expect(html).toContain("Sign in");
+  });
+
+  it("redirects signed-in users from the landing page to /refer", async () => {
+    const { cookie } = await createSignedInUser();
+    const response = await fetchPath("/", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/refer");
+  });
+
+  it("renders the how-it-works steps for the audience in the query, without JavaScript", async () => {
+    const applicant = await (await fetchPath("/?audience=applicant")).text();
+    const referrer = await (await fetchPath("/?audience=referrer")).text();
+    expect(applicant).not.toEqual(referrer);
+    expect(referrer).toMatch(/aria-current="(page|true)"[^>]*>\s*Referrer|Referrer[\s\S]{0,40}aria-current/);
+  });
+
+  it("shows the signed-in header menu with Sign out, and Admin only for admins", async () => {
+    const member = await createSignedInUser({ firstName: "Mia" });
+    const memberPage = await (await fetchPath("/terms", { headers: { Cookie: member.cookie } })).text();
+    expect(memberPage).toContain("Sign out");
+    expect(memberPage).toContain(`/profile/${member.user.id}`);
+    expect(memberPage).not.toContain('href="/admin"');
+
+    const admin = await createSignedInUser({ isAdmin: true });
+    const adminPage = await (await fetchPath("/terms", { headers: { Cookie: admin.cookie } })).text();
+    expect(adminPage).toContain('href="/admin"');
+  });
+
+  it("answers unknown pages with a 404 page", async () => {
+    const response = await fetchPath("/no-such-page");
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Page not found");
+  });
+
+  it("serves the terms and privacy pages", async () => {
+    expect((await fetchPath("/terms")).status).toBe(200);
+    expect(await (await fetchPath("/privacy")).text()).toContain("Privacy Policy");
+  });
+});

@@ -1,0 +1,49 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { sessions, users } from "../../db/schema";
+import { findSessionUser, SESSION_COOKIE } from "~/modules/auth/session.server";
+import { createSignedInUser, fetchPath, testDb } from "./helpers";
+
+describe("sessions", () => {
+  it("finds the user behind a token, by cookie or bearer header", async () => {
+    const { user, token } = await createSignedInUser();
+    expect((await findSessionUser(testDb(), token))?.id).toBe(user.id);
+    const page = await (await fetchPath("/terms", { headers: { Authorization: `Bearer ${token}` } })).text();
+    expect(page).toContain("Sign out");
+  });
+
+  it("stores only a hash of the token", async () => {
+    const { user, token } = await createSignedInUser();
+    const rows = await testDb().select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("ignores expired sessions and deactivated users", async () => {
+    const expired = await createSignedInUser();
+    await testDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, expired.user.id));
+    expect(await findSessionUser(testDb(), expired.token)).toBeNull();
+
+    const deactivated = await createSignedInUser();
+    await testDb().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.user.id));
+    expect(await findSessionUser(testDb(), deactivated.token)).toBeNull();
+  });
+
+  it("signs out: ends the server session, clears the cookie and goes to /auth", async () => {
+    const { user, cookie, token } = await createSignedInUser();
+    const response = await fetchPath("/auth/logout", {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: "http://localhost:8787", "Content-Type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth");
+    expect(response.headers.get("Set-Cookie")).toContain(`${SESSION_COOKIE}=;`);
+    expect(await findSessionUser(testDb(), token)).toBeNull();
+    expect(await testDb().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,45 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "~": path.resolve("app"),
+  "remix-server-build": path.resolve("build/server/index.js"),
+};
+
+export default defineConfig({
+  // Silences hundreds of sourcemap warnings from dependencies (stripe).
+  logLevel: "error",
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
+      },
+      {
+        resolve: { alias },
+        plugins: [
+          cloudflareTest(async () => ({
+            main: "./server.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations(path.resolve("migrations")),
+                SESSION_SECRET: "test-secret-at-least-16-chars",
+                APP_ORIGIN: "http://localhost:8787",
+                ENVIRONMENT: "development",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "worker",
+          include: ["tests/worker/**/*.test.ts"],
+          setupFiles: ["tests/worker/apply-migrations.ts"],
+          // One runtime for all files: workerd start-up and the module graph are paid once.
+          isolate: false,
+        },
+      },
+    ],
+  },
+});
