@@ -8,13 +8,20 @@
  *
  * Everything stays on 127.0.0.1; wrangler runs with its network features off.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { OFFLINE_ENV } from "../scripts/lib/wrangler";
 
 /** The app pages measured. Later issues add their pages here (e.g. /apply, /api/credit-cards). */
-const APP_TARGETS = [
+interface Target {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+const APP_TARGETS: Target[] = [
   { name: "landing /", path: "/" },
   { name: "api /api/health", path: "/api/health" },
   { name: "terms /terms", path: "/terms" },
@@ -23,14 +30,6 @@ const APP_TARGETS = [
 const APP_PORT = 8791;
 const HELLO_PORT = 8792;
 const PERSIST_DIR = ".wrangler/bench";
-const OFFLINE_ENV = {
-  ...process.env,
-  CI: "true",
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  WRANGLER_HIDE_BANNER: "true",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
 
 function readOptions() {
   const { values, positionals } = parseArgs({
@@ -53,7 +52,7 @@ function readOptions() {
   return { referrals, duration, connections, build: !values["no-build"] };
 }
 
-function step(label, command, args) {
+function step(label: string, command: string, args: string[]): string {
   const started = Date.now();
   const result = spawnSync(command, args, { env: OFFLINE_ENV, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
   if (result.status !== 0) throw new Error(`${label} failed:\n${result.stdout}${result.stderr}`);
@@ -61,8 +60,8 @@ function step(label, command, args) {
   return result.stdout;
 }
 
-const servers = [];
-function startServer(args) {
+const servers: ChildProcess[] = [];
+function startServer(args: string[]) {
   const child = spawn("npx", ["wrangler", "dev", ...args], { env: OFFLINE_ENV, detached: true, stdio: "ignore" });
   servers.push(child);
   return child;
@@ -70,7 +69,7 @@ function startServer(args) {
 function stopServers() {
   for (const child of servers.splice(0)) {
     try {
-      process.kill(-child.pid, "SIGTERM");
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
     } catch {
       // Already gone.
     }
@@ -79,7 +78,7 @@ function stopServers() {
 process.on("exit", stopServers);
 process.on("SIGINT", () => process.exit(130));
 
-async function waitUntilUp(url, timeoutMs = 60_000) {
+async function waitUntilUp(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -92,7 +91,10 @@ async function waitUntilUp(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-async function measure(url, { duration, connections, headers }) {
+async function measure(
+  url: string,
+  { duration, connections, headers }: { duration: number; connections: number; headers?: Record<string, string> },
+) {
   for (let index = 0; index < 20; index++) await (await fetch(url, { headers })).arrayBuffer();
   const result = await autocannon({ url, duration, connections, headers });
   if (result.non2xx > 0 || result.errors > 0) {
@@ -101,7 +103,7 @@ async function measure(url, { duration, connections, headers }) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-function countRows(table) {
+function countRows(table: string): number {
   const output = step(`count ${table}`, "npx", [
     "wrangler",
     "d1",
