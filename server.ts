@@ -17,6 +17,19 @@ export { UserNotifications } from "./party/user-notifications";
 
 const handleRemixRequest = createRequestHandler(build);
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * A state-changing request a browser sent from another site. Browsers always say where a POST
+ * comes from (Origin, or Sec-Fetch-Site); API clients using a bearer token send neither.
+ */
+function isCrossSiteMutation(request: Request, allowedOrigins: string[]) {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const origin = request.headers.get("Origin");
+  if (origin) return !allowedOrigins.includes(origin);
+  return request.headers.get("Sec-Fetch-Site") === "cross-site";
+}
+
 function jsonError(status: number, message: string) {
   return Response.json({ success: false, message }, { status });
 }
@@ -31,6 +44,9 @@ export default {
       throw error;
     }
     const allowedOrigins = [appEnv.APP_ORIGIN, new URL(request.url).origin];
+    if (isCrossSiteMutation(request, allowedOrigins)) {
+      return jsonError(403, "Cross-site requests are not allowed.");
+    }
 
     const partyResponse = await routePartykitRequest(request, env, {
       onBeforeConnect: async (incoming, lobby) => {

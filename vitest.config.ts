@@ -28,6 +28,8 @@ export default defineConfig({
                 SESSION_SECRET: "test-secret-at-least-16-chars",
                 APP_ORIGIN: "http://localhost:8787",
                 ENVIRONMENT: "development",
+                // Tests share one client address; the rate-limit tests set it back to 1.
+                RATE_LIMIT_MULTIPLIER: "100",
               },
             },
           })),

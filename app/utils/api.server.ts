@@ -8,6 +8,8 @@ export class DomainError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
     message: string,
     readonly errors?: Record<string, string>,
+    /** A stable machine-readable reason, e.g. EMAIL_NOT_VERIFIED, for clients that branch on it. */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -17,8 +19,11 @@ export function apiSuccess(payload: Record<string, unknown> = {}, init?: Respons
   return Response.json({ success: true, ...payload }, init);
 }
 
-export function apiFailure(status: number, message: string, errors?: Record<string, string>) {
-  return Response.json({ success: false, message, ...(errors ? { errors } : {}) }, { status });
+export function apiFailure(status: number, message: string, errors?: Record<string, string>, code?: string) {
+  return Response.json(
+    { success: false, message, ...(errors ? { errors } : {}), ...(code ? { code } : {}) },
+    { status },
+  );
 }
 
 /** Runs an /api handler, answering domain errors with their status and anything else with a bare 500. */
@@ -27,8 +32,46 @@ export async function apiRoute(handler: () => Promise<Response>): Promise<Respon
     return await handler();
   } catch (error) {
     if (error instanceof Response) return error;
-    if (error instanceof DomainError) return apiFailure(error.status, error.message, error.errors);
+    if (error instanceof DomainError) return apiFailure(error.status, error.message, error.errors, error.code);
     console.error(error);
     return apiFailure(500, "Internal server error");
   }
+}
+
+/** Field errors of a failed zod parse, one message per field (the first). */
+export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join(".") || "form";
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Parses a JSON body with a zod schema; bad JSON or invalid input is a 400 naming each field. */
+export async function parseJsonBody<T>(
+  request: Request,
+  schema: {
+    safeParse(
+      data: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+): Promise<T> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    throw new DomainError(400, "The request body must be JSON.");
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const errors = fieldErrors(result.error.issues);
+    throw new DomainError(400, Object.values(errors)[0] ?? "Invalid input", errors);
+  }
+  return result.data;
+}
+
+/** Only the listed methods reach a handler; others are a 405 in the envelope. */
+export function methodNotAllowed() {
+  return apiFailure(405, "Method not allowed");
 }

@@ -5,6 +5,8 @@ import { parseEnv, type AppEnv } from "./env.server";
 export interface Services {
   env: AppEnv;
   db: Db;
+  /** Work that may finish after the response (emails whose timing must not reveal anything). */
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 const cache = new WeakMap<AppLoadContext, Services>();
@@ -14,7 +16,12 @@ export function getServices(context: AppLoadContext): Services {
   let services = cache.get(context);
   if (!services) {
     const raw = context.cloudflare.env;
-    services = { env: parseEnv(raw as unknown as Record<string, unknown>), db: createDb(raw.DB) };
+    const ctx = context.cloudflare.ctx;
+    services = {
+      env: parseEnv(raw as unknown as Record<string, unknown>),
+      db: createDb(raw.DB),
+      waitUntil: (promise) => ctx.waitUntil(promise.catch((error) => console.error(error))),
+    };
     cache.set(context, services);
   }
   return services;

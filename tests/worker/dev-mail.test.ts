@@ -7,21 +7,21 @@ import { fetchPath, fetchWithEnv, testDb } from "./helpers";
 describe("development email outbox", () => {
   it("stores sent mail and lists it newest first with its links", async () => {
     const mailer = createMailer(parseEnv(env as unknown as Record<string, unknown>), testDb());
-    await mailer.send({ to: "first@example.test", subject: "First", text: "Hello", html: "<p>Hello</p>" });
+    await mailer.send({ to: "first@outbox.test", subject: "First", text: "Hello", html: "<p>Hello</p>" });
     await new Promise((resolve) => setTimeout(resolve, 5));
     await mailer.send({
-      to: "second@example.test",
+      to: "second@outbox.test",
       subject: "Verify your email",
-      text: "Open http://localhost:8787/auth/verify-email?token=abc&email=second%40example.test to verify.",
+      text: "Open http://localhost:8787/auth/verify-email?token=abc&email=second%40outbox.test to verify.",
       html: "<p>Verify</p>",
     });
 
     const response = await fetchPath("/dev/mail.json");
     expect(response.status).toBe(200);
     const messages = (await response.json()) as { to: string; subject: string; links: string[]; createdAt: string }[];
-    const ours = messages.filter((message) => message.to.endsWith("@example.test"));
+    const ours = messages.filter((message) => message.to.endsWith("@outbox.test"));
     expect(ours.map((message) => message.subject)).toEqual(["Verify your email", "First"]);
-    expect(ours[0].links).toEqual(["http://localhost:8787/auth/verify-email?token=abc&email=second%40example.test"]);
+    expect(ours[0].links).toEqual(["http://localhost:8787/auth/verify-email?token=abc&email=second%40outbox.test"]);
     expect(Object.keys(ours[0]).sort()).toEqual(["createdAt", "html", "links", "subject", "text", "to"]);
 
     const page = await (await fetchPath("/dev/mail")).text();

@@ -28,12 +28,58 @@ export function fetchPath(path: string, init?: RequestInit) {
 }
 
 /** Calls the Worker entry directly with changed variables (e.g. ENVIRONMENT=production). */
-export async function fetchWithEnv(path: string, overrides: Partial<Env>) {
+export async function fetchWithEnv(path: string, overrides: Partial<Env>, init?: RequestInit) {
   const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
   const { default: worker } = await import("../../server");
   const ctx = createExecutionContext();
-  const request = new Request(new URL(path, ORIGIN)) as Request<unknown, IncomingRequestCfProperties>;
+  const request = new Request(new URL(path, ORIGIN), init) as Request<unknown, IncomingRequestCfProperties>;
   const response = await worker.fetch(request, { ...env, ...overrides }, ctx);
   await waitOnExecutionContext(ctx);
   return response;
+}
+
+/** POSTs JSON to an /api route as an API client would (no cookie, no Origin). */
+export async function postJson(path: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetchPath(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
+  return {
+    response,
+    body: (await response.json()) as Record<string, unknown> & { success: boolean; message?: string },
+  };
+}
+
+/** The newest outbox email to an address, waiting briefly for mail sent after the response. */
+export async function latestEmailTo(address: string, subject?: string, timeoutMs = 3000) {
+  const { emailOutbox } = await import("../../db/schema");
+  const { and, desc, eq } = await import("drizzle-orm");
+  const started = Date.now();
+  for (;;) {
+    const row = await testDb()
+      .select()
+      .from(emailOutbox)
+      .where(subject ? and(eq(emailOutbox.to, address), eq(emailOutbox.subject, subject)) : eq(emailOutbox.to, address))
+      .orderBy(desc(emailOutbox.createdAt))
+      .get();
+    if (row) return { ...row, link: row.text.match(/https?:\/\/\S+/)?.[0] ?? null };
+    if (Date.now() - started > timeoutMs) return null;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+let registrations = 0;
+/** Details for a new local account, unique per call. */
+export function newAccount() {
+  registrations += 1;
+  const name = `reg${registrations}${crypto.randomUUID().slice(0, 6)}`;
+  return {
+    username: name,
+    firstName: "Reg",
+    lastName: "Istered",
+    email: `${name}@example.test`,
+    password: "s3cure-passw0rd",
+    confirmPassword: "s3cure-passw0rd",
+  };
 }

@@ -1,0 +1,259 @@
+/**
+ * Accounts: registration, sign-in with a password, email verification and password reset. Shared
+ * by the /auth screens and /api/users; every rule lives here once.
+ */
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { authTokens, sessions, users, type AuthTokenPurpose } from "../../../db/schema";
+import { createMailer } from "~/modules/email/mailer.server";
+import { DomainError } from "~/utils/api.server";
+import { createToken, hashToken } from "~/utils/crypto.server";
+import { countEvent, enforceRateLimit, isLimited } from "~/utils/rate-limit.server";
+import type { Services } from "~/utils/services.server";
+import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails.server";
+import { hashPassword, needsRehash, verifyPassword } from "./password.server";
+import type { LoginInput, RegisterInput } from "./schemas";
+import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+const VERIFY_TOKEN_MS = 24 * HOUR;
+const RESET_TOKEN_MS = 30 * MINUTE;
+
+export const MESSAGES = {
+  registered: "Registration successful! Please check your email to verify your account.",
+  invalidCredentials: "Invalid email or password.",
+  notVerified: "Please verify your email before signing in. We can send you a new verification link.",
+  deactivated: "This account has been deactivated. Please contact support.",
+  signedIn: "Login successful",
+  verified: "Your email has been verified. You are now signed in.",
+  verifyFailed: "This verification link is invalid, has expired or was already used.",
+  resent: "Verification email resent. Please check your inbox.",
+  resetRequested: "If an account exists for that email, we have sent a link to reset your password.",
+  resetDone: "Your password has been reset. Please sign in with your new password.",
+  resetFailed: "This reset link is invalid or has expired. Please ask for a new one.",
+  usernameTaken: "This username is already taken",
+  emailTaken: "An account with this email already exists",
+  accountSlowdown: "Too many failed sign-ins for this account. Please wait a minute and try again.",
+} as const;
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** Limits per client address (about 10 a minute) and the lockout-free slowdown per account. */
+function limits(services: Services) {
+  const scale = services.env.RATE_LIMIT_MULTIPLIER;
+  return {
+    perIp: (action: string, ip: string) => ({ key: `${action}:ip:${ip}`, limit: 10 * scale, windowMs: MINUTE }),
+    accountFailures: (userId: string) => ({ key: `login-fail:user:${userId}`, limit: 100 * scale, windowMs: HOUR }),
+    accountSlowdown: (userId: string) => ({ key: `login-slow:user:${userId}`, limit: 1, windowMs: MINUTE }),
+  };
+}
+
+/** A hash to compare against when the email is unknown, so both failures take the same time. */
+let decoyHash: Promise<string> | null = null;
+const getDecoyHash = () => (decoyHash ??= hashPassword("decoy password 0"));
+
+async function issueToken(services: Services, userId: string, purpose: AuthTokenPurpose, lifetimeMs: number) {
+  const token = createToken();
+  await services.db.insert(authTokens).values({
+    userId,
+    purpose,
+    tokenHash: await hashToken(token),
+    expiresAt: new Date(Date.now() + lifetimeMs),
+  });
+  return token;
+}
+
+/**
+ * Marks a single-use token used, in one conditional statement: of two concurrent uses exactly one
+ * gets the row back.
+ */
+async function consumeToken(services: Services, token: string, purpose: AuthTokenPurpose) {
+  const now = new Date();
+  return services.db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, await hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: authTokens.userId })
+    .get();
+}
+
+function appUrl(services: Services, path: string, query: Record<string, string>) {
+  const url = new URL(path, services.env.APP_ORIGIN);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+  return url.toString();
+}
+
+async function sendVerification(services: Services, user: { id: string; email: string }) {
+  const token = await issueToken(services, user.id, "verify_email", VERIFY_TOKEN_MS);
+  const link = appUrl(services, "/auth/verify-email", { token, email: user.email });
+  await createMailer(services.env, services.db).send(verificationEmail(user.email, link));
+}
+
+/** Creates a local account and sends its verification email. Conflicts are 409s naming the field. */
+export async function registerUser(services: Services, input: RegisterInput, meta: RequestMeta) {
+  await enforceRateLimit(services.db, limits(services).perIp("register", meta.ip));
+  const { db } = services;
+  const clash = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${input.username.toLowerCase()} OR ${users.email} = ${input.email}`)
+    .limit(2);
+  const errors: Record<string, string> = {};
+  if (clash.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) {
+    errors.username = MESSAGES.usernameTaken;
+  }
+  if (clash.some((row) => row.email === input.email)) errors.email = MESSAGES.emailTaken;
+  if (Object.keys(errors).length > 0) throw new DomainError(409, Object.values(errors)[0], errors);
+
+  const user = await db
+    .insert(users)
+    .values({
+      username: input.username,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      authProvider: "local",
+      passwordHash: await hashPassword(input.password),
+      passwordChangedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id, email: users.email })
+    .get();
+  // Lost a race with a concurrent registration of the same name or email.
+  if (!user) throw new DomainError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+  await sendVerification(services, user);
+  return { userId: user.id, email: user.email, message: MESSAGES.registered };
+}
+
+/**
+ * Signs in with email and password and opens a new session (never reuses one). Unknown emails and
+ * wrong passwords get the same answer in about the same time; failures are rate limited per client
+ * and, past 100 an hour, slowed per account without locking its owner out.
+ */
+export async function loginWithPassword(services: Services, input: LoginInput, meta: RequestMeta) {
+  const { db } = services;
+  const limit = limits(services);
+  if (await isLimited(db, limit.perIp("login-fail", meta.ip))) {
+    throw new DomainError(429, "Too many failed sign-ins. Please wait a minute and try again.");
+  }
+  const user = await db
+    .select({
+      ...sessionUserColumns,
+      passwordHash: users.passwordHash,
+      emailVerifiedAt: users.emailVerifiedAt,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .get();
+
+  if (user && (await isLimited(db, limit.accountFailures(user.id)))) {
+    if (await countEvent(db, limit.accountSlowdown(user.id))) throw new DomainError(429, MESSAGES.accountSlowdown);
+  }
+  const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? (await getDecoyHash()));
+  if (!user || !user.passwordHash || !passwordMatches) {
+    await countEvent(db, limit.perIp("login-fail", meta.ip));
+    if (user) await countEvent(db, limit.accountFailures(user.id));
+    throw new DomainError(401, MESSAGES.invalidCredentials);
+  }
+  if (user.deactivatedAt) throw new DomainError(403, MESSAGES.deactivated, undefined, "ACCOUNT_DEACTIVATED");
+  if (!user.emailVerifiedAt) {
+    throw new DomainError(403, MESSAGES.notVerified, undefined, "EMAIL_NOT_VERIFIED");
+  }
+  if (needsRehash(user.passwordHash)) {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.password) })
+      .where(eq(users.id, user.id));
+  }
+  const session = await createSession(db, user.id, { remember: input.remember, userAgent: meta.userAgent });
+  const { passwordHash: _hash, emailVerifiedAt: _verified, deactivatedAt: _deactivated, ...sessionUser } = user;
+  return { user: sessionUser satisfies SessionUser, session, message: MESSAGES.signedIn };
+}
+
+/** Verifies an email from its single-use link and signs the user in. */
+export async function verifyEmail(services: Services, token: string, meta: RequestMeta) {
+  const used = await consumeToken(services, token, "verify_email");
+  if (!used) throw new DomainError(400, MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
+  const user = await services.db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})` })
+    .where(and(eq(users.id, used.userId), isNull(users.deactivatedAt)))
+    .returning(sessionUserColumns)
+    .get();
+  if (!user) throw new DomainError(400, MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
+  const session = await createSession(services.db, user.id, { remember: false, userAgent: meta.userAgent });
+  return { user, session, message: MESSAGES.verified };
+}
+
+/** Sends a new verification link; the same answer whether or not the address has an account. */
+export async function resendVerification(services: Services, email: string, meta: RequestMeta) {
+  await enforceRateLimit(services.db, limits(services).perIp("resend", meta.ip));
+  const user = await services.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.emailVerifiedAt), isNull(users.deactivatedAt)))
+    .get();
+  if (user) services.waitUntil(sendVerification(services, user));
+  return { message: MESSAGES.resent };
+}
+
+/**
+ * Starts a password reset. The answer, and its timing, are the same whether or not the account
+ * exists: the token and email are made after the response (waitUntil).
+ */
+export async function requestPasswordReset(services: Services, email: string, meta: RequestMeta) {
+  await enforceRateLimit(services.db, limits(services).perIp("forgot", meta.ip));
+  services.waitUntil(
+    (async () => {
+      const user = await services.db
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(eq(users.email, email), isNull(users.deactivatedAt)))
+        .get();
+      if (!user) return;
+      const token = await issueToken(services, user.id, "reset_password", RESET_TOKEN_MS);
+      const link = appUrl(services, "/auth/reset-password", { token });
+      await createMailer(services.env, services.db).send(passwordResetEmail(user.email, link));
+    })(),
+  );
+  return { message: MESSAGES.resetRequested };
+}
+
+/** Sets a new password from a reset link, ends every session of the user and tells them by email. */
+export async function resetPassword(services: Services, input: { token: string; password: string }) {
+  const used = await consumeToken(services, input.token, "reset_password");
+  if (!used) throw new DomainError(400, MESSAGES.resetFailed, undefined, "RESET_FAILED");
+  const passwordHash = await hashPassword(input.password);
+  const { db } = services;
+  const [, , user] = await db.batch([
+    db.delete(sessions).where(eq(sessions.userId, used.userId)),
+    // A reset proves control of the inbox, so it also verifies the address.
+    db
+      .update(users)
+      .set({
+        passwordHash,
+        passwordChangedAt: new Date(),
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})`,
+      })
+      .where(eq(users.id, used.userId)),
+    db.select({ email: users.email }).from(users).where(eq(users.id, used.userId)),
+  ]);
+  if (user[0]) await createMailer(services.env, services.db).send(passwordChangedEmail(user[0].email));
+  return { message: MESSAGES.resetDone };
+}
+
+/** Ends every session of a user except the one in use (after a password change). */
+export async function endOtherSessions(services: Services, userId: string, keepTokenHash: string) {
+  await services.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+}

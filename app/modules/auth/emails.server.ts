@@ -1,0 +1,54 @@
+/** The account emails: plain text first (what the dev outbox and tests read), simple HTML beside. */
+import type { OutgoingEmail } from "~/modules/email/mailer.server";
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function email(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: { url: string; label: string },
+): OutgoingEmail {
+  const text = [...paragraphs, ...(link ? [`${link.label}: ${link.url}`] : []), "", "- The Cardshare team"].join(
+    "\n\n",
+  );
+  const html = [
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    link ? `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>` : "",
+    "<p>- The Cardshare team</p>",
+  ].join("\n");
+  return { to, subject, text, html };
+}
+
+export function verificationEmail(to: string, url: string) {
+  return email(
+    to,
+    "Verify your email for Cardshare",
+    [
+      "Welcome to Cardshare! Please confirm this is your email address.",
+      "The link works once and expires in 24 hours.",
+    ],
+    { url, label: "Verify your email" },
+  );
+}
+
+export function passwordResetEmail(to: string, url: string) {
+  return email(
+    to,
+    "Reset your Cardshare password",
+    [
+      "Someone asked to reset the password of your Cardshare account. If it was you, use the link below.",
+      "The link works once and expires in 30 minutes. If you did not ask, you can ignore this email.",
+    ],
+    { url, label: "Choose a new password" },
+  );
+}
+
+export function passwordChangedEmail(to: string) {
+  return email(to, "Your Cardshare password was changed", [
+    "The password of your Cardshare account was just changed, and every other session was signed out.",
+    "If this was not you, reset your password now and contact support.",
+  ]);
+}

@@ -1,0 +1,76 @@
+/**
+ * The zod schemas of every account form, shared by the conform forms, the HTML actions and the
+ * /api routes. Messages are the spec's (sections 5 and 8).
+ */
+import { z } from "zod";
+
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const emailField = requiredText("Email is required")
+  .max(254, "Email is too long")
+  .pipe(z.email({ error: "Please enter a valid email address" }))
+  .transform((email) => email.toLowerCase());
+
+export const PASSWORD_HINT = "At least 8 characters with letters and numbers";
+
+/** New passwords: the spec's hint, enforced (8-128 characters, letters and numbers). */
+export const newPasswordField = (required = "Password is required") =>
+  z
+    .string({ error: required })
+    .min(1, required)
+    .min(8, "Password must be at least 8 characters")
+    .max(128, "Password must be at most 128 characters")
+    .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), PASSWORD_HINT);
+
+const optionalName = z
+  .string()
+  .trim()
+  .max(50, "Names are at most 50 characters")
+  .optional()
+  .transform((value) => value ?? "");
+
+export const usernameField = requiredText("Username is required")
+  .min(3, "Username must be at least 3 characters")
+  .max(30, "Username must be at most 30 characters")
+  .regex(/^[A-Za-z0-9_.-]+$/, "Use only letters, numbers, dots, dashes and underscores");
+
+export const LoginSchema = z.object({
+  email: emailField,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
+  remember: z
+    .union([z.boolean(), z.literal("on")])
+    .optional()
+    .transform((value) => value === true || value === "on"),
+  redirectTo: z.string().optional(),
+});
+export type LoginInput = z.infer<typeof LoginSchema>;
+
+export const RegisterSchema = z
+  .object({
+    username: usernameField,
+    firstName: optionalName,
+    lastName: optionalName,
+    email: emailField,
+    password: newPasswordField(),
+    confirmPassword: z.string({ error: "Passwords do not match" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+export type RegisterInput = z.infer<typeof RegisterSchema>;
+
+export const EmailOnlySchema = z.object({ email: emailField });
+
+export const ResetPasswordSchema = z
+  .object({
+    token: z.string({ error: "This reset link is invalid or has expired." }).min(20).max(200),
+    password: newPasswordField(),
+    confirmPassword: z.string({ error: "Passwords do not match" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "Passwords do not match",
+  });
+
+export const VerifyEmailSchema = z.object({ token: z.string().min(20).max(200) });
