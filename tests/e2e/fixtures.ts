@@ -4,6 +4,7 @@ import { makeUser, type UserRow } from "../../db/factories";
 import { sessions, users } from "../../db/schema";
 import { insertStatements } from "../../db/seed/sql";
 import { createToken, hashToken } from "../../app/utils/crypto.server";
+import { hashPassword } from "../../app/modules/auth/password.server";
 import { SESSION_COOKIE, SHORT_SESSION_MS } from "../../app/modules/auth/session.server";
 import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
 
@@ -28,12 +29,12 @@ export interface TestUser extends UserRow {
  * session and puts its cookie in the browser context, as signing in would.
  */
 export const test = base.extend<{
-  createUser: (overrides?: Partial<UserRow>) => Promise<UserRow>;
+  createUser: (overrides?: Partial<UserRow> & { password?: string }) => Promise<UserRow>;
   login: (overrides?: Partial<UserRow>) => Promise<TestUser>;
 }>({
   createUser: async ({}, use) => {
-    await use(async (overrides = {}) => {
-      const user = makeUser(overrides);
+    await use(async ({ password, ...overrides } = {}) => {
+      const user = makeUser({ ...overrides, passwordHash: password ? await hashPassword(password) : null });
       executeSql(insertStatements(users, [user]).join("\n"));
       return user;
     });
@@ -62,3 +63,22 @@ export const test = base.extend<{
 });
 
 export { expect } from "@playwright/test";
+
+/** The newest email to an address in the dev outbox (/dev/mail.json), waiting for it to arrive. */
+export async function latestEmail(
+  request: import("@playwright/test").APIRequestContext,
+  to: string,
+  subject?: string,
+): Promise<{ subject: string; links: string[] }> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const messages = (await (await request.get("/dev/mail.json")).json()) as {
+      to: string;
+      subject: string;
+      links: string[];
+    }[];
+    const found = messages.find((message) => message.to === to && (!subject || message.subject === subject));
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no email to ${to}`);
+}

@@ -11,6 +11,7 @@ import { countEvent, enforceRateLimit, isLimited } from "~/utils/rate-limit.serv
 import type { Services } from "~/utils/services.server";
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { MESSAGES } from "./messages";
 import type { LoginInput, RegisterInput } from "./schemas";
 import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
 
@@ -19,22 +20,7 @@ const HOUR = 60 * MINUTE;
 const VERIFY_TOKEN_MS = 24 * HOUR;
 const RESET_TOKEN_MS = 30 * MINUTE;
 
-export const MESSAGES = {
-  registered: "Registration successful! Please check your email to verify your account.",
-  invalidCredentials: "Invalid email or password.",
-  notVerified: "Please verify your email before signing in. We can send you a new verification link.",
-  deactivated: "This account has been deactivated. Please contact support.",
-  signedIn: "Login successful",
-  verified: "Your email has been verified. You are now signed in.",
-  verifyFailed: "This verification link is invalid, has expired or was already used.",
-  resent: "Verification email resent. Please check your inbox.",
-  resetRequested: "If an account exists for that email, we have sent a link to reset your password.",
-  resetDone: "Your password has been reset. Please sign in with your new password.",
-  resetFailed: "This reset link is invalid or has expired. Please ask for a new one.",
-  usernameTaken: "This username is already taken",
-  emailTaken: "An account with this email already exists",
-  accountSlowdown: "Too many failed sign-ins for this account. Please wait a minute and try again.",
-} as const;
+export { MESSAGES };
 
 export interface RequestMeta {
   ip: string;

@@ -34,6 +34,13 @@ export const usernameField = requiredText("Username is required")
   .max(30, "Username must be at most 30 characters")
   .regex(/^[A-Za-z0-9_.-]+$/, "Use only letters, numbers, dots, dashes and underscores");
 
+/** Checked even when other fields fail, so every problem shows at once. */
+const PASSWORDS_MATCH = {
+  path: ["confirmPassword"],
+  message: "Passwords do not match",
+  when: () => true,
+};
+
 export const LoginSchema = z.object({
   email: emailField,
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
@@ -54,10 +61,7 @@ export const RegisterSchema = z
     password: newPasswordField(),
     confirmPassword: z.string({ error: "Passwords do not match" }),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords do not match",
-  });
+  .refine((value) => value.password === value.confirmPassword, PASSWORDS_MATCH);
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const EmailOnlySchema = z.object({ email: emailField });
@@ -68,9 +72,6 @@ export const ResetPasswordSchema = z
     password: newPasswordField(),
     confirmPassword: z.string({ error: "Passwords do not match" }),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords do not match",
-  });
+  .refine((value) => value.password === value.confirmPassword, PASSWORDS_MATCH);
 
 export const VerifyEmailSchema = z.object({ token: z.string().min(20).max(200) });

@@ -1,0 +1,96 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field, FormMessage } from "~/components/forms/field";
+import { AuthCard } from "~/components/layout/auth-card";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { Button, buttonClass } from "~/components/ui/button";
+import { resetPassword } from "~/modules/auth/accounts.server";
+import { MESSAGES } from "~/modules/auth/messages";
+import { PASSWORD_HINT, ResetPasswordSchema } from "~/modules/auth/schemas";
+import { DomainError } from "~/utils/api.server";
+import { getServices } from "~/utils/services.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { token: new URL(request.url).searchParams.get("token") ?? "" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, 400);
+  }
+  try {
+    const { message } = await resetPassword(getServices(context), submission.value);
+    throw await redirectWithToast(context, "/auth", { type: "success", description: message });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data(
+      { result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }) },
+      error.status,
+    );
+  }
+}
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(ResetPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetPasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+
+  if (!token) {
+    return (
+      <AuthCard title="Choose a new password">
+        <FormMessage tone="error">{MESSAGES.resetFailed}</FormMessage>
+        <Link to="/auth/forgot-password" className={buttonClass("secondary", "md", "w-full")}>
+          Ask for a new link
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password">
+      {form.errors?.length ? (
+        <FormMessage tone="error">
+          {form.errors[0]}{" "}
+          <Link to="/auth/forgot-password" className="font-medium underline">
+            Ask for a new link
+          </Link>
+        </FormMessage>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="token" value={token} />
+        <Field
+          label="New password"
+          hint={PASSWORD_HINT}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.password.errors}
+        />
+        <Field
+          label="Confirm new password"
+          inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+          errors={fields.confirmPassword.errors}
+        />
+        <Button type="submit" className="w-full" disabled={navigation.state !== "idle"}>
+          {navigation.state !== "idle" ? "Saving..." : "Set new password"}
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Reset password - Cardshare" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
