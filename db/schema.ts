@@ -89,6 +89,8 @@ export const users = sqliteTable(
     showEmail: bool("show_email").notNull().default(false),
     showReferrals: bool("show_referrals").notNull().default(true),
     showApplications: bool("show_applications").notNull().default(true),
+    /** Whether to email the user about new chat messages and application updates. */
+    emailNotifications: bool("email_notifications").notNull().default(true),
     passwordChangedAt: integer("password_changed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,13 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { toApiUser } from "~/modules/auth/present";
-import { apiRoute, apiSuccess, DomainError } from "~/utils/api.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { apiRoute, apiSuccess } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
 
 /** The signed-in user; a 401 tells the spec's client to go to /auth. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiRoute(async () => {
-    const user = await getOptionalUser(request, context);
-    if (!user) throw new DomainError(401, "Please sign in to continue.");
-    return apiSuccess({ data: toApiUser(user), user: toApiUser(user) });
+    const user = toApiUser(await requireApiUser(request, context));
+    return apiSuccess({ data: user, user });
   });
 }

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { findSessionUser, readSessionToken, type SessionUser } from "~/modules/auth/session.server";
+import { DomainError } from "./api.server";
 import { getServices } from "./services.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -50,4 +51,18 @@ export async function requireAdmin(request: Request, context: AppLoadContext): P
 /** Whether cookies should carry `Secure`: everywhere but plain-http localhost. */
 export function shouldUseSecureCookies(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
+}
+
+/** For /api routes: the signed-in user, or a 401 in the envelope (the client's cue to go to /auth). */
+export async function requireApiUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getOptionalUser(request, context);
+  if (!user) throw new DomainError(401, "Please sign in to continue.");
+  return user;
+}
+
+/** The raw session token of a signed-in request (to keep that session when ending the others). */
+export function requireSessionToken(request: Request): string {
+  const token = readSessionToken(request);
+  if (!token) throw new DomainError(401, "Please sign in to continue.");
+  return token.token;
 }

@@ -1,0 +1,172 @@
+/**
+ * Profiles: reading one's own and other people's (with privacy applied on the server), editing
+ * profile fields, privacy and notification settings, and changing a password.
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import { sessions, users } from "../../../db/schema";
+import { resendVerification } from "~/modules/auth/accounts.server";
+import { passwordChangedEmail } from "~/modules/auth/emails.server";
+import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
+import { createMailer } from "~/modules/email/mailer.server";
+import { DomainError } from "~/utils/api.server";
+import { hashToken } from "~/utils/crypto.server";
+import type { Services } from "~/utils/services.server";
+import { visibleNames, type PrivacySettings } from "./privacy";
+import type { ChangePasswordInput, ProfileInput } from "./schemas";
+
+export const PROFILE_MESSAGES = {
+  notFound: "User Not Found",
+  currentPasswordIncorrect: "Current password is incorrect",
+  passwordUpdated: "Password updated successfully",
+  profileUpdated: "Profile updated successfully",
+  privacyUpdated: "Privacy settings updated",
+  notificationsUpdated: "Notification settings updated",
+  notLocal: "Your account signs in with Google, so it has no Cardshare password to change.",
+} as const;
+
+const ownColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  bio: users.bio,
+  profileImage: users.profileImage,
+  authProvider: users.authProvider,
+  isAdmin: users.isAdmin,
+  emailVerifiedAt: users.emailVerifiedAt,
+  showFullName: users.showFullName,
+  showEmail: users.showEmail,
+  showReferrals: users.showReferrals,
+  showApplications: users.showApplications,
+  emailNotifications: users.emailNotifications,
+  createdAt: users.createdAt,
+};
+
+/** Everything the owner may see and edit of their own account (never the password hash). */
+export async function getOwnProfile(services: Services, userId: string) {
+  const profile = await services.db.select(ownColumns).from(users).where(eq(users.id, userId)).get();
+  if (!profile) throw new DomainError(404, PROFILE_MESSAGES.notFound);
+  return profile;
+}
+export type OwnProfile = Awaited<ReturnType<typeof getOwnProfile>>;
+
+/**
+ * A profile as `viewerId` may see it: names masked when hidden, email only when shown, and which
+ * tabs are private. Hidden values are removed here, so neither HTML nor JSON can leak them.
+ */
+export async function getPublicProfile(services: Services, userId: string, viewerId: string | null) {
+  const row = await services.db
+    .select(ownColumns)
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deactivatedAt} IS NULL`))
+    .get();
+  if (!row) throw new DomainError(404, PROFILE_MESSAGES.notFound);
+  const isOwner = viewerId === row.id;
+  return {
+    _id: row.id,
+    username: row.username,
+    ...visibleNames(row, isOwner),
+    email: isOwner || row.showEmail ? row.email : null,
+    bio: row.bio,
+    profileImage: row.profileImage,
+    authProvider: row.authProvider,
+    createdAt: row.createdAt.toISOString(),
+    isOwner,
+    privacySettings: {
+      showFullName: row.showFullName,
+      showEmail: row.showEmail,
+      showReferrals: row.showReferrals,
+      showApplications: row.showApplications,
+    },
+    referralsVisible: isOwner || row.showReferrals,
+    applicationsVisible: isOwner || row.showApplications,
+  };
+}
+export type PublicProfile = Awaited<ReturnType<typeof getPublicProfile>>;
+
+/**
+ * Updates the fields a user may set on their own profile; anything else in the input (isAdmin,
+ * authProvider, verification) is not part of the schema and never reaches the database. A new
+ * email address must be verified again.
+ */
+export async function updateProfile(services: Services, userId: string, input: ProfileInput) {
+  const { db } = services;
+  const current = await getOwnProfile(services, userId);
+  const clash = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      and(
+        ne(users.id, userId),
+        sql`(lower(${users.username}) = ${input.username.toLowerCase()} OR ${users.email} = ${input.email})`,
+      ),
+    )
+    .limit(2);
+  const errors: Record<string, string> = {};
+  if (clash.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) {
+    errors.username = "This username is already taken";
+  }
+  if (clash.some((row) => row.email === input.email)) errors.email = "An account with this email already exists";
+  if (Object.keys(errors).length > 0) throw new DomainError(409, Object.values(errors)[0], errors);
+
+  const emailChanged = input.email !== current.email;
+  if (emailChanged && current.authProvider !== "local") {
+    throw new DomainError(400, "The email of a Google account is managed by Google.", {
+      email: "The email of a Google account is managed by Google.",
+    });
+  }
+  await db
+    .update(users)
+    .set({ ...input, ...(emailChanged ? { emailVerifiedAt: null } : {}) })
+    .where(eq(users.id, userId));
+  if (emailChanged) {
+    await resendVerification(services, input.email, { ip: `user:${userId}`, userAgent: null });
+  }
+  return { message: PROFILE_MESSAGES.profileUpdated, emailChanged };
+}
+
+export async function updatePrivacy(services: Services, userId: string, settings: PrivacySettings) {
+  await services.db.update(users).set(settings).where(eq(users.id, userId));
+  return { message: PROFILE_MESSAGES.privacyUpdated, privacySettings: settings };
+}
+
+export async function updateNotifications(services: Services, userId: string, emailNotifications: boolean) {
+  await services.db.update(users).set({ emailNotifications }).where(eq(users.id, userId));
+  return { message: PROFILE_MESSAGES.notificationsUpdated, emailNotifications };
+}
+
+/**
+ * Changes a local account's password after checking the current one; every other session of the
+ * user ends (the one in use stays) and a notice is emailed.
+ */
+export async function changePassword(
+  services: Services,
+  userId: string,
+  currentSessionToken: string,
+  input: ChangePasswordInput,
+) {
+  const { db } = services;
+  const user = await db
+    .select({ passwordHash: users.passwordHash, authProvider: users.authProvider, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!user) throw new DomainError(404, PROFILE_MESSAGES.notFound);
+  if (user.authProvider !== "local" || !user.passwordHash) throw new DomainError(403, PROFILE_MESSAGES.notLocal);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throw new DomainError(400, PROFILE_MESSAGES.currentPasswordIncorrect, {
+      currentPassword: PROFILE_MESSAGES.currentPasswordIncorrect,
+    });
+  }
+  const keep = await hashToken(currentSessionToken);
+  await db.batch([
+    db
+      .update(users)
+      .set({ passwordHash: await hashPassword(input.newPassword), passwordChangedAt: new Date() })
+      .where(eq(users.id, userId)),
+    db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep))),
+  ]);
+  await createMailer(services.env, db).send(passwordChangedEmail(user.email));
+  return { message: PROFILE_MESSAGES.passwordUpdated };
+}

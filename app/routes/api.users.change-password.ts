@@ -1,0 +1,3 @@
+import { changePasswordAction } from "~/modules/users/api-actions.server";
+
+export const action = changePasswordAction;

@@ -1,0 +1,3 @@
+import { notificationsAction } from "~/modules/users/api-actions.server";
+
+export const action = notificationsAction;

@@ -1,0 +1,3 @@
+import { privacyAction } from "~/modules/users/api-actions.server";
+
+export const action = privacyAction;

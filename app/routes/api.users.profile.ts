@@ -1,0 +1,3 @@
+import { profileAction } from "~/modules/users/api-actions.server";
+
+export const action = profileAction;

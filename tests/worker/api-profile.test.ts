@@ -1,0 +1,149 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { sessions, users } from "../../db/schema";
+import { hashPassword } from "~/modules/auth/password.server";
+import { createSession } from "~/modules/auth/session.server";
+import { createSignedInUser, fetchPath, testDb } from "./helpers";
+
+function put(path: string, token: string | null, body: unknown) {
+  return fetchPath(path, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+}
+
+async function getProfile(id: string, token?: string) {
+  const response = await fetchPath(`/api/users/profile/${id}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  return { response, body: (await response.json()) as { data: Record<string, unknown> } };
+}
+
+describe("profiles and privacy", () => {
+  it("hides the email by default and masks a hidden full name, in JSON for everyone but the owner", async () => {
+    const owner = await createSignedInUser({ firstName: "Emma", lastName: "Schultz", showFullName: false });
+    const viewer = await createSignedInUser();
+
+    const seen = await getProfile(owner.user.id, viewer.token);
+    expect(seen.body.data).toMatchObject({ firstName: "E**a", lastName: "S*****z", name: "E*****z", email: null });
+    expect(JSON.stringify(seen.body)).not.toContain("Schultz");
+    expect(JSON.stringify(seen.body)).not.toContain(owner.user.email);
+
+    const own = await getProfile(owner.user.id, owner.token);
+    expect(own.body.data).toMatchObject({ name: "Emma Schultz", email: owner.user.email, isOwner: true });
+
+    const anonymous = await getProfile(owner.user.id);
+    expect(anonymous.response.status).toBe(200);
+    expect(anonymous.body.data.email).toBeNull();
+  });
+
+  it("shows the email once the owner switches it on, and reports private tabs", async () => {
+    const owner = await createSignedInUser();
+    const response = await put("/api/users/privacy-settings", owner.token, {
+      showFullName: true,
+      showEmail: true,
+      showReferrals: false,
+      showApplications: true,
+    });
+    expect(await response.json()).toMatchObject({ success: true, message: "Privacy settings updated" });
+    const seen = await getProfile(owner.user.id);
+    expect(seen.body.data).toMatchObject({
+      email: owner.user.email,
+      referralsVisible: false,
+      applicationsVisible: true,
+    });
+  });
+
+  it("answers 404 for an unknown user and 401 for settings without a session", async () => {
+    expect((await getProfile("no-such-user")).response.status).toBe(404);
+    expect((await put("/api/users/privacy-settings", null, {})).status).toBe(401);
+    expect((await put("/api/users/profile", null, {})).status).toBe(401);
+  });
+
+  it("updates only the fields a user may set", async () => {
+    const owner = await createSignedInUser();
+    const response = await put("/api/users/profile", owner.token, {
+      username: `${owner.user.username}x`,
+      firstName: "New",
+      lastName: "Name",
+      email: owner.user.email,
+      bio: "Hello <b>there</b>",
+      isAdmin: true,
+      authProvider: "google",
+      emailVerifiedAt: null,
+    });
+    expect(response.status).toBe(200);
+    const row = await testDb().select().from(users).where(eq(users.id, owner.user.id)).get();
+    expect(row).toMatchObject({ firstName: "New", bio: "Hello <b>there</b>", isAdmin: false, authProvider: "local" });
+    expect(row?.emailVerifiedAt).not.toBeNull();
+  });
+
+  it("refuses a username someone else has, in any case", async () => {
+    const owner = await createSignedInUser();
+    const other = await createSignedInUser();
+    const response = await put("/api/users/profile", owner.token, {
+      username: other.user.username.toUpperCase(),
+      email: owner.user.email,
+    });
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { errors: Record<string, string> }).errors.username).toBeDefined();
+  });
+
+  it("stores the email-notification choice", async () => {
+    const owner = await createSignedInUser();
+    await put("/api/users/notification-settings", owner.token, { emailNotifications: false });
+    expect((await testDb().select().from(users).where(eq(users.id, owner.user.id)).get())?.emailNotifications).toBe(
+      false,
+    );
+  });
+});
+
+describe("PUT /api/users/change-password", () => {
+  it("checks the current password, keeps this session and ends the others", async () => {
+    const owner = await createSignedInUser({ passwordHash: await hashPassword("old-passw0rd") });
+    const other = await createSession(testDb(), owner.user.id, { remember: true });
+
+    const wrong = await put("/api/users/change-password", owner.token, {
+      currentPassword: "nope-1234",
+      newPassword: "new-passw0rd",
+      confirmPassword: "new-passw0rd",
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toMatchObject({ errors: { currentPassword: "Current password is incorrect" } });
+
+    const weak = await put("/api/users/change-password", owner.token, {
+      currentPassword: "old-passw0rd",
+      newPassword: "short",
+      confirmPassword: "short",
+    });
+    expect(((await weak.json()) as { errors: Record<string, string> }).errors.newPassword).toBe(
+      "Password must be at least 8 characters",
+    );
+
+    const ok = await put("/api/users/change-password", owner.token, {
+      currentPassword: "old-passw0rd",
+      newPassword: "new-passw0rd",
+      confirmPassword: "new-passw0rd",
+    });
+    expect(await ok.json()).toMatchObject({ success: true, message: "Password updated successfully" });
+    const remaining = await testDb().select().from(sessions).where(eq(sessions.userId, owner.user.id));
+    expect(remaining).toHaveLength(1);
+    expect((await fetchPath("/api/users/me", { headers: { Authorization: `Bearer ${owner.token}` } })).status).toBe(
+      200,
+    );
+    expect((await fetchPath("/api/users/me", { headers: { Authorization: `Bearer ${other.token}` } })).status).toBe(
+      401,
+    );
+  });
+
+  it("is refused for accounts without a local password", async () => {
+    const owner = await createSignedInUser({ authProvider: "google" });
+    const response = await put("/api/users/change-password", owner.token, {
+      currentPassword: "anything1",
+      newPassword: "new-passw0rd",
+      confirmPassword: "new-passw0rd",
+    });
+    expect(response.status).toBe(403);
+  });
+});
