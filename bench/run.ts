@@ -77,6 +77,7 @@ function stopServers() {
 }
 process.on("exit", stopServers);
 process.on("SIGINT", () => process.exit(130));
+process.on("SIGTERM", () => process.exit(143));
 
 async function waitUntilUp(url: string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;

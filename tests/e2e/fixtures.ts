@@ -10,14 +10,22 @@ import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
 
 const PERSIST_DIR = ".wrangler/e2e";
 
-/** Runs SQL against the e2e server's local D1 (the same files `wrangler dev` serves). */
+/**
+ * Runs SQL against the e2e server's local D1 (the same files `wrangler dev` serves). The server may
+ * hold the database lock for a moment, so SQLITE_BUSY is retried.
+ */
 function executeSql(sql: string) {
-  const result = spawnSync(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST_DIR, "--command", sql],
-    { env: OFFLINE_ENV, encoding: "utf8" },
-  );
-  if (result.status !== 0) throw new Error(`SQL failed: ${result.stderr || result.stdout}`);
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(
+      "npx",
+      ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST_DIR, "--command", sql],
+      { env: OFFLINE_ENV, encoding: "utf8" },
+    );
+    if (result.status === 0) return;
+    const output = `${result.stderr}${result.stdout}`;
+    if (!output.includes("SQLITE_BUSY") || attempt === 5) throw new Error(`SQL failed: ${output}`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
+  }
 }
 
 export interface TestUser extends UserRow {
@@ -30,7 +38,7 @@ export interface TestUser extends UserRow {
  */
 export const test = base.extend<{
   createUser: (overrides?: Partial<UserRow> & { password?: string }) => Promise<UserRow>;
-  login: (overrides?: Partial<UserRow>) => Promise<TestUser>;
+  login: (overrides?: Partial<UserRow> & { password?: string }) => Promise<TestUser>;
 }>({
   createUser: async ({}, use) => {
     await use(async ({ password, ...overrides } = {}) => {
@@ -40,8 +48,8 @@ export const test = base.extend<{
     });
   },
   login: async ({ context, baseURL }, use) => {
-    await use(async (overrides = {}) => {
-      const user = makeUser(overrides);
+    await use(async ({ password, ...overrides } = {}) => {
+      const user = makeUser({ ...overrides, passwordHash: password ? await hashPassword(password) : null });
       const token = createToken();
       const now = new Date();
       const session = {

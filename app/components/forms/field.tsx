@@ -44,7 +44,7 @@ export function Field({ label, inputProps, errors, hint, className }: FieldProps
         aria-invalid={errorId ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
         className={clsx(
-          "mt-1.5 block h-10 w-full rounded-card border bg-surface px-3 text-sm text-ink shadow-sm",
+          "mt-1.5 block h-10 w-full rounded-card border bg-surface px-3 text-sm text-ink shadow-sm read-only:bg-canvas",
           "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
           errorId ? "border-danger-700" : "border-line",
         )}
@@ -96,6 +96,85 @@ export function FormMessage({ tone, children }: { tone: "error" | "success" | "i
       )}
     >
       {children}
+    </div>
+  );
+}
+
+/** A multi-line field with the same label, hint and error layout as Field. */
+export function TextareaField({
+  label,
+  textareaProps,
+  errors,
+  hint,
+}: {
+  label: string;
+  textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string };
+  errors?: string[] | null;
+  hint?: string;
+}) {
+  const fallbackId = useId();
+  const id = textareaProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <textarea
+        {...textareaProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
+        className={clsx(
+          "mt-1.5 block min-h-24 w-full rounded-card border bg-surface px-3 py-2 text-sm text-ink shadow-sm",
+          "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+          "read-only:bg-canvas",
+          errorId ? "border-danger-700" : "border-line",
+        )}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** An on/off setting: a checkbox exposed as a switch, with its label and a description. */
+export function SwitchField({
+  name,
+  label,
+  description,
+  defaultChecked,
+}: {
+  name: string;
+  label: string;
+  description: string;
+  defaultChecked: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 py-3">
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-ink">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-xs text-muted">
+          {description}
+        </p>
+      </div>
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        role="switch"
+        defaultChecked={defaultChecked}
+        aria-describedby={`${id}-description`}
+        className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors duration-150 before:absolute before:left-0.5 before:top-0.5 before:size-5 before:rounded-full before:bg-white before:transition-transform checked:bg-brand-600 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      />
     </div>
   );
 }

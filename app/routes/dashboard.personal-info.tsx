@@ -1,0 +1,349 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import { Field, FormMessage, SwitchField, TextareaField } from "~/components/forms/field";
+import { Button, buttonClass } from "~/components/ui/button";
+import { changePassword, getOwnProfile, updatePrivacy, updateProfile } from "~/modules/users/profile.server";
+import { ChangePasswordSchema, PrivacySchema, ProfileSchema } from "~/modules/users/schemas";
+import { DomainError } from "~/utils/api.server";
+import { requireSessionToken, requireUser } from "~/utils/auth.server";
+import { getServices } from "~/utils/services.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const PATH = "/dashboard/personal-info";
+const PASSWORD_SUCCESS_MS = 1000;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const profile = await getOwnProfile(getServices(context), user.id);
+  const query = new URL(request.url).searchParams;
+  return { profile, editing: query.get("edit") === "1", changingPassword: query.get("password") === "1" };
+}
+
+/** Turns a domain error into a conform reply: its message on the form, its field errors on fields. */
+function replyWithError(
+  submission: { reply: (options: object) => SubmissionResult },
+  error: DomainError,
+  hide: string[],
+) {
+  return submission.reply({
+    formErrors: [error.message],
+    fieldErrors: Object.fromEntries(Object.entries(error.errors ?? {}).map(([key, value]) => [key, [value]])),
+    hideFields: hide,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const services = getServices(context);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent"));
+
+  if (intent === "privacy") {
+    const settings = PrivacySchema.parse(Object.fromEntries(formData));
+    const { message } = await updatePrivacy(services, user.id, settings);
+    throw await redirectWithToast(context, PATH, { type: "success", description: message });
+  }
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+    const hide = ["currentPassword", "newPassword", "confirmPassword"];
+    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }) }, 400);
+    try {
+      const { message } = await changePassword(services, user.id, requireSessionToken(request), submission.value);
+      return { intent, result: submission.reply({ resetForm: true }), message };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return data({ intent, result: replyWithError(submission, error, hide) }, error.status);
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: ProfileSchema });
+  if (submission.status !== "success") return data({ intent: "profile", result: submission.reply() }, 400);
+  try {
+    const { message, emailChanged } = await updateProfile(services, user.id, submission.value);
+    throw await redirectWithToast(context, PATH, {
+      type: "success",
+      description: emailChanged ? `${message} Please verify your new email address.` : message,
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ intent: "profile", result: replyWithError(submission, error, []) }, error.status);
+  }
+}
+
+export default function PersonalInfo() {
+  const { profile, editing, changingPassword } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isEditing = editing || (actionData?.intent === "profile" && actionData.result.status === "error");
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Personal Info</h1>
+      <ProfileCard
+        profile={profile}
+        editing={isEditing}
+        lastResult={actionData?.intent === "profile" ? actionData.result : undefined}
+      />
+      <PrivacyCard profile={profile} />
+      <PasswordCard
+        isLocal={profile.authProvider === "local"}
+        requested={changingPassword}
+        lastResult={actionData?.intent === "password" ? actionData.result : undefined}
+        successMessage={actionData && "message" in actionData ? actionData.message : undefined}
+      />
+    </div>
+  );
+}
+
+function Card({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = `${title.toLowerCase().replace(/\W+/g, "-")}-card`;
+  return (
+    <section aria-labelledby={id} className="rounded-card border border-line bg-surface p-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+type Profile = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
+
+function ProfileCard({
+  profile,
+  editing,
+  lastResult,
+}: {
+  profile: Profile;
+  editing: boolean;
+  lastResult?: SubmissionResult;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: profile,
+    constraint: getZodConstraint(ProfileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  useEffect(() => {
+    if (lastResult?.status === "error" && lastResult.error?.[""]?.[0]) {
+      toast.error(`Error updating profile: ${lastResult.error[""][0]}`);
+    }
+  }, [lastResult]);
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
+  const readOnly = !editing;
+
+  return (
+    <Card title="Profile" description={editing ? "Update your details, then save." : undefined}>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="intent" value="profile" />
+        {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Username"
+            inputProps={{ ...getInputProps(fields.username, { type: "text" }), readOnly }}
+            errors={fields.username.errors}
+          />
+          <Field
+            label="Email"
+            hint={editing && profile.authProvider === "local" ? "A new address must be verified again." : undefined}
+            inputProps={{ ...getInputProps(fields.email, { type: "email" }), readOnly }}
+            errors={fields.email.errors}
+          />
+          <Field
+            label="First name"
+            inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), readOnly }}
+            errors={fields.firstName.errors}
+          />
+          <Field
+            label="Last name"
+            inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), readOnly }}
+            errors={fields.lastName.errors}
+          />
+        </div>
+        <TextareaField
+          label="Bio"
+          textareaProps={{ ...getTextareaProps(fields.bio), readOnly }}
+          errors={fields.bio.errors}
+        />
+        <div className="flex gap-3">
+          {editing ? (
+            <>
+              <Button type="submit" disabled={saving}>
+                {saving ? "Saving..." : "Save Changes"}
+              </Button>
+              <Link to={PATH} className={buttonClass("secondary")}>
+                Cancel
+              </Link>
+            </>
+          ) : (
+            <Link to={`${PATH}?edit=1`} className={buttonClass("primary")}>
+              Edit Profile
+            </Link>
+          )}
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+const PRIVACY_SWITCHES = [
+  {
+    name: "showFullName",
+    label: "Show full name",
+    description: "Others see your first and last name; when off, a masked name.",
+  },
+  { name: "showEmail", label: "Show email", description: "Others see your email address on your profile." },
+  {
+    name: "showReferrals",
+    label: "Show referrals",
+    description: "Others see the referrals you publish on your profile.",
+  },
+  {
+    name: "showApplications",
+    label: "Show applications",
+    description: "Others see the applications you made on your profile.",
+  },
+] as const;
+
+function PrivacyCard({ profile }: { profile: Profile }) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "privacy";
+  return (
+    <Card title="Privacy" description="Choose what other members can see on your profile.">
+      <Form method="post" className="divide-y divide-line">
+        <input type="hidden" name="intent" value="privacy" />
+        {PRIVACY_SWITCHES.map((setting) => (
+          <SwitchField key={setting.name} {...setting} defaultChecked={profile[setting.name]} />
+        ))}
+        <div className="pt-4">
+          <Button type="submit" variant="secondary" disabled={saving}>
+            {saving ? "Saving..." : "Save privacy settings"}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+function PasswordCard({
+  isLocal,
+  requested,
+  lastResult,
+  successMessage,
+}: {
+  isLocal: boolean;
+  requested: boolean;
+  lastResult?: SubmissionResult;
+  successMessage?: string;
+}) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  // Closed by the success window for this visit only; opening the panel again is a new location.
+  const [closedAt, setClosedAt] = useState<string | null>(null);
+  const closed = closedAt === location.key;
+  const [form, fields] = useForm({
+    id: "change-password",
+    lastResult,
+    constraint: getZodConstraint(ChangePasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    if (!successMessage) return;
+    toast.success(successMessage);
+    // The spec's success window: shown for about a second, then the panel closes and clears.
+    const key = location.key;
+    closeTimer.current = setTimeout(() => setClosedAt(key), PASSWORD_SUCCESS_MS);
+    return () => clearTimeout(closeTimer.current);
+  }, [successMessage, lastResult, location.key]);
+
+  useEffect(() => {
+    const message = lastResult?.error?.[""]?.[0];
+    if (lastResult?.status === "error" && message) toast.error(`Error updating password: ${message}`);
+  }, [lastResult]);
+
+  if (!isLocal) {
+    return (
+      <Card title="Password">
+        <p className="text-sm text-muted">
+          You sign in with Google, so your password is managed by Google. There is no Cardshare password to change.
+        </p>
+      </Card>
+    );
+  }
+
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "password";
+  const showForm = (requested || Boolean(lastResult)) && !closed;
+  return (
+    <Card title="Password" description="We recommend changing your password every 90 days.">
+      {successMessage && !closed ? <FormMessage tone="success">{successMessage}</FormMessage> : null}
+      {showForm ? (
+        <Form method="post" {...getFormProps(form)} className="mt-4 max-w-md space-y-4">
+          <input type="hidden" name="intent" value="password" />
+          <Field
+            label="Current password"
+            inputProps={{
+              ...getInputProps(fields.currentPassword, { type: "password" }),
+              autoComplete: "current-password",
+            }}
+            errors={fields.currentPassword.errors}
+          />
+          <Field
+            label="New password"
+            hint="At least 8 characters with letters and numbers"
+            inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+            errors={fields.newPassword.errors}
+          />
+          <Field
+            label="Confirm new password"
+            inputProps={{
+              ...getInputProps(fields.confirmPassword, { type: "password" }),
+              autoComplete: "new-password",
+            }}
+            errors={fields.confirmPassword.errors}
+          />
+          <div className="flex gap-3">
+            <Button type="submit" disabled={saving}>
+              {saving ? "Updating..." : "Update password"}
+            </Button>
+            <Link to={PATH} className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <Link to={`${PATH}?password=1`} className={buttonClass("secondary", "md", "mt-2")}>
+          Change password
+        </Link>
+      )}
+    </Card>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Personal Info - Cardshare" }];
+
+export function ErrorBoundary() {
+  return (
+    <section aria-labelledby="profile-error" className="rounded-card border border-line bg-surface p-6">
+      <h1 id="profile-error" className="text-lg font-semibold">
+        Error Loading Profile
+      </h1>
+      <p className="mt-2 text-sm text-muted">No user data available. Please try refreshing the page.</p>
+      <a href={PATH} className={buttonClass("primary", "md", "mt-4")}>
+        Retry
+      </a>
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { NavLink, Outlet } from "@remix-run/react";
+import { clsx } from "clsx";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { requireUser } from "~/utils/auth.server";
+
+const SECTIONS = [
+  { to: "/dashboard/my-referrals", label: "My Referrals" },
+  { to: "/dashboard/my-applications", label: "My Applications" },
+  { to: "/dashboard/personal-info", label: "Personal Info" },
+] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return null;
+}
+
+/** The dashboard frame: a side menu on wide screens, tabs across the top on small ones. */
+export default function Dashboard() {
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
+      <nav aria-label="Dashboard" className="md:w-56 md:shrink-0">
+        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink
+                to={section.to}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  clsx(
+                    "block whitespace-nowrap rounded-card px-3 py-2 text-sm font-medium transition-colors",
+                    isActive ? "bg-brand-50 text-brand-800" : "text-muted hover:bg-surface hover:text-ink",
+                  )
+                }
+              >
+                {section.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
