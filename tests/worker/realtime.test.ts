@@ -9,7 +9,9 @@ async function connect(path: string, headers: Record<string, string> = {}) {
   const socket = response.webSocket;
   if (!socket) return { response, socket: null, frames: [] as unknown[] };
   const frames: unknown[] = [];
-  socket.addEventListener("message", (event) => frames.push(JSON.parse(String(event.data))));
+  socket.addEventListener("message", (event) => {
+    frames.push(JSON.parse(String(event.data)));
+  });
   socket.accept();
   return { response, socket, frames };
 }
