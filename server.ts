@@ -71,6 +71,7 @@ export default {
       cloudflare: { env, ctx, cf: request.cf, caches } as never,
       cspNonce: nonce,
     });
-    return withSecurityHeaders(response, nonce, request.url);
+    const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
+    return withSecurityHeaders(response, nonce, request.url, googleAuthOrigin);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,9 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { FAKE_GOOGLE_ENV, handleFakeGoogle } from "./tests/fixtures/fake-google";
+
+const FAKE_GOOGLE_ORIGIN = "https://google.fake.test";
 
 const alias = {
   "~": path.resolve("app"),
@@ -23,6 +26,11 @@ export default defineConfig({
             main: "./server.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // The network edge: the Worker's outbound fetches reach the fake Google, nothing else.
+              outboundService: (request: Request) =>
+                new URL(request.url).origin === FAKE_GOOGLE_ORIGIN
+                  ? handleFakeGoogle(request)
+                  : new Response("No network in tests", { status: 503 }),
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(path.resolve("migrations")),
                 SESSION_SECRET: "test-secret-at-least-16-chars",
@@ -30,6 +38,7 @@ export default defineConfig({
                 ENVIRONMENT: "development",
                 // Tests share one client address; the rate-limit tests set it back to 1.
                 RATE_LIMIT_MULTIPLIER: "100",
+                ...FAKE_GOOGLE_ENV(FAKE_GOOGLE_ORIGIN),
               },
             },
           })),

@@ -12,6 +12,9 @@ declare namespace Cloudflare {
     SOCIAL_URL?: string;
     GOOGLE_CLIENT_ID?: string;
     GOOGLE_CLIENT_SECRET?: string;
+    GOOGLE_AUTH_URL?: string;
+    GOOGLE_TOKEN_URL?: string;
+    GOOGLE_USERINFO_URL?: string;
     STRIPE_SECRET_KEY?: string;
     STRIPE_WEBHOOK_SECRET?: string;
     EMAIL_API_URL?: string;

@@ -3,19 +3,26 @@
  * throw-away D1 database (.wrangler/e2e), migrated and seeded afresh on every run.
  */
 import { rmSync } from "node:fs";
+import { FAKE_GOOGLE_ENV } from "../tests/fixtures/fake-google";
+import { startFakeGoogle } from "../tests/fixtures/fake-google-server";
 import { prepareLocalDatabase } from "./lib/local-db";
 import { OFFLINE_ENV, run } from "./lib/wrangler";
 
 export const E2E_PORT = 8788;
 export const E2E_PERSIST_DIR = ".wrangler/e2e";
+const FAKE_GOOGLE_PORT = 8789;
 
 rmSync(E2E_PERSIST_DIR, { recursive: true, force: true });
+// Google sign-in goes to a fake on loopback; nothing leaves this machine.
+await startFakeGoogle(FAKE_GOOGLE_PORT);
 await prepareLocalDatabase(E2E_PERSIST_DIR);
 const vars = {
   ENVIRONMENT: "development",
   APP_ORIGIN: `http://localhost:${E2E_PORT}`,
   SESSION_SECRET: "e2e-secret-at-least-16-characters",
   SUPPORT_EMAIL: "support@cardshare.local",
+  RATE_LIMIT_MULTIPLIER: "20",
+  ...FAKE_GOOGLE_ENV(`http://127.0.0.1:${FAKE_GOOGLE_PORT}`),
 };
 process.exit(
   await run(

@@ -18,6 +18,7 @@ import { CheckboxField, Field, FormMessage } from "~/components/forms/field";
 import { useClearOnEdit } from "~/components/forms/use-clear-on-edit";
 import { Button } from "~/components/ui/button";
 import { loginWithPassword, registerUser } from "~/modules/auth/accounts.server";
+import { isGoogleEnabled } from "~/modules/auth/google.server";
 import { LoginSchema, PASSWORD_HINT, RegisterSchema } from "~/modules/auth/schemas";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
 import { DomainError } from "~/utils/api.server";
@@ -34,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     tab: (url.searchParams.get("tab") === "register" ? "register" : "login") as Tab,
     redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
+    googleEnabled: isGoogleEnabled(getServices(context)),
   };
 }
 
@@ -88,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AuthPage() {
-  const { tab, redirectTo } = useLoaderData<typeof loader>();
+  const { tab, redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const activeTab: Tab = (actionData?.intent as Tab | undefined) ?? tab;
   const query = (next: Tab) => `?${new URLSearchParams({ tab: next, ...(redirectTo ? { redirectTo } : {}) })}`;
@@ -129,6 +131,7 @@ export default function AuthPage() {
           ) : (
             <RegisterForm lastResult={actionData?.intent === "register" ? actionData.result : undefined} />
           )}
+          {googleEnabled ? <GoogleButton /> : null}
         </div>
         <p className="border-t border-line px-6 py-4 text-center text-xs text-muted">
           By continuing you agree to our{" "}
@@ -337,6 +340,24 @@ function RegisterForm({ lastResult }: { lastResult?: SubmissionResult }) {
         {submitting ? "Creating Account..." : "Create Account"}
       </Button>
     </TabForm>
+  );
+}
+
+/** Google sign-in, offered on both tabs (it signs in or creates the account). */
+function GoogleButton() {
+  const navigation = useNavigation();
+  const connecting = navigation.state !== "idle" && navigation.formAction === "/auth/google";
+  return (
+    <Form method="post" action="/auth/google" className="mt-4">
+      <div className="relative my-4 flex items-center gap-3 text-xs text-muted">
+        <span className="h-px flex-1 bg-line" />
+        or
+        <span className="h-px flex-1 bg-line" />
+      </div>
+      <Button type="submit" variant="secondary" className="w-full" disabled={connecting}>
+        {connecting ? "Connecting..." : "Continue with Google"}
+      </Button>
+    </Form>
   );
 }
 

@@ -17,6 +17,10 @@ export const EnvSchema = z.object({
   SOCIAL_URL: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
+  /** Google's OAuth endpoints; tests point them at a local fake. */
+  GOOGLE_AUTH_URL: optionalString,
+  GOOGLE_TOKEN_URL: optionalString,
+  GOOGLE_USERINFO_URL: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   EMAIL_API_URL: optionalString,

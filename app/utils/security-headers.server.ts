@@ -8,7 +8,11 @@ export function createNonce(): string {
  * The Content-Security-Policy of every HTML page. Forms may post to Google sign-in and Stripe
  * Checkout because Chrome applies form-action to the redirect that follows a post.
  */
-export function contentSecurityPolicy(nonce: string, requestUrl: string): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  requestUrl: string,
+  googleAuthOrigin = "https://accounts.google.com",
+): string {
   const url = new URL(requestUrl);
   const socketOrigin = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
   return [
@@ -18,7 +22,7 @@ export function contentSecurityPolicy(nonce: string, requestUrl: string): string
     "img-src 'self' https: data:",
     "font-src 'self'",
     `connect-src 'self' ${socketOrigin}`,
-    "form-action 'self' https://accounts.google.com https://checkout.stripe.com",
+    `form-action 'self' ${googleAuthOrigin} https://checkout.stripe.com`,
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "object-src 'none'",
@@ -26,11 +30,16 @@ export function contentSecurityPolicy(nonce: string, requestUrl: string): string
 }
 
 /** Adds the security headers to HTML responses; other responses pass through unchanged. */
-export function withSecurityHeaders(response: Response, nonce: string, requestUrl: string): Response {
+export function withSecurityHeaders(
+  response: Response,
+  nonce: string,
+  requestUrl: string,
+  googleAuthOrigin?: string,
+): Response {
   const type = response.headers.get("Content-Type") ?? "";
   if (!type.includes("text/html") || response.status === 101) return response;
   const secured = new Response(response.body, response);
-  secured.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, requestUrl));
+  secured.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, requestUrl, googleAuthOrigin));
   secured.headers.set("X-Content-Type-Options", "nosniff");
   secured.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   secured.headers.set("X-Frame-Options", "DENY");

@@ -152,3 +152,22 @@ test.describe("accounts without JavaScript", () => {
     await expect(page).not.toHaveURL(/\/auth/);
   });
 });
+
+test.describe("Google sign-in against the local fake", () => {
+  for (const tab of ["login", "register"] as const) {
+    test(`works from the ${tab} tab and greets with the spec's toast`, async ({ page }) => {
+      const email = `${unique()}@gmail.test`;
+      await page.goto(`/auth?tab=${tab}`);
+      await page.getByRole("button", { name: "Continue with Google" }).click();
+      await expect(page.getByRole("heading", { name: "Fake Google sign-in (test only)" })).toBeVisible();
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("First name").fill("Gwen");
+      await page.getByRole("button", { name: "Continue as this account" }).click();
+      await page.waitForURL((url) => url.port === "8788" && !url.pathname.startsWith("/auth"));
+      await expect(page.getByText("Google login successful!")).toBeVisible();
+      await page.goto("/terms");
+      await page.getByText("Gwen", { exact: true }).click();
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    });
+  }
+});

@@ -113,3 +113,16 @@ describe("/auth sign-in form", () => {
     expect(await testDb().select().from(users).where(eq(users.username, name))).toHaveLength(1);
   });
 });
+
+describe("cookies over https", () => {
+  it("carry Secure outside plain-http localhost", async () => {
+    const user = await localUser();
+    const origin = "https://cardshare.example";
+    const response = await fetchPath(`${origin}/auth?index`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin, Host: "cardshare.example" },
+      body: new URLSearchParams({ intent: "login", email: user.email, password: PASSWORD }).toString(),
+    });
+    expect(response.headers.get("Set-Cookie")).toMatch(/HttpOnly; SameSite=Lax; Secure$/);
+  });
+});

@@ -41,3 +41,27 @@ describe("rate limits", () => {
     expect(statuses[10]).toBe(429);
   });
 });
+
+describe("per-account slowdown", () => {
+  it("after 100 failures an hour, lets one attempt a minute through instead of locking the owner out", async () => {
+    const { createUser, testDb } = await import("./helpers");
+    const { hashPassword } = await import("~/modules/auth/password.server");
+    const { rateLimits } = await import("../../db/schema");
+    const user = await createUser({ passwordHash: await hashPassword("owner-passw0rd") });
+    const hour = 60 * 60 * 1000;
+    const now = Date.now();
+    await testDb()
+      .insert(rateLimits)
+      .values({ key: `login-fail:user:${user.id}`, windowStart: now - (now % hour), count: 100 });
+
+    const login = (password: string, ip: string) => postFrom(ip, "/api/users/login", { email: user.email, password });
+    // The owner's correct password still works: the slowdown allows an attempt...
+    expect((await login("owner-passw0rd", "10.2.0.1")).status).toBe(200);
+    // ...but only one a minute, from any address.
+    const slowed = await login("guess-12345", "10.2.0.2");
+    expect(slowed.status).toBe(429);
+    expect(((await slowed.json()) as { message: string }).message).toBe(
+      "Too many failed sign-ins for this account. Please wait a minute and try again.",
+    );
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * Google sign-in: the redirect flow through remix-auth-google for browsers, and access-token
+ * sign-in for API clients (POST /api/users/google-auth). Google's endpoints come from the
+ * environment so tests point the real code at a local fake.
+ */
+import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { Authenticator } from "remix-auth";
+import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
+import { users } from "../../../db/schema";
+import { DomainError } from "~/utils/api.server";
+import type { Services } from "~/utils/services.server";
+import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
+
+export const GOOGLE_MESSAGES = {
+  success: "Google login successful!",
+  failed: "Google login failed. Please try again.",
+  noToken: "Failed to get token from Google. Please try again.",
+  popupClosed: "Google login popup was closed or authentication failed. Please try again.",
+  unverified: "Your Google email address is not verified.",
+} as const;
+
+/** What we use of a Google account, from the userinfo endpoint. */
+export interface GoogleIdentity {
+  subject: string;
+  email: string;
+  emailVerified: boolean;
+  givenName: string;
+  familyName: string;
+  picture: string | null;
+}
+
+export function isGoogleEnabled(services: Services) {
+  return Boolean(services.env.GOOGLE_CLIENT_ID && services.env.GOOGLE_CLIENT_SECRET);
+}
+
+function endpoints(services: Services) {
+  return {
+    authorization: services.env.GOOGLE_AUTH_URL ?? "https://accounts.google.com/o/oauth2/v2/auth",
+    token: services.env.GOOGLE_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
+    userinfo: services.env.GOOGLE_USERINFO_URL ?? "https://www.googleapis.com/oauth2/v3/userinfo",
+  };
+}
+
+/** Reads the signed-in Google account behind an access token; null when Google refuses it. */
+export async function fetchGoogleIdentity(services: Services, accessToken: string): Promise<GoogleIdentity | null> {
+  const response = await fetch(endpoints(services).userinfo, { headers: { Authorization: `Bearer ${accessToken}` } });
+  if (!response.ok) return null;
+  const info = (await response.json()) as Record<string, unknown>;
+  if (typeof info.sub !== "string" || typeof info.email !== "string") return null;
+  return {
+    subject: info.sub,
+    email: info.email.toLowerCase(),
+    emailVerified: info.email_verified === true || info.email_verified === "true",
+    givenName: typeof info.given_name === "string" ? info.given_name.slice(0, 50) : "",
+    familyName: typeof info.family_name === "string" ? info.family_name.slice(0, 50) : "",
+    picture: typeof info.picture === "string" && info.picture.startsWith("https://") ? info.picture : null,
+  };
+}
+
+/** A free username from the email's local part: letters, digits, dots, dashes, underscores. */
+async function freeUsername(services: Services, email: string) {
+  const base = (email.split("@")[0].replace(/[^A-Za-z0-9_.-]/g, "") || "member").slice(0, 24).padEnd(3, "0");
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = attempt === 0 ? base : `${base}${Math.floor(Math.random() * 10_000)}`;
+    const taken = await services.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.username}) = ${candidate.toLowerCase()}`)
+      .get();
+    if (!taken) return candidate;
+  }
+  throw new DomainError(409, GOOGLE_MESSAGES.failed);
+}
+
+/**
+ * The account of a Google identity, keyed by Google's subject id. A local account with the same
+ * verified email is linked rather than duplicated; otherwise a new, verified account is made.
+ */
+export async function findOrCreateGoogleUser(services: Services, identity: GoogleIdentity): Promise<SessionUser> {
+  const { db } = services;
+  const bySubject = await db
+    .select({ ...sessionUserColumns, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.googleSubject, identity.subject))
+    .get();
+  const existing =
+    bySubject ??
+    (identity.emailVerified
+      ? await db
+          .select({ ...sessionUserColumns, deactivatedAt: users.deactivatedAt })
+          .from(users)
+          .where(and(eq(users.email, identity.email), isNull(users.googleSubject)))
+          .get()
+      : undefined);
+
+  if (existing) {
+    if (existing.deactivatedAt)
+      throw new DomainError(403, "This account has been deactivated. Please contact support.");
+    if (!bySubject) {
+      await db
+        .update(users)
+        .set({
+          googleSubject: identity.subject,
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})`,
+        })
+        .where(eq(users.id, existing.id));
+    }
+    const { deactivatedAt: _deactivated, ...user } = existing;
+    return user;
+  }
+
+  if (!identity.emailVerified) throw new DomainError(403, GOOGLE_MESSAGES.unverified);
+  const created = await db
+    .insert(users)
+    .values({
+      username: await freeUsername(services, identity.email),
+      email: identity.email,
+      firstName: identity.givenName,
+      lastName: identity.familyName,
+      profileImage: identity.picture,
+      authProvider: "google",
+      googleSubject: identity.subject,
+      emailVerifiedAt: new Date(),
+    })
+    .onConflictDoNothing()
+    .returning(sessionUserColumns)
+    .get();
+  // Another request created it a moment ago.
+  if (!created) return findOrCreateGoogleUser(services, identity);
+  return created;
+}
+
+/** API clients: sign in with a Google access token (the spec's `idToken`), verified with Google. */
+export async function signInWithGoogleToken(services: Services, accessToken: string, userAgent: string | null) {
+  const identity = await fetchGoogleIdentity(services, accessToken);
+  if (!identity) throw new DomainError(401, GOOGLE_MESSAGES.failed);
+  const user = await findOrCreateGoogleUser(services, identity);
+  const session = await createSession(services.db, user.id, { remember: false, userAgent });
+  return { user, session, message: GOOGLE_MESSAGES.success };
+}
+
+/** API clients: exchange an authorization code for an access token, then sign in with it. */
+export async function signInWithGoogleCode(
+  services: Services,
+  code: string,
+  redirectUri: string,
+  userAgent: string | null,
+) {
+  const response = await fetch(endpoints(services).token, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      code,
+      client_id: services.env.GOOGLE_CLIENT_ID ?? "",
+      client_secret: services.env.GOOGLE_CLIENT_SECRET ?? "",
+      redirect_uri: redirectUri,
+      grant_type: "authorization_code",
+    }),
+  });
+  const body = response.ok ? ((await response.json()) as { access_token?: unknown }) : {};
+  if (typeof body.access_token !== "string") throw new DomainError(401, GOOGLE_MESSAGES.noToken);
+  return signInWithGoogleToken(services, body.access_token, userAgent);
+}
+
+/** remix-auth-google with our endpoints and userinfo reader. */
+class CardshareGoogleStrategy extends GoogleStrategy<SessionUser> {
+  constructor(services: Services, verify: (identity: GoogleIdentity) => Promise<SessionUser>) {
+    const { env } = services;
+    super(
+      {
+        clientID: env.GOOGLE_CLIENT_ID ?? "",
+        clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
+        callbackURL: new URL("/auth/google/callback", env.APP_ORIGIN).toString(),
+        scope: "openid email profile",
+        prompt: "select_account",
+      },
+      async ({ accessToken }) => {
+        const identity = await fetchGoogleIdentity(services, accessToken);
+        if (!identity) throw new Error(GOOGLE_MESSAGES.failed);
+        return verify(identity);
+      },
+    );
+    this.authorizationURL = endpoints(services).authorization;
+    this.tokenURL = endpoints(services).token;
+  }
+
+  /** The verify callback reads the identity itself; the library's profile is not used. */
+  protected async userProfile(): Promise<GoogleProfile> {
+    return { provider: "google" } as GoogleProfile;
+  }
+}
+
+/**
+ * The browser flow. Only the OAuth `state` lives in this short signed cookie; the Cardshare
+ * session is created by the callback route like any other sign-in.
+ */
+export function createGoogleAuthenticator(services: Services, secure: boolean) {
+  const stateStorage = createCookieSessionStorage({
+    cookie: {
+      name: "__google_oauth",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/auth/google",
+      maxAge: 10 * 60,
+      secure,
+      secrets: [services.env.SESSION_SECRET],
+    },
+  });
+  const authenticator = new Authenticator<SessionUser>(stateStorage);
+  authenticator.use(
+    new CardshareGoogleStrategy(services, (identity) => findOrCreateGoogleUser(services, identity)),
+    "google",
+  );
+  return authenticator;
+}
