@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
-import { findSessionUser, SESSION_COOKIE } from "~/modules/auth/session.server";
+import { createSession, findSessionUser, REMEMBERED_SESSION_MS, SESSION_COOKIE } from "~/modules/auth/session.server";
+import { hashToken } from "~/utils/crypto.server";
 import { createSignedInUser, fetchPath, testDb } from "./helpers";
 
 describe("sessions", () => {
@@ -31,6 +32,22 @@ describe("sessions", () => {
     const deactivated = await createSignedInUser();
     await testDb().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, deactivated.user.id));
     expect(await findSessionUser(testDb(), deactivated.token)).toBeNull();
+  });
+
+  it("slides a remembered session back to 30 days when it is used", async () => {
+    const { user } = await createSignedInUser();
+    const { token } = await createSession(testDb(), user.id, { remember: true });
+    const soon = new Date(Date.now() + 10 * 24 * 60 * 60 * 1000);
+    await testDb()
+      .update(sessions)
+      .set({ expiresAt: soon })
+      .where(eq(sessions.tokenHash, await hashToken(token)));
+    expect((await findSessionUser(testDb(), token))?.id).toBe(user.id);
+    const [row] = await testDb()
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, await hashToken(token)));
+    expect(row.expiresAt.getTime()).toBeGreaterThan(Date.now() + REMEMBERED_SESSION_MS - 60_000);
   });
 
   it("signs out: ends the server session, clears the cookie and goes to /auth", async () => {
