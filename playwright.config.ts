@@ -5,8 +5,10 @@ const PORT = 8788;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  fullyParallel: true,
-  workers: 2,
+  // One worker: the fixtures write to the server's SQLite files from another process, and a write
+  // that overlaps a request from a second worker can make that request fail (SQLITE_BUSY).
+  fullyParallel: false,
+  workers: 1,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
