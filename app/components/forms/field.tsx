@@ -22,33 +22,37 @@ export interface FieldProps {
   className?: string;
 }
 
-/** Label above, input, hint below, errors below in red (design.md). */
-export function Field({ label, inputProps, errors, hint, className }: FieldProps) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
+/** Label above, control, hint below, errors below in red (design.md): the frame of every field. */
+function FieldFrame({
+  id,
+  label,
+  required,
+  hint,
+  errors,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: string;
+  errors?: string[] | null;
+  className?: string;
+  children: (describedBy: { invalid: boolean; describedBy?: string }) => React.ReactNode;
+}) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errors?.length ? `${id}-error` : undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-ink">
         {label}
-        {inputProps.required ? (
+        {required ? (
           <span aria-hidden className="ml-0.5 text-danger-700">
             *
           </span>
         ) : null}
       </label>
-      <input
-        {...inputProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className={clsx(
-          "mt-1.5 block h-10 w-full rounded-card border bg-surface px-3 text-sm text-ink shadow-sm read-only:bg-canvas",
-          "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
-          errorId ? "border-danger-700" : "border-line",
-        )}
-      />
+      {children({ invalid: Boolean(errorId), describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined })}
       {hint ? (
         <p id={hintId} className="mt-1.5 text-xs text-muted">
           {hint}
@@ -56,6 +60,32 @@ export function Field({ label, inputProps, errors, hint, className }: FieldProps
       ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
+  );
+}
+
+const controlClass = (invalid: boolean, extra: string) =>
+  clsx(
+    "mt-1.5 block w-full rounded-card border bg-surface px-3 text-sm text-ink shadow-sm read-only:bg-canvas",
+    "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
+    invalid ? "border-danger-700" : "border-line",
+    extra,
+  );
+
+export function Field({ label, inputProps, errors, hint, className }: FieldProps) {
+  const fallbackId = useId();
+  const id = inputProps.id ?? fallbackId;
+  return (
+    <FieldFrame id={id} label={label} required={inputProps.required} hint={hint} errors={errors} className={className}>
+      {({ invalid, describedBy }) => (
+        <input
+          {...inputProps}
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={controlClass(invalid, "h-10")}
+        />
+      )}
+    </FieldFrame>
   );
 }
 
@@ -100,7 +130,7 @@ export function FormMessage({ tone, children }: { tone: "error" | "success" | "i
   );
 }
 
-/** A multi-line field with the same label, hint and error layout as Field. */
+/** A multi-line field with the same frame as Field. */
 export function TextareaField({
   label,
   textareaProps,
@@ -114,32 +144,18 @@ export function TextareaField({
 }) {
   const fallbackId = useId();
   const id = textareaProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <textarea
-        {...textareaProps}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className={clsx(
-          "mt-1.5 block min-h-24 w-full rounded-card border bg-surface px-3 py-2 text-sm text-ink shadow-sm",
-          "focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600",
-          "read-only:bg-canvas",
-          errorId ? "border-danger-700" : "border-line",
-        )}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1.5 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    <FieldFrame id={id} label={label} required={textareaProps.required} hint={hint} errors={errors}>
+      {({ invalid, describedBy }) => (
+        <textarea
+          {...textareaProps}
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={controlClass(invalid, "min-h-24 py-2")}
+        />
+      )}
+    </FieldFrame>
   );
 }
 

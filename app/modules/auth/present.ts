@@ -1,14 +1,7 @@
+import type { SessionUser } from "./session.server";
+
 /** The user as the spec's clients expect it in JSON (`_id`, `name`, `isAdmin`, ...). */
-export function toApiUser(user: {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileImage: string | null;
-  authProvider: string;
-  isAdmin: boolean;
-}) {
+export function toApiUser(user: SessionUser) {
   return {
     _id: user.id,
     username: user.username,
