@@ -74,6 +74,32 @@ describe("Google sign-in, redirect flow", () => {
     expect(rows[0]).toMatchObject({ id: local.id, googleSubject: who.sub, authProvider: "local" });
   });
 
+  it("takes an unverified squatter's password and sessions away instead of linking to them", async () => {
+    const who = identity();
+    const { hashPassword } = await import("~/modules/auth/password.server");
+    const { createSession } = await import("~/modules/auth/session.server");
+    const { sessions } = await import("../../db/schema");
+    const squatter = await createUser({
+      email: who.email,
+      emailVerifiedAt: null,
+      passwordHash: await hashPassword("attacker-pass1"),
+    });
+    const attackerSession = await createSession(testDb(), squatter.id, { remember: true });
+    await googleFlow(who);
+    const row = await testDb().select().from(users).where(eq(users.id, squatter.id)).get();
+    expect(row).toMatchObject({ passwordHash: null, authProvider: "google", googleSubject: who.sub });
+    expect((await postJson("/api/users/login", { email: who.email, password: "attacker-pass1" })).response.status).toBe(
+      401,
+    );
+    const { hashToken } = await import("~/utils/crypto.server");
+    expect(
+      await testDb()
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, await hashToken(attackerSession.token))),
+    ).toHaveLength(0);
+  });
+
   it("refuses a callback whose state does not match, and signs no one in", async () => {
     const who = identity();
     const { back } = await googleFlow(who, true);

@@ -7,7 +7,7 @@ import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
-import { users } from "../../../db/schema";
+import { sessions, users } from "../../../db/schema";
 import { DomainError } from "~/utils/api.server";
 import type { Services } from "~/utils/services.server";
 import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
@@ -80,7 +80,7 @@ async function freeUsername(services: Services, email: string) {
 export async function findOrCreateGoogleUser(services: Services, identity: GoogleIdentity): Promise<SessionUser> {
   const { db } = services;
   const bySubject = await db
-    .select({ ...sessionUserColumns, deactivatedAt: users.deactivatedAt })
+    .select({ ...sessionUserColumns, deactivatedAt: users.deactivatedAt, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.googleSubject, identity.subject))
     .get();
@@ -88,7 +88,7 @@ export async function findOrCreateGoogleUser(services: Services, identity: Googl
     bySubject ??
     (identity.emailVerified
       ? await db
-          .select({ ...sessionUserColumns, deactivatedAt: users.deactivatedAt })
+          .select({ ...sessionUserColumns, deactivatedAt: users.deactivatedAt, emailVerifiedAt: users.emailVerifiedAt })
           .from(users)
           .where(and(eq(users.email, identity.email), isNull(users.googleSubject)))
           .get()
@@ -97,17 +97,26 @@ export async function findOrCreateGoogleUser(services: Services, identity: Googl
   if (existing) {
     if (existing.deactivatedAt)
       throw new DomainError(403, "This account has been deactivated. Please contact support.");
-    if (!bySubject) {
-      await db
-        .update(users)
-        .set({
-          googleSubject: identity.subject,
-          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})`,
-        })
-        .where(eq(users.id, existing.id));
+    if (!bySubject && existing.emailVerifiedAt) {
+      await db.update(users).set({ googleSubject: identity.subject }).where(eq(users.id, existing.id));
+    } else if (!bySubject) {
+      // Nobody ever proved they own this address, so whoever registered it may not be the Google
+      // account's owner: its password and sessions go, and the account becomes Google-only.
+      await db.batch([
+        db.delete(sessions).where(eq(sessions.userId, existing.id)),
+        db
+          .update(users)
+          .set({
+            googleSubject: identity.subject,
+            emailVerifiedAt: new Date(),
+            passwordHash: null,
+            authProvider: "google",
+          })
+          .where(eq(users.id, existing.id)),
+      ]);
+      return { ...withoutPrivate(existing), authProvider: "google" };
     }
-    const { deactivatedAt: _deactivated, ...user } = existing;
-    return user;
+    return withoutPrivate(existing);
   }
 
   if (!identity.emailVerified) throw new DomainError(403, GOOGLE_MESSAGES.unverified);
@@ -129,6 +138,11 @@ export async function findOrCreateGoogleUser(services: Services, identity: Googl
   // Another request created it a moment ago.
   if (!created) return findOrCreateGoogleUser(services, identity);
   return created;
+}
+
+function withoutPrivate(row: SessionUser & { deactivatedAt: Date | null; emailVerifiedAt: Date | null }): SessionUser {
+  const { deactivatedAt: _deactivated, emailVerifiedAt: _verified, ...user } = row;
+  return user;
 }
 
 /** API clients: sign in with a Google access token (the spec's `idToken`), verified with Google. */
