@@ -147,3 +147,22 @@ describe("PUT /api/users/change-password", () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe("changing the email", () => {
+  it("voids links sent to the old address, so they cannot be used on the new one", async () => {
+    const { registerAndLogin } = await import("./account-helpers");
+    const { account, token, link } = await registerAndLogin();
+    const newEmail = `moved-${account.email}`;
+    const response = await put("/api/users/profile", token, { username: account.username, email: newEmail });
+    expect(response.status).toBe(200);
+    const { postJson } = await import("./helpers");
+    const reset = await postJson("/api/users/reset-password", {
+      token: link,
+      password: "takeover-pass1",
+      confirmPassword: "takeover-pass1",
+    });
+    expect(reset.response.status).toBe(400);
+    const row = await testDb().select().from(users).where(eq(users.email, newEmail)).get();
+    expect(row?.emailVerifiedAt).toBeNull();
+  });
+});

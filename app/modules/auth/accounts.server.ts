@@ -32,6 +32,7 @@ function limits(services: Services) {
   const scale = services.env.RATE_LIMIT_MULTIPLIER;
   return {
     perIp: (action: string, ip: string) => ({ key: `${action}:ip:${ip}`, limit: 10 * scale, windowMs: MINUTE }),
+    attemptsPerIp: (ip: string) => ({ key: `login-attempt:ip:${ip}`, limit: 30 * scale, windowMs: MINUTE }),
     accountFailures: (userId: string) => ({ key: `login-fail:user:${userId}`, limit: 100 * scale, windowMs: HOUR }),
     accountSlowdown: (userId: string) => ({ key: `login-slow:user:${userId}`, limit: 1, windowMs: MINUTE }),
   };
@@ -132,6 +133,9 @@ export async function loginWithPassword(services: Services, input: LoginInput, m
   if (await isLimited(db, limit.perIp("login-fail", meta.ip))) {
     throw new DomainError(429, "Too many failed sign-ins. Please wait a minute and try again.");
   }
+  // Counted atomically before the slow password check, so a burst of parallel guesses cannot
+  // all slip under the failure limit above.
+  await enforceRateLimit(db, limit.attemptsPerIp(meta.ip));
   const user = await db
     .select({
       ...sessionUserColumns,
@@ -222,8 +226,12 @@ export async function resetPassword(services: Services, input: { token: string; 
   if (!used) throw new DomainError(400, MESSAGES.resetFailed, undefined, "RESET_FAILED");
   const passwordHash = await hashPassword(input.password);
   const { db } = services;
-  const [, , user] = await db.batch([
+  const [, , , user] = await db.batch([
     db.delete(sessions).where(eq(sessions.userId, used.userId)),
+    db
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.userId, used.userId), isNull(authTokens.usedAt))),
     // A reset proves control of the inbox, so it also verifies the address.
     db
       .update(users)
@@ -242,4 +250,12 @@ export async function resetPassword(services: Services, input: { token: string; 
 /** Ends every session of a user except the one in use (after a password change). */
 export async function endOtherSessions(services: Services, userId: string, keepTokenHash: string) {
   await services.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
+}
+
+/** Voids every unused verification and reset link of a user (after an email or password change). */
+export async function voidOutstandingTokens(services: Services, userId: string) {
+  await services.db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
 }

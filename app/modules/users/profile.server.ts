@@ -4,12 +4,13 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
-import { resendVerification } from "~/modules/auth/accounts.server";
+import { resendVerification, voidOutstandingTokens } from "~/modules/auth/accounts.server";
 import { passwordChangedEmail } from "~/modules/auth/emails.server";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { createMailer } from "~/modules/email/mailer.server";
 import { DomainError } from "~/utils/api.server";
 import { hashToken } from "~/utils/crypto.server";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { Services } from "~/utils/services.server";
 import { visibleNames, type PrivacySettings } from "./privacy";
 import type { ChangePasswordInput, ProfileInput } from "./schemas";
@@ -121,6 +122,8 @@ export async function updateProfile(services: Services, userId: string, input: P
     .set({ ...input, ...(emailChanged ? { emailVerifiedAt: null } : {}) })
     .where(eq(users.id, userId));
   if (emailChanged) {
+    // Links sent to the old address must not verify the new one.
+    await voidOutstandingTokens(services, userId);
     await resendVerification(services, input.email, { ip: `user:${userId}`, userAgent: null });
   }
   return { message: PROFILE_MESSAGES.profileUpdated, emailChanged };
@@ -154,6 +157,11 @@ export async function changePassword(
     .get();
   if (!user) throw new DomainError(404, PROFILE_MESSAGES.notFound);
   if (user.authProvider !== "local" || !user.passwordHash) throw new DomainError(403, PROFILE_MESSAGES.notLocal);
+  await enforceRateLimit(db, {
+    key: `pwchange:user:${userId}`,
+    limit: 5 * services.env.RATE_LIMIT_MULTIPLIER,
+    windowMs: 15 * 60 * 1000,
+  });
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw new DomainError(400, PROFILE_MESSAGES.currentPasswordIncorrect, {
       currentPassword: PROFILE_MESSAGES.currentPasswordIncorrect,
@@ -167,6 +175,7 @@ export async function changePassword(
       .where(eq(users.id, userId)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep))),
   ]);
+  await voidOutstandingTokens(services, userId);
   await createMailer(services.env, db).send(passwordChangedEmail(user.email));
   return { message: PROFILE_MESSAGES.passwordUpdated };
 }
