@@ -22,7 +22,8 @@ export const newPasswordField = (required = "Password is required") =>
     .max(128, "Password must be at most 128 characters")
     .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), PASSWORD_HINT);
 
-const optionalName = z
+/** An optional first or last name: trimmed, at most 50 characters, "" when absent. */
+export const optionalName = z
   .string()
   .trim()
   .max(50, "Names are at most 50 characters")

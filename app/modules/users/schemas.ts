@@ -1,19 +1,12 @@
 /** Profile and settings inputs, shared by the Personal Info forms and /api/users. */
 import { z } from "zod";
-import { emailField, newPasswordField, usernameField } from "~/modules/auth/schemas";
-
-const name = z
-  .string()
-  .trim()
-  .max(50, "Names are at most 50 characters")
-  .optional()
-  .transform((value) => value ?? "");
+import { emailField, newPasswordField, optionalName, usernameField } from "~/modules/auth/schemas";
 
 /** Only these fields can be set by their owner; anything else sent is dropped by zod. */
 export const ProfileSchema = z.object({
   username: usernameField,
-  firstName: name,
-  lastName: name,
+  firstName: optionalName,
+  lastName: optionalName,
   email: emailField,
   bio: z
     .string()
