@@ -1,19 +1,18 @@
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_PATH } from "./scripts/check-chromium";
 
-const PORT = 8788;
+import { E2E_PORT } from "./scripts/e2e-port";
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // One worker: the fixtures write to the server's SQLite files from another process, and a write
-  // that overlaps a request from a second worker can make that request fail (SQLITE_BUSY).
+  // Fixtures create their data through the app's own API, so test files run side by side.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 30_000,
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    baseURL: `http://localhost:${E2E_PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: CHROMIUM_PATH,
@@ -32,7 +31,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
     command: "npx tsx scripts/e2e-server.ts",
-    url: `http://localhost:${PORT}/api/health`,
+    url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",

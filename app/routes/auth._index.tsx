@@ -15,6 +15,7 @@ import type { z } from "zod";
 import { toast } from "sonner";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { CheckboxField, Field, FormMessage } from "~/components/forms/field";
+import { replyWithDomainError } from "~/components/forms/reply";
 import { useClearOnEdit } from "~/components/forms/use-clear-on-edit";
 import { Button } from "~/components/ui/button";
 import { loginWithPassword, registerUser } from "~/modules/auth/accounts.server";
@@ -59,11 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirect(`/auth/verify-pending?${new URLSearchParams({ email, registered: "1" })}`);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const result = submission.reply({
-        formErrors: [error.message],
-        fieldErrors: Object.fromEntries(Object.entries(error.errors ?? {}).map(([key, value]) => [key, [value]])),
-        hideFields: ["password", "confirmPassword"],
-      });
+      const result = replyWithDomainError(submission, error, ["password", "confirmPassword"]);
       return data({ intent, result, code: error.code ?? null }, error.status);
     }
   }
@@ -84,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    const result = submission.reply({ formErrors: [error.message], hideFields: ["password"] });
+    const result = replyWithDomainError(submission, error, ["password"]);
     return data({ intent, result, code: error.code ?? null }, error.status);
   }
 }

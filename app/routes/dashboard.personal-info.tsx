@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
 import { Field, FormMessage, SwitchField, TextareaField } from "~/components/forms/field";
+import { replyWithDomainError } from "~/components/forms/reply";
 import { Button, buttonClass } from "~/components/ui/button";
 import { changePassword, getOwnProfile, updatePrivacy, updateProfile } from "~/modules/users/profile.server";
 import { ChangePasswordSchema, PrivacySchema, ProfileSchema } from "~/modules/users/schemas";
@@ -21,19 +22,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const profile = await getOwnProfile(getServices(context), user.id);
   const query = new URL(request.url).searchParams;
   return { profile, editing: query.get("edit") === "1", changingPassword: query.get("password") === "1" };
-}
-
-/** Turns a domain error into a conform reply: its message on the form, its field errors on fields. */
-function replyWithError(
-  submission: { reply: (options: object) => SubmissionResult },
-  error: DomainError,
-  hide: string[],
-) {
-  return submission.reply({
-    formErrors: [error.message],
-    fieldErrors: Object.fromEntries(Object.entries(error.errors ?? {}).map(([key, value]) => [key, [value]])),
-    hideFields: hide,
-  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -57,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return { intent, result: submission.reply({ resetForm: true }), message };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return data({ intent, result: replyWithError(submission, error, hide) }, error.status);
+      return data({ intent, result: replyWithDomainError(submission, error, hide) }, error.status);
     }
   }
 
@@ -71,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data({ intent: "profile", result: replyWithError(submission, error, []) }, error.status);
+    return data({ intent: "profile", result: replyWithDomainError(submission, error, []) }, error.status);
   }
 }
 

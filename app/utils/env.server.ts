@@ -21,6 +21,7 @@ export const EnvSchema = z.object({
   GOOGLE_AUTH_URL: optionalString,
   GOOGLE_TOKEN_URL: optionalString,
   GOOGLE_USERINFO_URL: optionalString,
+  GOOGLE_TOKENINFO_URL: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   EMAIL_API_URL: optionalString,

@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations } from "./axe";
+import { E2E_PORT } from "../../scripts/e2e-port";
 import { expect, latestEmail, test } from "./fixtures";
 
 const PASSWORD = "journey-passw0rd";
@@ -75,7 +76,7 @@ test.describe("accounts", () => {
   });
 
   test("an unverified account is told to verify and offered a resend", async ({ page, createUser }) => {
-    const user = await createUser({ password: PASSWORD, emailVerifiedAt: null });
+    const user = await createUser({ password: PASSWORD, unverified: true });
     await page.goto("/auth");
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill(PASSWORD);
@@ -163,7 +164,7 @@ test.describe("Google sign-in against the local fake", () => {
       await page.getByLabel("Email").fill(email);
       await page.getByLabel("First name").fill("Gwen");
       await page.getByRole("button", { name: "Continue as this account" }).click();
-      await page.waitForURL((url) => url.port === "8788" && !url.pathname.startsWith("/auth"));
+      await page.waitForURL((url) => url.port === String(E2E_PORT) && !url.pathname.startsWith("/auth"));
       await expect(page.getByText("Google login successful!")).toBeVisible();
       await page.goto("/terms");
       await page.getByText("Gwen", { exact: true }).click();

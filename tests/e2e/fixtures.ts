@@ -1,71 +1,120 @@
-import { spawnSync } from "node:child_process";
-import { test as base } from "@playwright/test";
-import { makeUser, type UserRow } from "../../db/factories";
-import { sessions, users } from "../../db/schema";
-import { insertStatements } from "../../db/seed/sql";
-import { createToken, hashToken } from "../../app/utils/crypto.server";
-import { hashPassword } from "../../app/modules/auth/password.server";
-import { SESSION_COOKIE, SHORT_SESSION_MS } from "../../app/modules/auth/session.server";
-import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
+import { test as base, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { uniqueSuffix } from "../../db/factories";
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../db/seed/demo";
+import { SESSION_COOKIE } from "../../app/modules/auth/session.server";
+import { DEFAULT_PRIVACY } from "../../app/modules/users/privacy";
 
-const PERSIST_DIR = ".wrangler/e2e";
+/** The password every fixture user gets unless a test chooses one. */
+export const TEST_PASSWORD = "Fixture-passw0rd";
 
-/**
- * Runs SQL against the e2e server's local D1 (the same files `wrangler dev` serves). The server may
- * hold the database lock for a moment, so SQLITE_BUSY is retried.
- */
-function executeSql(sql: string) {
-  for (let attempt = 1; ; attempt++) {
-    const result = spawnSync(
-      "npx",
-      ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST_DIR, "--command", sql],
-      { env: OFFLINE_ENV, encoding: "utf8" },
-    );
-    if (result.status === 0) return;
-    const output = `${result.stderr}${result.stdout}`;
-    if (!output.includes("SQLITE_BUSY") || attempt === 5) throw new Error(`SQL failed: ${output}`);
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200 * attempt);
-  }
+export interface NewUser {
+  firstName?: string;
+  lastName?: string;
+  password?: string;
+  /** Leave the email unverified (the account then cannot sign in with its password). */
+  unverified?: boolean;
+  privacy?: Partial<Record<"showFullName" | "showEmail" | "showReferrals" | "showApplications", boolean>>;
 }
 
-export interface TestUser extends UserRow {
+export interface TestUser {
+  id: string;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  /** A bearer token for /api calls as this user; empty for an unverified account. */
   token: string;
 }
 
+async function json<T>(response: Awaited<ReturnType<APIRequestContext["get"]>>): Promise<T> {
+  if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /**
- * Fixtures: `createUser` inserts a user built by the shared factory; `login` also creates a server
- * session and puts its cookie in the browser context, as signing in would.
+ * Creates an account the way a person does, through the app's own API: register, open the link
+ * from the dev outbox, and keep the session token that verification returns. Nothing writes to the
+ * database behind the server's back, so tests can run in parallel.
+ */
+async function createAccount(request: APIRequestContext, options: NewUser = {}): Promise<TestUser> {
+  const suffix = uniqueSuffix();
+  const password = options.password ?? TEST_PASSWORD;
+  const input = {
+    username: `e2e_${suffix}`,
+    email: `e2e_${suffix}@example.test`,
+    firstName: options.firstName ?? "Test",
+    lastName: options.lastName ?? "User",
+    password,
+    confirmPassword: password,
+  };
+  await json(await request.post("/api/users/register", { data: input }));
+  const user: TestUser = { id: "", ...input, token: "" };
+  const { links } = await latestEmail(request, input.email);
+  // An unverified account has no session yet, so neither a token nor a known id.
+  if (options.unverified) return user;
+  const token = new URL(links[0]).searchParams.get("token") ?? "";
+  const verified = await json<{ token: string; user: { _id: string } }>(
+    await request.get(`/api/users/verify-email?token=${encodeURIComponent(token)}`),
+  );
+  const signedIn = { ...user, id: verified.user._id, token: verified.token };
+  if (options.privacy) {
+    await apiAs(request, signedIn).put("/api/users/privacy-settings", { ...DEFAULT_PRIVACY, ...options.privacy });
+  }
+  return signedIn;
+}
+
+/** Signs in with the email and password through the API, as an API client would. */
+async function signIn(request: APIRequestContext, email: string, password: string): Promise<TestUser> {
+  const body = await json<{ token: string; user: TestUser & { _id: string } }>(
+    await request.post("/api/users/login", { data: { email, password } }),
+  );
+  return { ...body.user, id: body.user._id, password, token: body.token };
+}
+
+async function useSession(context: BrowserContext, baseURL: string, user: TestUser) {
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: user.token, url: baseURL, httpOnly: true, sameSite: "Lax" },
+  ]);
+}
+
+/** /api calls as a user (bearer token), failing loudly on an error status. */
+export function apiAs(request: APIRequestContext, user: Pick<TestUser, "token">) {
+  const headers = { Authorization: `Bearer ${user.token}` };
+  return {
+    get: async <T = Record<string, unknown>>(path: string) => json<T>(await request.get(path, { headers })),
+    post: async <T = Record<string, unknown>>(path: string, data?: unknown) =>
+      json<T>(await request.post(path, { headers, data })),
+    put: async <T = Record<string, unknown>>(path: string, data?: unknown) =>
+      json<T>(await request.put(path, { headers, data })),
+    delete: async <T = Record<string, unknown>>(path: string) => json<T>(await request.delete(path, { headers })),
+  };
+}
+
+/**
+ * Fixtures: `createUser` makes a verified account (signed in nowhere); `login` also puts its session
+ * cookie in the page's browser context; `loginAsAdmin` signs the browser in as the seeded admin.
  */
 export const test = base.extend<{
-  createUser: (overrides?: Partial<UserRow> & { password?: string }) => Promise<UserRow>;
-  login: (overrides?: Partial<UserRow> & { password?: string }) => Promise<TestUser>;
+  createUser: (options?: NewUser) => Promise<TestUser>;
+  login: (options?: NewUser) => Promise<TestUser>;
+  loginAsAdmin: () => Promise<TestUser>;
 }>({
-  createUser: async ({}, use) => {
-    await use(async ({ password, ...overrides } = {}) => {
-      const user = makeUser({ ...overrides, passwordHash: password ? await hashPassword(password) : null });
-      executeSql(insertStatements(users, [user]).join("\n"));
+  createUser: async ({ request }, use) => {
+    await use((options) => createAccount(request, options));
+  },
+  login: async ({ request, context, baseURL }, use) => {
+    await use(async (options) => {
+      const user = await createAccount(request, options);
+      await useSession(context, baseURL!, user);
       return user;
     });
   },
-  login: async ({ context, baseURL }, use) => {
-    await use(async ({ password, ...overrides } = {}) => {
-      const user = makeUser({ ...overrides, passwordHash: password ? await hashPassword(password) : null });
-      const token = createToken();
-      const now = new Date();
-      const session = {
-        id: `s_${user.id}`,
-        userId: user.id,
-        tokenHash: await hashToken(token),
-        remember: false,
-        expiresAt: new Date(now.getTime() + SHORT_SESSION_MS),
-        createdAt: now,
-        updatedAt: now,
-      };
-      executeSql([...insertStatements(users, [user]), ...insertStatements(sessions, [session])].join("\n"));
-      await context.addCookies([
-        { name: SESSION_COOKIE, value: token, url: baseURL!, httpOnly: true, sameSite: "Lax" },
-      ]);
-      return { ...user, token };
+  loginAsAdmin: async ({ request, context, baseURL }, use) => {
+    await use(async () => {
+      const admin = await signIn(request, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
+      await useSession(context, baseURL!, admin);
+      return admin;
     });
   },
 });
@@ -74,7 +123,7 @@ export { expect } from "@playwright/test";
 
 /** The newest email to an address in the dev outbox (/dev/mail.json), waiting for it to arrive. */
 export async function latestEmail(
-  request: import("@playwright/test").APIRequestContext,
+  request: APIRequestContext,
   to: string,
   subject?: string,
 ): Promise<{ subject: string; links: string[] }> {

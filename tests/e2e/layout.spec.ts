@@ -21,10 +21,10 @@ test.describe("layout shell", () => {
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   });
 
-  test("admins get the Admin menu entry", async ({ page, login }) => {
-    await login({ firstName: "Omar", isAdmin: true });
+  test("admins get the Admin menu entry", async ({ page, loginAsAdmin }) => {
+    const admin = await loginAsAdmin();
     await page.goto("/privacy");
-    await page.getByText("Omar", { exact: true }).click();
+    await page.getByText(admin.firstName, { exact: true }).click();
     await expect(page.getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
   });
 

@@ -67,7 +67,7 @@ test.describe("Personal Info and profiles", () => {
   });
 
   test("hidden tabs say Private Content and unknown users are not found", async ({ page, login }) => {
-    const owner = await login({ showReferrals: false });
+    const owner = await login({ privacy: { showReferrals: false } });
     await page.context().clearCookies();
     await page.goto(`/profile/${owner.id}?tab=referrals`);
     await expect(page.getByText("Private Content")).toBeVisible();

@@ -134,6 +134,15 @@ describe("POST /api/users/google-auth", () => {
     expect(refused.body.message).toBe("Google login failed. Please try again.");
   });
 
+  it("refuses a token Google issued to another site's client, and creates nothing", async () => {
+    const who = identity();
+    const replayed = fakeGoogleToken({ ...who, aud: "another-sites-client" });
+    const { response, body } = await postJson("/api/users/google-auth", { idToken: replayed });
+    expect(response.status).toBe(401);
+    expect(body.message).toBe("Google login failed. Please try again.");
+    expect(await testDb().select().from(users).where(eq(users.email, who.email))).toHaveLength(0);
+  });
+
   it("does not create an account for an unverified Google email", async () => {
     const who = identity({ email_verified: false });
     const { response } = await postJson("/api/users/google-auth", { idToken: fakeGoogleToken(who) });

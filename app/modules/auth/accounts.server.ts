@@ -5,6 +5,7 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { authTokens, sessions, users, type AuthTokenPurpose } from "../../../db/schema";
 import { createMailer } from "~/modules/email/mailer.server";
+import { assertUsernameAndEmailFree } from "~/modules/users/uniqueness.server";
 import { DomainError } from "~/utils/api.server";
 import { createToken, hashToken } from "~/utils/crypto.server";
 import { countEvent, enforceRateLimit, isLimited } from "~/utils/rate-limit.server";
@@ -90,17 +91,7 @@ async function sendVerification(services: Services, user: { id: string; email: s
 export async function registerUser(services: Services, input: RegisterInput, meta: RequestMeta) {
   await enforceRateLimit(services.db, limits(services).perIp("register", meta.ip));
   const { db } = services;
-  const clash = await db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${input.username.toLowerCase()} OR ${users.email} = ${input.email}`)
-    .limit(2);
-  const errors: Record<string, string> = {};
-  if (clash.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) {
-    errors.username = MESSAGES.usernameTaken;
-  }
-  if (clash.some((row) => row.email === input.email)) errors.email = MESSAGES.emailTaken;
-  if (Object.keys(errors).length > 0) throw new DomainError(409, Object.values(errors)[0], errors);
+  await assertUsernameAndEmailFree(db, input);
 
   const user = await db
     .insert(users)

@@ -39,6 +39,7 @@ function endpoints(services: Services) {
     authorization: services.env.GOOGLE_AUTH_URL ?? "https://accounts.google.com/o/oauth2/v2/auth",
     token: services.env.GOOGLE_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
     userinfo: services.env.GOOGLE_USERINFO_URL ?? "https://www.googleapis.com/oauth2/v3/userinfo",
+    tokeninfo: services.env.GOOGLE_TOKENINFO_URL ?? "https://oauth2.googleapis.com/tokeninfo",
   };
 }
 
@@ -56,6 +57,21 @@ export async function fetchGoogleIdentity(services: Services, accessToken: strin
     familyName: typeof info.family_name === "string" ? info.family_name.slice(0, 50) : "",
     picture: typeof info.picture === "string" && info.picture.startsWith("https://") ? info.picture : null,
   };
+}
+
+/**
+ * Whether Google issued this access token to our own client. An access token says nothing about
+ * the site it was meant for, so without this check any site with "Sign in with Google" could replay
+ * its users' tokens here and sign in as them.
+ */
+async function isTokenForThisClient(services: Services, accessToken: string): Promise<boolean> {
+  const url = new URL(endpoints(services).tokeninfo);
+  url.searchParams.set("access_token", accessToken);
+  const response = await fetch(url);
+  if (!response.ok) return false;
+  const info = (await response.json()) as Record<string, unknown>;
+  const clientId = services.env.GOOGLE_CLIENT_ID;
+  return Boolean(clientId) && (info.aud === clientId || info.azp === clientId);
 }
 
 /** A free username from the email's local part: letters, digits, dots, dashes, underscores. */
@@ -145,8 +161,17 @@ function withoutPrivate(row: SessionUser & { deactivatedAt: Date | null; emailVe
   return user;
 }
 
-/** API clients: sign in with a Google access token (the spec's `idToken`), verified with Google. */
+/**
+ * API clients: sign in with a Google access token (the spec's `idToken`). Google must confirm that
+ * the token was issued to our client id before its identity is trusted.
+ */
 export async function signInWithGoogleToken(services: Services, accessToken: string, userAgent: string | null) {
+  if (!(await isTokenForThisClient(services, accessToken))) throw new DomainError(401, GOOGLE_MESSAGES.failed);
+  return signInWithOwnGoogleToken(services, accessToken, userAgent);
+}
+
+/** Sign-in with an access token we obtained ourselves, by exchanging a code with our client secret. */
+async function signInWithOwnGoogleToken(services: Services, accessToken: string, userAgent: string | null) {
   const identity = await fetchGoogleIdentity(services, accessToken);
   if (!identity) throw new DomainError(401, GOOGLE_MESSAGES.failed);
   const user = await findOrCreateGoogleUser(services, identity);
@@ -174,7 +199,7 @@ export async function signInWithGoogleCode(
   });
   const body = response.ok ? ((await response.json()) as { access_token?: unknown }) : {};
   if (typeof body.access_token !== "string") throw new DomainError(401, GOOGLE_MESSAGES.noToken);
-  return signInWithGoogleToken(services, body.access_token, userAgent);
+  return signInWithOwnGoogleToken(services, body.access_token, userAgent);
 }
 
 /** remix-auth-google with our endpoints and userinfo reader. */

@@ -12,6 +12,7 @@ import { DomainError } from "~/utils/api.server";
 import { hashToken } from "~/utils/crypto.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { Services } from "~/utils/services.server";
+import { assertUsernameAndEmailFree } from "./uniqueness.server";
 import { visibleNames, type PrivacySettings } from "./privacy";
 import type { ChangePasswordInput, ProfileInput } from "./schemas";
 
@@ -94,22 +95,7 @@ export type PublicProfile = Awaited<ReturnType<typeof getPublicProfile>>;
 export async function updateProfile(services: Services, userId: string, input: ProfileInput) {
   const { db } = services;
   const current = await getOwnProfile(services, userId);
-  const clash = await db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(
-      and(
-        ne(users.id, userId),
-        sql`(lower(${users.username}) = ${input.username.toLowerCase()} OR ${users.email} = ${input.email})`,
-      ),
-    )
-    .limit(2);
-  const errors: Record<string, string> = {};
-  if (clash.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) {
-    errors.username = "This username is already taken";
-  }
-  if (clash.some((row) => row.email === input.email)) errors.email = "An account with this email already exists";
-  if (Object.keys(errors).length > 0) throw new DomainError(409, Object.values(errors)[0], errors);
+  await assertUsernameAndEmailFree(db, input, userId);
 
   const emailChanged = input.email !== current.email;
   if (emailChanged && current.authProvider !== "local") {

@@ -1,0 +1,28 @@
+import { and, ne, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { users } from "../../../db/schema";
+import { MESSAGES } from "~/modules/auth/messages";
+import { DomainError } from "~/utils/api.server";
+
+/**
+ * Refuses a username (case-insensitive) or email that another account holds, with a 409 naming
+ * each clashing field. `exceptUserId` is the account being edited, which may keep its own.
+ */
+export async function assertUsernameAndEmailFree(
+  db: Db,
+  input: { username: string; email: string },
+  exceptUserId?: string,
+) {
+  const clashes = sql`(lower(${users.username}) = ${input.username.toLowerCase()} OR ${users.email} = ${input.email})`;
+  const clash = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(exceptUserId ? and(ne(users.id, exceptUserId), clashes) : clashes)
+    .limit(2);
+  const errors: Record<string, string> = {};
+  if (clash.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) {
+    errors.username = MESSAGES.usernameTaken;
+  }
+  if (clash.some((row) => row.email === input.email)) errors.email = MESSAGES.emailTaken;
+  if (Object.keys(errors).length > 0) throw new DomainError(409, Object.values(errors)[0], errors);
+}
