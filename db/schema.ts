@@ -92,6 +92,12 @@ export const users = sqliteTable(
     /** Whether to email the user about new chat messages and application updates. */
     emailNotifications: bool("email_notifications").notNull().default(true),
     passwordChangedAt: integer("password_changed_at", { mode: "timestamp_ms" }),
+    /**
+     * Reputation as a referrer, kept by the comments domain when a review or a rating follow-up is
+     * written: the mean of each review's current rating (null before the first review).
+     */
+    rating: real("rating"),
+    reviewCount: integer("review_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,0 +1,49 @@
+/**
+ * Reading the card catalogue as members see it: active cards only, plus the cards a member added
+ * themselves (live for their creator at once, reviewed by admins in /admin/creditcards).
+ */
+import { and, asc, eq, or } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { creditCards } from "../../../db/schema";
+
+export const pickerCardColumns = {
+  id: creditCards.id,
+  name: creditCards.name,
+  issuer: creditCards.issuer,
+  category: creditCards.category,
+  annualFee: creditCards.annualFee,
+  hasVariousReferrerBonus: creditCards.hasVariousReferrerBonus,
+  referralBonusAmount: creditCards.referralBonusAmount,
+  referralBonusUnit: creditCards.referralBonusUnit,
+  maxReferCount: creditCards.maxReferCount,
+  imageUrl: creditCards.imageUrl,
+  isUserAdded: creditCards.isUserAdded,
+};
+
+export type PickerCard = Awaited<ReturnType<typeof selectPickerCards>>[number];
+
+const selectPickerCards = (db: Db) => db.select(pickerCardColumns).from(creditCards);
+
+/** Which cards a member may see: admin-kept active cards, and user-added ones only by their creator. */
+function visibleTo(viewerId: string | null) {
+  const listed = and(eq(creditCards.active, true), eq(creditCards.isUserAdded, false));
+  if (!viewerId) return listed;
+  return or(listed, and(eq(creditCards.active, true), eq(creditCards.createdById, viewerId)));
+}
+
+/** The cards a member can pick, grouped by issuer, issuers and names sorted (index credit_cards_active_issuer_idx). */
+export async function listPickerCards(db: Db, viewerId: string | null) {
+  const rows = await selectPickerCards(db)
+    .where(visibleTo(viewerId))
+    .orderBy(asc(creditCards.issuer), asc(creditCards.name));
+  const byIssuer = new Map<string, PickerCard[]>();
+  for (const row of rows) byIssuer.set(row.issuer, [...(byIssuer.get(row.issuer) ?? []), row]);
+  return [...byIssuer].map(([issuer, cards]) => ({ issuer, cards }));
+}
+
+/** One card a member may use, or undefined when it is unknown, inactive or someone else's own card. */
+export async function findVisibleCard(db: Db, cardId: string, viewerId: string | null) {
+  return selectPickerCards(db)
+    .where(and(eq(creditCards.id, cardId), visibleTo(viewerId)))
+    .get();
+}

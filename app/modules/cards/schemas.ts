@@ -1,0 +1,86 @@
+/**
+ * The credit card's fields as one zod schema (spec sections 3 and 5), shared by the admin card form,
+ * the /api card routes and the 'Other (Not Listed)' card of the referral flow.
+ */
+import { z } from "zod";
+import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/schema";
+
+export const CARD_MESSAGES = {
+  nameRequired: "Card name is required",
+  issuerRequired: "Issuer is required",
+  feeNegative: "Annual fee cannot be negative",
+  bonusNegative: "Bonus amount cannot be negative",
+  maxReferNegative: "Max refer count cannot be negative",
+  invalidForm: "Please correct the errors in the form",
+} as const;
+
+/** A checkbox (form "on") or a JSON boolean. */
+export const checkbox = z
+  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+
+/** A number typed into a form (a string) or sent as JSON; empty means the default. */
+const numberField = (negativeMessage: string, options: { int?: boolean; max?: number } = {}) =>
+  z.preprocess(
+    (value) => (value === "" || value == null ? undefined : typeof value === "string" ? Number(value) : value),
+    (options.int
+      ? z.number({ error: "Enter a whole number" }).int("Enter a whole number")
+      : z.number({ error: "Enter a number" })
+    )
+      .min(0, negativeMessage)
+      .max(options.max ?? 1_000_000_000, "That number is too large")
+      .default(0),
+  );
+
+/** An optional https URL (official website, image); empty means none. */
+export const optionalHttpsUrl = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z
+    .url({ error: "Enter a full URL starting with https://", protocol: /^https$/ })
+    .max(2048, "That URL is too long")
+    .optional(),
+);
+
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .transform((value) => value ?? "");
+
+export const CardSchema = z.object({
+  name: z.string({ error: CARD_MESSAGES.nameRequired }).trim().min(1, CARD_MESSAGES.nameRequired).max(120),
+  issuer: z.string({ error: CARD_MESSAGES.issuerRequired }).trim().min(1, CARD_MESSAGES.issuerRequired).max(80),
+  category: z.enum(CARD_CATEGORIES, { error: "Choose a category" }).default("Other"),
+  annualFee: numberField(CARD_MESSAGES.feeNegative, { int: true, max: 100_000 }),
+  hasVariousReferrerBonus: checkbox,
+  referralBonusAmount: numberField(CARD_MESSAGES.bonusNegative),
+  referralBonusUnit: z.enum(BONUS_UNITS, { error: "Choose a bonus unit" }).default("USD"),
+  benefitForReferrer: text(2000),
+  applyBenefitWithReferral: text(4000),
+  description: text(8000),
+  officialWebsite: optionalHttpsUrl,
+  imageUrl: optionalHttpsUrl,
+  active: checkbox,
+  maxReferCount: numberField(CARD_MESSAGES.maxReferNegative, { int: true, max: 100_000 }),
+});
+export type CardInput = z.infer<typeof CardSchema>;
+
+/**
+ * A card a member adds from the referral flow ('Other (Not Listed)'): Card Name, Card Issuer, Card
+ * Category and Annual Fee are required there (spec section 5); the rest is optional.
+ */
+export const NewCardSchema = CardSchema.extend({
+  category: z.enum(CARD_CATEGORIES, { error: "Card category is required" }),
+  annualFee: z.preprocess(
+    (value) => (value === "" || value == null ? undefined : typeof value === "string" ? Number(value) : value),
+    z
+      .number({ error: "Annual fee is required" })
+      .int("Enter a whole number")
+      .min(0, CARD_MESSAGES.feeNegative)
+      .max(100_000, "That number is too large"),
+  ),
+});
+export type NewCardInput = z.infer<typeof NewCardSchema>;
