@@ -2,8 +2,10 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { FAKE_GOOGLE_ENV, handleFakeGoogle } from "./tests/fixtures/fake-google";
+import { FAKE_STRIPE_ENV, handleFakeStripe } from "./tests/fixtures/fake-stripe";
 
 const FAKE_GOOGLE_ORIGIN = "https://google.fake.test";
+const FAKE_STRIPE_ORIGIN = "https://stripe.fake.test";
 
 const alias = {
   "~": path.resolve("app"),
@@ -26,11 +28,14 @@ export default defineConfig({
             main: "./server.ts",
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
-              // The network edge: the Worker's outbound fetches reach the fake Google, nothing else.
-              outboundService: (request: Request) =>
-                new URL(request.url).origin === FAKE_GOOGLE_ORIGIN
-                  ? handleFakeGoogle(request)
-                  : new Response("No network in tests", { status: 503 }),
+              // The network edge: the Worker's outbound fetches reach the fake Google and the fake
+              // Stripe, nothing else.
+              outboundService: (request: Request) => {
+                const origin = new URL(request.url).origin;
+                if (origin === FAKE_GOOGLE_ORIGIN) return handleFakeGoogle(request);
+                if (origin === FAKE_STRIPE_ORIGIN) return handleFakeStripe(request);
+                return new Response("No network in tests", { status: 503 });
+              },
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(path.resolve("migrations")),
                 SESSION_SECRET: "test-secret-at-least-16-chars",
@@ -39,6 +44,7 @@ export default defineConfig({
                 // Tests share one client address; the rate-limit tests set it back to 1.
                 RATE_LIMIT_MULTIPLIER: "100",
                 ...FAKE_GOOGLE_ENV(FAKE_GOOGLE_ORIGIN),
+                ...FAKE_STRIPE_ENV(FAKE_STRIPE_ORIGIN),
               },
             },
           })),

@@ -17,6 +17,9 @@ declare namespace Cloudflare {
     GOOGLE_USERINFO_URL?: string;
     STRIPE_SECRET_KEY?: string;
     STRIPE_WEBHOOK_SECRET?: string;
+    STRIPE_API_HOST?: string;
+    STRIPE_API_PORT?: string;
+    STRIPE_API_PROTOCOL?: string;
     EMAIL_API_URL?: string;
     EMAIL_API_KEY?: string;
     EMAIL_FROM?: string;

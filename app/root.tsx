@@ -4,8 +4,10 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
+import { tipsMode } from "~/modules/payments/stripe.server";
 import { getOptionalUser } from "~/utils/auth.server";
 import { useNonce } from "~/utils/nonce";
+import { getServices } from "~/utils/services.server";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
 
@@ -34,6 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           }
         : null,
       toast,
+      /** Read by <TipOptions/> (useTipsEnabled): production without a Stripe key hides tips. */
+      tipsEnabled: tipsMode(getServices(context).env) !== "off",
     },
     { headers: headers ?? undefined },
   );

@@ -5,7 +5,7 @@
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503,
     message: string,
     readonly errors?: Record<string, string>,
     /** A stable machine-readable reason, e.g. EMAIL_NOT_VERIFIED, for clients that branch on it. */

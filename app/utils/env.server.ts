@@ -24,6 +24,18 @@ export const EnvSchema = z.object({
   GOOGLE_TOKENINFO_URL: optionalString,
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where the Stripe SDK sends its API calls (default: Stripe's own); tests point it at a local fake. */
+  STRIPE_API_HOST: optionalString,
+  STRIPE_API_PORT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  STRIPE_API_PROTOCOL: z
+    .enum(["http", "https"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   EMAIL_API_URL: optionalString,
   EMAIL_API_KEY: optionalString,
   EMAIL_FROM: optionalString,

@@ -1,17 +1,29 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
+import type { loader as rootLoader } from "~/root";
+import { TIP_AMOUNTS } from "./schemas";
 
-/** The tip amounts of spec section 9, in US dollars. */
-export const TIP_AMOUNTS = [1, 3, 5] as const;
+export { TIP_AMOUNTS };
 export const TIP_CHECKOUT_PATH = "/tips/checkout";
+
+/**
+ * Whether tips can be paid here: the root loader decides once per request (a Stripe key, or the
+ * local test checkout in development); production without a key hides every tip button.
+ */
+export function useTipsEnabled() {
+  return useRouteLoaderData<typeof rootLoader>("root")?.tipsEnabled ?? false;
+}
 
 /**
  * The $1/$3/$5 tip buttons: a plain form post to /tips/checkout, which answers with a redirect to
  * the checkout page, so tipping works without JavaScript. Shown in the apply dialog's last step and
- * on applications whose status is successful, submitted or approved.
+ * on applications whose status is successful, submitted or approved. Renders nothing when tips
+ * are not available.
  */
 export function TipOptions({ referralId, label = "Tip the platform" }: { referralId?: string | null; label?: string }) {
   const navigation = useNavigation();
+  const enabled = useTipsEnabled();
+  if (!enabled) return null;
   const pending = navigation.state !== "idle" && navigation.formAction === TIP_CHECKOUT_PATH;
   return (
     <Form method="post" action={TIP_CHECKOUT_PATH} className="flex flex-wrap items-center gap-2">

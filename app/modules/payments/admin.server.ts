@@ -1,0 +1,62 @@
+/** The admin view of tips: totals and a keyset-paginated list, newest first. */
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { creditCards, referrals, tips, users } from "../../../db/schema";
+import type { Db } from "../../../db/client";
+
+export const TIPS_PAGE_SIZE = 25;
+
+/** `<createdAt ms>_<id>` of the last row shown: the next page starts strictly after it. */
+export function encodeTipCursor(row: { createdAt: Date; id: string }) {
+  return `${row.createdAt.getTime()}_${row.id}`;
+}
+
+function decodeTipCursor(cursor: string | null | undefined) {
+  const match = /^(\d{1,15})_([a-z0-9]{1,40})$/.exec(cursor ?? "");
+  return match ? { createdAt: new Date(Number(match[1])), id: match[2] } : null;
+}
+
+/** Count and sum of every tip, per currency (amounts in the minor unit, as Stripe reports them). */
+export async function tipTotals(db: Db) {
+  return db
+    .select({
+      currency: tips.currency,
+      count: sql<number>`count(*)`,
+      amount: sql<number>`coalesce(sum(${tips.amount}), 0)`,
+    })
+    .from(tips)
+    .groupBy(tips.currency)
+    .orderBy(tips.currency)
+    .all();
+}
+
+/** One page of tips with the tipper and the referral's card, and the cursor of the next page. */
+export async function listTips(db: Db, { cursor, limit = TIPS_PAGE_SIZE }: { cursor?: string | null; limit?: number }) {
+  const after = decodeTipCursor(cursor);
+  const rows = await db
+    .select({
+      id: tips.id,
+      amount: tips.amount,
+      currency: tips.currency,
+      createdAt: tips.createdAt,
+      stripeSessionId: tips.stripeSessionId,
+      userId: tips.userId,
+      username: users.username,
+      email: users.email,
+      referralId: tips.referralId,
+      cardName: creditCards.name,
+    })
+    .from(tips)
+    .leftJoin(users, eq(users.id, tips.userId))
+    .leftJoin(referrals, eq(referrals.id, tips.referralId))
+    .leftJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
+    .where(
+      after
+        ? or(lt(tips.createdAt, after.createdAt), and(eq(tips.createdAt, after.createdAt), lt(tips.id, after.id)))
+        : undefined,
+    )
+    .orderBy(desc(tips.createdAt), desc(tips.id))
+    .limit(limit + 1)
+    .all();
+  const page = rows.slice(0, limit);
+  return { tips: page, nextCursor: rows.length > limit ? encodeTipCursor(page[page.length - 1]) : null };
+}

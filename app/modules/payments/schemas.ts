@@ -1,0 +1,55 @@
+import { z } from "zod";
+
+/** The tip amounts of spec section 9, in US dollars. */
+export const TIP_AMOUNTS = [1, 3, 5] as const;
+export type TipAmount = (typeof TIP_AMOUNTS)[number];
+
+export const TIP_CURRENCY = "usd";
+
+/** The spec's payment texts (sections 2 and 8). */
+export const PAYMENT_MESSAGES = {
+  failed: "Unable to process payment. Please try again later.",
+  success: "Payment successful! Thank you for your support.",
+  cancelled: "Payment was cancelled.",
+  invalidAmount: "Choose a tip of $1, $3 or $5.",
+  foreignUrl: "Return URLs must be on this site.",
+  notYou: "You can only pay for yourself.",
+  unavailable: "Tips are not available.",
+} as const;
+
+/** One of $1, $3, $5, from a number or a form field's string. */
+export const TipAmountSchema = z.coerce
+  .number({ message: PAYMENT_MESSAGES.invalidAmount })
+  .refine((value): value is TipAmount => (TIP_AMOUNTS as readonly number[]).includes(value), {
+    message: PAYMENT_MESSAGES.invalidAmount,
+  })
+  .transform((value) => value as TipAmount);
+
+const referralId = z
+  .string()
+  .trim()
+  .max(64)
+  .nullish()
+  .transform((value) => value || null);
+
+/** POST /tips/checkout: the <TipOptions/> form. */
+export const TipFormSchema = z.object({ amount: TipAmountSchema, referralId });
+
+/** POST /api/payments/create-checkout-session (spec section 7). */
+export const CheckoutSessionRequestSchema = z.object({
+  amount: TipAmountSchema,
+  userId: z.string({ message: "userId is required" }).min(1, "userId is required"),
+  referralId,
+  successUrl: z.url({ message: "successUrl must be a URL" }),
+  cancelUrl: z.url({ message: "cancelUrl must be a URL" }),
+});
+export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequestSchema>;
+
+/** POST /api/payments/create-payment-intent: the spec does not show the body; amount is the tip's. */
+export const PaymentIntentRequestSchema = z.object({ amount: TipAmountSchema, referralId });
+
+/** `/payment-success?amount=`: the dollars to show, or null when the parameter is not a tip amount. */
+export function tipAmountFromQuery(value: string | null): TipAmount | null {
+  const parsed = TipAmountSchema.safeParse(value ?? "");
+  return parsed.success ? parsed.data : null;
+}
