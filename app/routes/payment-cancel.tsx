@@ -7,7 +7,7 @@ import { PAYMENT_MESSAGES } from "~/modules/payments/schemas";
 
 /** Where Stripe sends the browser when the tipper cancels. Nothing was charged or recorded. */
 export async function loader() {
-  return { toast: { id: "payment-cancel", type: "info" as const, description: PAYMENT_MESSAGES.cancelled } };
+  return { toast: { id: "payment-cancel", type: "message" as const, description: PAYMENT_MESSAGES.cancelled } };
 }
 
 export default function PaymentCancel() {
