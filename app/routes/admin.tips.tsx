@@ -31,6 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+const COLUMNS = ["Date", "Amount", "From", "Referral", "Checkout session"] as const;
+
 /** Admins: what tips came in, from whom, for which referral. */
 export default function AdminTips() {
   const { totals, tips, nextCursor, isFirstPage } = useLoaderData<typeof loader>();
@@ -77,21 +79,11 @@ export default function AdminTips() {
             <caption className="sr-only">Tips, newest first</caption>
             <thead className="border-b border-line bg-canvas text-muted">
               <tr>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Date
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Amount
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  From
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Referral
-                </th>
-                <th scope="col" className="px-4 py-2 font-medium">
-                  Checkout session
-                </th>
+                {COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-4 py-2 font-medium">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

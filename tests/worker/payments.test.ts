@@ -82,6 +82,15 @@ function deliver(payload: string, signature: string | null) {
   });
 }
 
+/** A $3 checkout session requested through the API under changed variables. */
+function createSessionWithEnv(overrides: Partial<Env>, userId: string, token: string) {
+  return fetchWithEnv("/api/payments/create-checkout-session", overrides, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ amount: 3, userId, referralId: null, successUrl: SUCCESS_URL, cancelUrl: CANCEL_URL }),
+  });
+}
+
 function postTipForm(cookie: string, fields: Record<string, string>, env?: Partial<Env>) {
   const init = {
     method: "POST",
@@ -195,21 +204,7 @@ describe("POST /api/payments/create-checkout-session (real SDK against the fake 
   it("answers the spec's payment error when Stripe refuses the request", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const { user, token } = await createSignedInUser();
-    const response = await fetchWithEnv(
-      "/api/payments/create-checkout-session",
-      { STRIPE_SECRET_KEY: "sk_test_revoked" },
-      {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          amount: 3,
-          userId: user.id,
-          referralId: null,
-          successUrl: SUCCESS_URL,
-          cancelUrl: CANCEL_URL,
-        }),
-      },
-    );
+    const response = await createSessionWithEnv({ STRIPE_SECRET_KEY: "sk_test_revoked" }, user.id, token);
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({
       success: false,
@@ -405,17 +400,7 @@ describe("the local test checkout (development without a Stripe key)", () => {
     expect((await fetchWithEnv("/tips/test-checkout?session=x", production, { headers: browser(cookie) })).status).toBe(
       404,
     );
-    const api = await fetchWithEnv("/api/payments/create-checkout-session", production, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        amount: 3,
-        userId: user.id,
-        referralId: null,
-        successUrl: SUCCESS_URL,
-        cancelUrl: CANCEL_URL,
-      }),
-    });
+    const api = await createSessionWithEnv(production, user.id, token);
     expect(api.status).toBe(503);
     // Nothing signs webhooks without a secret, so nothing can be recorded.
     const event = await completedEvent();
