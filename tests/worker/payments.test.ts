@@ -404,12 +404,15 @@ describe("the local test checkout (development without a Stripe key)", () => {
     expect(api.status).toBe(503);
     // Nothing signs webhooks without a secret, so nothing can be recorded.
     const event = await completedEvent();
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const hook = await fetchWithEnv("/api/payments/webhook", production, {
       method: "POST",
       headers: { "Stripe-Signature": event.signature },
       body: event.payload,
     });
     expect(hook.status).toBe(400);
+    expect(logged).toHaveBeenCalledWith("Stripe webhook received but STRIPE_WEBHOOK_SECRET is not set");
+    logged.mockRestore();
   });
 });
 

@@ -21,6 +21,8 @@ export type WebhookOutcome =
 /** Checks the signature (and its timestamp, 5 minutes' tolerance) and returns the event. */
 async function verifiedEvent(services: Services, rawBody: string, signature: string | null): Promise<Stripe.Event> {
   const secret = await webhookSecret(services.env);
+  // Every delivery fails until the operator sets the secret: say so where they will look.
+  if (!secret) console.error("Stripe webhook received but STRIPE_WEBHOOK_SECRET is not set");
   if (!secret || !signature) throw new DomainError(400, WEBHOOK_MESSAGES.invalidSignature);
   try {
     return await stripeWebhooks().constructEventAsync(rawBody, signature, secret, undefined, webhookCrypto());
