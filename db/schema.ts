@@ -108,7 +108,8 @@ export const users = sqliteTable(
     index("users_created_at_idx").on(t.createdAt, t.id),
     index("users_admin_idx").on(t.isAdmin),
     // Admin user search: indexed prefix ranges on lower-cased names (email is stored lower-cased).
-    index("users_first_name_lower_idx").on(sql`lower(${t.firstName})`),
+    // (first, last) so "ada lov" seeks to first name = ada, last name from lov.
+    index("users_full_name_lower_idx").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),
     index("users_last_name_lower_idx").on(sql`lower(${t.lastName})`),
   ],
 );
