@@ -1,19 +1,15 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
-import { toast } from "sonner";
-import { FormMessage } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { ADMIN_REFERRAL_TEXT, listAdminReferrals, setReferralActive } from "~/modules/admin/activity.server";
 import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
-import { requireAdminAction } from "~/modules/admin/guard.server";
-import { AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
-import { DomainError } from "~/utils/api.server";
+import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
+import type { Db } from "../../db/client";
+import type { Actor } from "~/modules/admin/guard.server";
+import { adminRowAction } from "~/modules/admin/row-action.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { safeRedirect } from "~/utils/redirect";
 import { getServices } from "~/utils/services.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 const STATUSES = ["active", "inactive"] as const;
 
@@ -34,31 +30,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...shared, status, link, ...page };
 }
 
+const INTENTS = {
+  deactivate: {
+    run: (...args: RowArgs) => setReferralActive(...args, false),
+    message: ADMIN_REFERRAL_TEXT.deactivated,
+  },
+  reopen: { run: (...args: RowArgs) => setReferralActive(...args, true), message: ADMIN_REFERRAL_TEXT.reopened },
+};
+type RowArgs = [Db, Actor, string];
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request, context);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  if (intent !== "deactivate" && intent !== "reopen") throw new Response("Unknown intent", { status: 400 });
-  const referralId = String(form.get("referralId") ?? "");
-  try {
-    await setReferralActive(getServices(context).db, admin, referralId, intent === "reopen");
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ referralId, message: error.message }, error.status);
-  }
-  throw await redirectWithToast(context, safeRedirect(form.get("redirectTo"), "/admin/referrals"), {
-    type: "success",
-    description: intent === "reopen" ? ADMIN_REFERRAL_TEXT.reopened : ADMIN_REFERRAL_TEXT.deactivated,
-  });
+  return adminRowAction(request, context, { intents: INTENTS, idField: "referralId", fallback: "/admin/referrals" });
 }
 
 export default function AdminReferrals() {
   const { items, nextCursor, cards, cardId, user, status, link } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  useEffect(() => {
-    if (actionData?.message) toast.error(actionData.message);
-  }, [actionData]);
 
   return (
     <div>
@@ -88,11 +76,7 @@ export default function AdminReferrals() {
           Clear filters
         </Link>
       </Form>
-      {actionData?.message ? (
-        <div className="mt-4">
-          <FormMessage tone="error">{actionData.message}</FormMessage>
-        </div>
-      ) : null}
+      <ActionError message={actionData?.message} />
       <AdminTable
         caption="Referrals"
         head={["Card", "Referrer", "Link", "Applications", "Created", "Status", "Actions"]}

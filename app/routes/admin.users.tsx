@@ -1,17 +1,11 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { useEffect } from "react";
-import { toast } from "sonner";
-import { FormMessage } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
-import { requireAdminAction } from "~/modules/admin/guard.server";
-import { AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
+import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
 import { ADMIN_USER_TEXT, deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
-import { DomainError } from "~/utils/api.server";
+import { adminRowAction } from "~/modules/admin/row-action.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { safeRedirect } from "~/utils/redirect";
 import { getServices } from "~/utils/services.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
@@ -35,30 +29,13 @@ const INTENTS = {
 } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request, context);
-  const form = await request.formData();
-  const intent = String(form.get("intent")) as keyof typeof INTENTS;
-  const userId = String(form.get("userId") ?? "");
-  if (!(intent in INTENTS)) throw new Response("Unknown intent", { status: 400 });
-  try {
-    await INTENTS[intent].run(getServices(context).db, admin, userId);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ userId, message: error.message }, error.status);
-  }
-  throw await redirectWithToast(context, safeRedirect(form.get("redirectTo"), "/admin/users"), {
-    type: "success",
-    description: INTENTS[intent].message,
-  });
+  return adminRowAction(request, context, { intents: INTENTS, idField: "userId", fallback: "/admin/users" });
 }
 
 export default function AdminUsers() {
   const { q, items, nextCursor, adminId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
-  useEffect(() => {
-    if (actionData?.message) toast.error(actionData.message);
-  }, [actionData]);
   const here = `${location.pathname}${location.search}`;
 
   return (
@@ -81,11 +58,7 @@ export default function AdminUsers() {
         ) : null}
       </Form>
       <p className="mt-2 text-xs text-muted">Matches the start of a username, email, first or last name.</p>
-      {actionData?.message ? (
-        <div className="mt-4">
-          <FormMessage tone="error">{actionData.message}</FormMessage>
-        </div>
-      ) : null}
+      <ActionError message={actionData?.message} />
       <AdminTable
         caption="Users"
         head={["User", "Role", "Provider", "Verified", "Created", "Referrals", "Applications", "Status", "Actions"]}

@@ -1,6 +1,8 @@
 /** Small pieces shared by the admin lists: the pager and the table frame. */
 import { Link, useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { toast } from "sonner";
+import { FormMessage } from "~/components/forms/field";
 import { buttonClass } from "~/components/ui/button";
 
 /** First / Next page links for a keyset-paged list (the cursor lives in the URL). */
@@ -64,3 +66,16 @@ export function EmptyRow({ columns, children }: { columns: number; children: Rea
 }
 
 export const formatDate = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
+
+/** A refused row action: shown above the list and as an error toast. */
+export function ActionError({ message }: { message: string | undefined }) {
+  useEffect(() => {
+    if (message) toast.error(message);
+  }, [message]);
+  if (!message) return null;
+  return (
+    <div className="mt-4">
+      <FormMessage tone="error">{message}</FormMessage>
+    </div>
+  );
+}
