@@ -107,6 +107,10 @@ export const users = sqliteTable(
     uniqueIndex("users_google_subject_unique").on(t.googleSubject),
     index("users_created_at_idx").on(t.createdAt, t.id),
     index("users_admin_idx").on(t.isAdmin),
+    // Admin user search: indexed prefix ranges on lower-cased names (email is stored lower-cased).
+    // (first, last) so "ada lov" seeks to first name = ada, last name from lov.
+    index("users_full_name_lower_idx").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),
+    index("users_last_name_lower_idx").on(sql`lower(${t.lastName})`),
   ],
 );
 
@@ -220,6 +224,9 @@ export const referrals = sqliteTable(
     index("referrals_card_idx").on(t.creditCardId, t.isActive),
     index("referrals_active_created_idx").on(t.isActive, t.createdAt, t.id),
     index("referrals_normalized_link_idx").on(t.normalizedLink),
+    // Admin referral lists: newest first, all or per card, keyset on (created_at, id).
+    index("referrals_created_idx").on(t.createdAt, t.id),
+    index("referrals_card_created_idx").on(t.creditCardId, t.createdAt, t.id),
     uniqueIndex("referrals_one_active_per_card")
       .on(t.referrerId, t.creditCardId)
       .where(sql`${t.isActive} = 1`),

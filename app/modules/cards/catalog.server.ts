@@ -25,7 +25,7 @@ export type PickerCard = Awaited<ReturnType<typeof selectPickerCards>>[number];
 const selectPickerCards = (db: Db) => db.select(pickerCardColumns).from(creditCards);
 
 /** Which cards a member may see: admin-kept active cards, and user-added ones only by their creator. */
-function visibleTo(viewerId: string | null) {
+export function visibleTo(viewerId: string | null) {
   const listed = and(eq(creditCards.active, true), eq(creditCards.isUserAdded, false));
   if (!viewerId) return listed;
   return or(listed, and(eq(creditCards.active, true), eq(creditCards.createdById, viewerId)));

@@ -3,7 +3,8 @@
  * the /api card routes and the 'Other (Not Listed)' card of the referral flow.
  */
 import { z } from "zod";
-import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/schema";
+import { BONUS_UNITS, CARD_CATEGORIES, type CardCategory } from "../../../db/schema";
+import { normalizeBonus } from "./display";
 
 export const CARD_MESSAGES = {
   nameRequired: "Card name is required",
@@ -84,3 +85,41 @@ export const NewCardSchema = CardSchema.extend({
   ),
 });
 export type NewCardInput = z.infer<typeof NewCardSchema>;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The spec's JSON card (section 7) in the form fields' shape: `referralBonus` is `{amount, unit}`
+ * or a legacy plain number (normalizeBonus), and a missing `active` means true, the spec's
+ * default. (An HTML form is different: an unchecked checkbox is simply absent, so there a missing
+ * `active` means off; the admin form therefore parses with CardSchema itself.)
+ */
+function fromApiShape(body: unknown): unknown {
+  if (!isRecord(body)) return body;
+  const { referralBonus, ...rest } = body;
+  const category: CardCategory = CARD_CATEGORIES.includes(rest.category as CardCategory)
+    ? (rest.category as CardCategory)
+    : "Other";
+  const bonus =
+    typeof referralBonus === "number" || isRecord(referralBonus)
+      ? normalizeBonus(referralBonus as Parameters<typeof normalizeBonus>[0], category)
+      : { amount: referralBonus, unit: undefined };
+  return {
+    ...rest,
+    referralBonusAmount: bonus.amount,
+    referralBonusUnit: bonus.unit,
+    active: rest.active ?? true,
+  };
+}
+
+/** Field names of the form schema as an API client knows them. */
+export const API_FIELD_NAMES: Record<string, string> = {
+  referralBonusAmount: "referralBonus.amount",
+  referralBonusUnit: "referralBonus.unit",
+};
+
+/** The admin create/update payload of /api/credit-cards (every card field, spec JSON shape). */
+export const CardApiSchema = z.preprocess(fromApiShape, CardSchema);
+/** The user-added card of POST /api/credit-cards/simple. */
+export const NewCardApiSchema = z.preprocess(fromApiShape, NewCardSchema);

@@ -1,0 +1,162 @@
+/**
+ * What admins read of the marketplace's activity: every referral (with duplicate-link flags) and
+ * every application, filtered on indexed columns and paged by keyset on (created_at, id).
+ */
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { Db } from "../../../db/client";
+import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
+import { normalizeReferralLink } from "~/modules/referrals/link";
+import { DomainError } from "~/utils/api.server";
+import { assertAdmin, type Actor } from "./guard.server";
+import { decodeCursor, PAGE_SIZE, toPage } from "./keyset";
+
+export const ADMIN_REFERRAL_TEXT = {
+  notFound: "Referral Not Found",
+  deactivated: "Referral marked as inactive",
+  reopened: "Referral reopened",
+  alreadyActive: "This member already has an active referral for this card, so this one cannot be reopened.",
+} as const;
+
+const afterKey = (cursor: string | null | undefined, createdAt: unknown, id: unknown) => {
+  const after = decodeCursor(cursor, ["number", "string"] as const);
+  return after ? sql`(${createdAt}, ${id}) < (${after[0]}, ${after[1]})` : undefined;
+};
+
+/** A link as typed into the filter, in the normalised form duplicates are matched on. */
+function normalizedOrNull(link: string) {
+  try {
+    return normalizeReferralLink(link);
+  } catch {
+    return null;
+  }
+}
+
+export interface ReferralFilters {
+  /** Referrer id (resolved from a username or email by the route). */
+  referrerId?: string | null;
+  cardId?: string | null;
+  status?: "active" | "inactive" | null;
+  /** Any form of a referral link: matches every referral with the same normalised link. */
+  link?: string | null;
+  cursor?: string | null;
+  limit?: number;
+}
+
+/**
+ * One page of referrals, newest first. `duplicate` is set when the same normalised link is also
+ * published by another account (index referrals_normalized_link_idx).
+ */
+export async function listAdminReferrals(db: Db, actor: Actor, filters: ReferralFilters = {}) {
+  assertAdmin(actor);
+  const limit = filters.limit ?? PAGE_SIZE;
+  const normalized = filters.link ? normalizedOrNull(filters.link) : undefined;
+  if (normalized === null) return { items: [], nextCursor: null };
+  const rows = await db
+    .select({
+      id: referrals.id,
+      referralLink: referrals.referralLink,
+      isActive: referrals.isActive,
+      createdAt: referrals.createdAt,
+      applicationsCount: referrals.applicationsCount,
+      successfulCount: referrals.successfulCount,
+      availableReferCount: referrals.availableReferCount,
+      cardId: creditCards.id,
+      cardName: creditCards.name,
+      cardIssuer: creditCards.issuer,
+      cardActive: creditCards.active,
+      referrerId: users.id,
+      referrerUsername: users.username,
+      referrerEmail: users.email,
+      referrerDeactivated: sql<boolean>`${users.deactivatedAt} IS NOT NULL`.mapWith(Boolean),
+      duplicate:
+        sql<boolean>`EXISTS (SELECT 1 FROM referrals AS others WHERE others.normalized_link = "referrals"."normalized_link" AND others.referrer_id <> "referrals"."referrer_id")`.mapWith(
+          Boolean,
+        ),
+    })
+    .from(referrals)
+    .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
+    .innerJoin(users, eq(users.id, referrals.referrerId))
+    .where(
+      and(
+        filters.referrerId ? eq(referrals.referrerId, filters.referrerId) : undefined,
+        filters.cardId ? eq(referrals.creditCardId, filters.cardId) : undefined,
+        filters.status ? eq(referrals.isActive, filters.status === "active") : undefined,
+        normalized ? eq(referrals.normalizedLink, normalized) : undefined,
+        afterKey(filters.cursor, referrals.createdAt, referrals.id),
+      ),
+    )
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, (row) => [row.createdAt.getTime(), row.id]);
+}
+export type AdminReferralRow = Awaited<ReturnType<typeof listAdminReferrals>>["items"][number];
+
+/**
+ * An admin deactivates or reopens any referral. Reopening respects the one-active-referral-per-
+ * card rule (a unique index), answered as a 409.
+ */
+export async function setReferralActive(db: Db, actor: Actor, referralId: string, isActive: boolean) {
+  assertAdmin(actor);
+  let updated: { id: string }[];
+  try {
+    updated = await db
+      .update(referrals)
+      .set({ isActive, updatedAt: new Date() })
+      .where(eq(referrals.id, referralId))
+      .returning({ id: referrals.id });
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) throw new DomainError(409, ADMIN_REFERRAL_TEXT.alreadyActive);
+    throw error;
+  }
+  if (updated.length === 0) throw new DomainError(404, ADMIN_REFERRAL_TEXT.notFound);
+}
+
+export interface ApplicationFilters {
+  status?: ApplicationStatus | null;
+  cardId?: string | null;
+  /** Applications where this user is the applicant or the referrer. */
+  userId?: string | null;
+  cursor?: string | null;
+  limit?: number;
+}
+
+/** One page of applications, newest first, with card, applicant and referrer names. */
+export async function listAdminApplications(db: Db, actor: Actor, filters: ApplicationFilters = {}) {
+  assertAdmin(actor);
+  const limit = filters.limit ?? PAGE_SIZE;
+  const applicant = alias(users, "applicant");
+  const referrer = alias(users, "referrer");
+  const rows = await db
+    .select({
+      id: applications.id,
+      status: applications.status,
+      createdAt: applications.createdAt,
+      updatedAt: applications.updatedAt,
+      referralId: applications.referralId,
+      cardName: creditCards.name,
+      cardIssuer: creditCards.issuer,
+      applicantId: applicant.id,
+      applicantUsername: applicant.username,
+      referrerId: referrer.id,
+      referrerUsername: referrer.username,
+    })
+    .from(applications)
+    .innerJoin(creditCards, eq(creditCards.id, applications.creditCardId))
+    .innerJoin(applicant, eq(applicant.id, applications.applicantId))
+    .innerJoin(referrer, eq(referrer.id, applications.referrerId))
+    .where(
+      and(
+        filters.status ? eq(applications.status, filters.status) : undefined,
+        filters.cardId ? eq(applications.creditCardId, filters.cardId) : undefined,
+        filters.userId
+          ? or(eq(applications.applicantId, filters.userId), eq(applications.referrerId, filters.userId))
+          : undefined,
+        afterKey(filters.cursor, applications.createdAt, applications.id),
+      ),
+    )
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, (row) => [row.createdAt.getTime(), row.id]);
+}
+export type AdminApplicationRow = Awaited<ReturnType<typeof listAdminApplications>>["items"][number];

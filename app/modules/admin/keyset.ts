@@ -1,0 +1,49 @@
+/**
+ * Keyset pagination for every admin list (never OFFSET): a page ends with an opaque cursor made
+ * of the sort key of its last row; the next page asks for rows strictly after that key, which an
+ * index answers by seeking, however deep the page.
+ */
+
+export const PAGE_SIZE = 50;
+
+/** The sort key of a row as an opaque URL-safe string. */
+export function encodeCursor(values: readonly (string | number)[]): string {
+  return btoa(JSON.stringify(values)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * The sort key a cursor carries, or null when it is missing or malformed (a tampered cursor
+ * restarts at the first page rather than failing). `shape` says the type of each part.
+ */
+export function decodeCursor<const T extends readonly ("string" | "number")[]>(
+  cursor: string | null | undefined,
+  shape: T,
+): { [K in keyof T]: T[K] extends "number" ? number : string } | null {
+  if (!cursor || cursor.length > 1024) return null;
+  try {
+    const values: unknown = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/")));
+    if (!Array.isArray(values) || values.length !== shape.length) return null;
+    const ok = values.every((value, index) =>
+      shape[index] === "number" ? Number.isFinite(value) : typeof value === "string",
+    );
+    return ok ? (values as never) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Splits the `limit + 1` rows a query fetched into the page and the cursor of the next one
+ * (null on the last page).
+ */
+export function toPage<Row>(rows: Row[], limit: number, keyOf: (row: Row) => readonly (string | number)[]) {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+}
+
+/** A page size from a query string: 1 to `max`, else the default. */
+export function pageLimit(value: string | null | undefined, max = 200, fallback = PAGE_SIZE): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed >= 1 ? Math.min(parsed, max) : fallback;
+}

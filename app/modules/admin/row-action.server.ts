@@ -1,0 +1,35 @@
+import { data, type AppLoadContext } from "@remix-run/cloudflare";
+import type { Db } from "../../../db/client";
+import { DomainError } from "~/utils/api.server";
+import { safeRedirect } from "~/utils/redirect";
+import { getServices } from "~/utils/services.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdminAction, type Actor } from "./guard.server";
+
+type Intents = Record<string, { run: (db: Db, admin: Actor, id: string) => Promise<unknown>; message: string }>;
+
+/**
+ * The action of an admin list's row buttons: an `intent` naming one of `intents`, the row's id in
+ * `idField`, and `redirectTo` (the list as the admin saw it). Success redirects back with a toast;
+ * a refusal answers the domain error's status and message for the page to show.
+ */
+export async function adminRowAction(
+  request: Request,
+  context: AppLoadContext,
+  options: { intents: Intents; idField: string; fallback: string },
+) {
+  const admin = await requireAdminAction(request, context);
+  const form = await request.formData();
+  const intent = options.intents[String(form.get("intent"))];
+  if (!intent) throw new Response("Unknown intent", { status: 400 });
+  try {
+    await intent.run(getServices(context).db, admin, String(form.get(options.idField) ?? ""));
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ message: error.message }, error.status);
+  }
+  throw await redirectWithToast(context, safeRedirect(form.get("redirectTo"), options.fallback), {
+    type: "success",
+    description: intent.message,
+  });
+}

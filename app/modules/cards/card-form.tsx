@@ -1,0 +1,287 @@
+/**
+ * The admin card form (spec sections 3 and 5): every card field, validated by CardSchema in the
+ * browser and in the action, errors cleared as fields are edited, a toast on failure, and an
+ * image preview at the recommended 300x190. Works as a plain form without JavaScript.
+ */
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useId, useState, type FormEvent, type SelectHTMLAttributes } from "react";
+import { toast } from "sonner";
+import { CheckboxField, ErrorList, Field, FormMessage, SwitchField, TextareaField } from "~/components/forms/field";
+import { useClearOnEdit } from "~/components/forms/use-clear-on-edit";
+import { Button, buttonClass } from "~/components/ui/button";
+import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/schema";
+import { CardImage } from "./card-image";
+import { CARD_MESSAGES, CardSchema } from "./schemas";
+
+export interface CardFormDefaults {
+  name: string;
+  issuer: string;
+  category: string;
+  annualFee: number;
+  hasVariousReferrerBonus: boolean;
+  referralBonusAmount: number;
+  referralBonusUnit: string;
+  benefitForReferrer: string;
+  applyBenefitWithReferral: string;
+  description: string;
+  officialWebsite: string | null;
+  imageUrl: string | null;
+  active: boolean;
+  maxReferCount: number;
+}
+
+export const NEW_CARD_DEFAULTS: CardFormDefaults = {
+  name: "",
+  issuer: "",
+  category: "Other",
+  annualFee: 0,
+  hasVariousReferrerBonus: false,
+  referralBonusAmount: 0,
+  referralBonusUnit: "USD",
+  benefitForReferrer: "",
+  applyBenefitWithReferral: "",
+  description: "",
+  officialWebsite: null,
+  imageUrl: null,
+  active: true,
+  maxReferCount: 0,
+};
+
+function SelectField({
+  label,
+  selectProps,
+  options,
+  errors,
+}: {
+  label: string;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement>;
+  options: readonly string[];
+  errors?: string[];
+}) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const errorId = errors?.length ? `${id}-error` : undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <select
+        {...selectProps}
+        id={id}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+        className="mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function CardForm({
+  mode,
+  defaults,
+  issuers,
+  lastResult,
+}: {
+  mode: "create" | "edit";
+  defaults: CardFormDefaults;
+  issuers: string[];
+  lastResult?: SubmissionResult;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "card",
+    lastResult,
+    defaultValue: {
+      ...defaults,
+      annualFee: String(defaults.annualFee),
+      referralBonusAmount: String(defaults.referralBonusAmount),
+      maxReferCount: String(defaults.maxReferCount),
+      officialWebsite: defaults.officialWebsite ?? "",
+      imageUrl: defaults.imageUrl ?? "",
+      hasVariousReferrerBonus: defaults.hasVariousReferrerBonus ? "on" : undefined,
+      active: defaults.active ? "on" : undefined,
+    },
+    constraint: getZodConstraint(CardSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CardSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+  });
+  const clear = useClearOnEdit(lastResult);
+  const [imageUrl, setImageUrl] = useState<string>(
+    typeof fields.imageUrl.initialValue === "string" ? fields.imageUrl.initialValue : "",
+  );
+  useEffect(() => {
+    if (lastResult?.status === "error") toast.error(lastResult.error?.[""]?.[0] ?? CARD_MESSAGES.invalidForm);
+  }, [lastResult]);
+
+  const formProps = getFormProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    clear.reset();
+    formProps.onSubmit(event);
+    // conform cancels the submission when the browser-side check fails.
+    if (event.defaultPrevented && form.status !== "success") {
+      const submission = parseWithZod(new FormData(event.currentTarget), { schema: CardSchema });
+      if (submission.status === "error") toast.error(CARD_MESSAGES.invalidForm);
+    }
+  };
+  const errorsOf = (name: keyof CardFormDefaults) => clear.visible(name, fields[name].errors);
+  const input = (name: keyof CardFormDefaults, type: "text" | "number" | "url") => ({
+    ...getInputProps(fields[name], { type }),
+    onInput: () => clear.onEdit(name),
+  });
+  const saving = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
+  const checked = (name: "active" | "hasVariousReferrerBonus") =>
+    (fields[name].initialValue ?? (lastResult ? undefined : defaults[name] ? "on" : undefined)) === "on";
+
+  return (
+    <Form method="post" {...formProps} onSubmit={onSubmit} className="space-y-6">
+      {lastResult?.status === "error" ? (
+        <FormMessage tone="error">{form.errors?.[0] ?? CARD_MESSAGES.invalidForm}</FormMessage>
+      ) : null}
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-ink">Card</legend>
+        <Field label="Card name" inputProps={{ ...input("name", "text"), required: true }} errors={errorsOf("name")} />
+        <Field
+          label="Issuer"
+          inputProps={{ ...input("issuer", "text"), required: true, list: "card-issuers" }}
+          errors={errorsOf("issuer")}
+        />
+        <datalist id="card-issuers">
+          {issuers.map((issuer) => (
+            <option key={issuer} value={issuer} />
+          ))}
+        </datalist>
+        <SelectField
+          label="Category"
+          selectProps={{ ...getSelectProps(fields.category), onInput: () => clear.onEdit("category") }}
+          options={CARD_CATEGORIES}
+          errors={errorsOf("category")}
+        />
+        <Field
+          label="Annual fee (USD)"
+          inputProps={{ ...input("annualFee", "number"), min: 0, step: 1 }}
+          errors={errorsOf("annualFee")}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-ink">Referral bonus</legend>
+        <Field
+          label="Bonus amount"
+          inputProps={{ ...input("referralBonusAmount", "number"), min: 0, step: "any" }}
+          errors={errorsOf("referralBonusAmount")}
+        />
+        <SelectField
+          label="Bonus unit"
+          selectProps={{
+            ...getSelectProps(fields.referralBonusUnit),
+            onInput: () => clear.onEdit("referralBonusUnit"),
+          }}
+          options={BONUS_UNITS}
+          errors={errorsOf("referralBonusUnit")}
+        />
+        <div className="sm:col-span-2">
+          <CheckboxField
+            label="Referrers may offer their own bonus (various referrer bonus)"
+            inputProps={{
+              name: fields.hasVariousReferrerBonus.name,
+              defaultChecked: checked("hasVariousReferrerBonus"),
+            }}
+          />
+        </div>
+        <Field
+          label="Benefit for referrer"
+          className="sm:col-span-2"
+          inputProps={input("benefitForReferrer", "text")}
+          errors={errorsOf("benefitForReferrer")}
+        />
+        <div className="sm:col-span-2">
+          <TextareaField
+            label="Applicant benefit with referral"
+            textareaProps={{
+              ...getTextareaProps(fields.applyBenefitWithReferral),
+              onInput: () => clear.onEdit("applyBenefitWithReferral"),
+            }}
+            errors={errorsOf("applyBenefitWithReferral")}
+          />
+        </div>
+        <Field
+          label="Max referrals per member"
+          hint="0 means unlimited."
+          inputProps={{ ...input("maxReferCount", "number"), min: 0, step: 1 }}
+          errors={errorsOf("maxReferCount")}
+        />
+      </fieldset>
+
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-sm font-semibold text-ink">Details</legend>
+        <TextareaField
+          label="Description"
+          hint="One benefit per line."
+          textareaProps={{
+            ...getTextareaProps(fields.description),
+            rows: 5,
+            onInput: () => clear.onEdit("description"),
+          }}
+          errors={errorsOf("description")}
+        />
+        <Field
+          label="Official website"
+          inputProps={{ ...input("officialWebsite", "url"), placeholder: "https://" }}
+          errors={errorsOf("officialWebsite")}
+        />
+        <div className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-start">
+          <Field
+            label="Image URL"
+            hint="Recommended size 300x190."
+            inputProps={{
+              ...input("imageUrl", "url"),
+              placeholder: "https://",
+              onInput: (event) => {
+                clear.onEdit("imageUrl");
+                setImageUrl(event.currentTarget.value);
+              },
+            }}
+            errors={errorsOf("imageUrl")}
+          />
+          <figure>
+            <CardImage src={/^https:\/\//.test(imageUrl) ? imageUrl : null} alt="Card image preview" />
+            <figcaption className="mt-1 text-xs text-muted">Preview (300x190)</figcaption>
+          </figure>
+        </div>
+        <SwitchField
+          name={fields.active.name}
+          label="Active"
+          description="Inactive cards are hidden from members' card pickers and search; existing referrals keep them."
+          defaultChecked={checked("active")}
+        />
+      </fieldset>
+
+      <div className="flex gap-3 border-t border-line pt-4">
+        <Button type="submit" disabled={saving}>
+          {mode === "create" ? "Create Card" : "Save Changes"}
+        </Button>
+        <Link to="/admin/creditcards" className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}

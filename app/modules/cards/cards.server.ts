@@ -1,0 +1,185 @@
+/**
+ * The card catalogue's rules: admins keep every card (create, edit, deactivate, delete when no
+ * referral uses it); members see active cards and add their own ('Other (Not Listed)'), live at
+ * once for themselves and listed for admins to review. HTML routes and /api call these.
+ */
+import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { creditCards, referrals } from "../../../db/schema";
+import { assertAdmin, type Actor } from "~/modules/admin/guard.server";
+import { decodeCursor, PAGE_SIZE, toPage } from "~/modules/admin/keyset";
+import { DomainError } from "~/utils/api.server";
+import { visibleTo } from "./catalog.server";
+import type { CardInput, NewCardInput } from "./schemas";
+
+export const CARD_TEXT = {
+  notFound: "Credit card not found",
+  created: "Credit card created successfully",
+  updated: "Credit card updated successfully",
+  deleted: "Credit card deleted successfully",
+  deactivated: "Credit card marked as inactive",
+  loadFailed: "Failed to load credit card data",
+  deleteFailed: "Failed to delete credit card",
+  hasReferrals: (n: number) =>
+    `This card has ${n} referral${n === 1 ? "" : "s"}, so deleting it would orphan them. Mark it as inactive instead: ` +
+    "it leaves members' card pickers and search, and existing referrals keep their history.",
+} as const;
+
+const { createdById: _createdById, ...cardColumns } = getTableColumns(creditCards);
+const selectCards = (db: Db) => db.select(cardColumns).from(creditCards);
+export type CardRecord = Awaited<ReturnType<ReturnType<typeof selectCards>["all"]>>[number];
+
+/** Admins see every card; everyone else what the picker shows (active, plus their own). */
+const readableBy = (actor: Actor | null) => (actor?.isAdmin ? undefined : visibleTo(actor?.id ?? null));
+
+/**
+ * One page of cards ordered by issuer, then name (index credit_cards_issuer_idx), optionally one
+ * issuer's only. Keyset on (issuer, name, id).
+ */
+export async function listCards(
+  db: Db,
+  actor: Actor | null,
+  options: { issuer?: string | null; cursor?: string | null; limit?: number } = {},
+) {
+  const limit = options.limit ?? PAGE_SIZE;
+  const after = decodeCursor(options.cursor, ["string", "string", "string"] as const);
+  const rows = await selectCards(db)
+    .where(
+      and(
+        readableBy(actor),
+        options.issuer ? eq(creditCards.issuer, options.issuer) : undefined,
+        after
+          ? sql`(${creditCards.issuer}, ${creditCards.name}, ${creditCards.id}) > (${after[0]}, ${after[1]}, ${after[2]})`
+          : undefined,
+      ),
+    )
+    .orderBy(asc(creditCards.issuer), asc(creditCards.name), asc(creditCards.id))
+    .limit(limit + 1);
+  return toPage(rows, limit, (row) => [row.issuer, row.name, row.id]);
+}
+
+/** How many cards a filter finds (the admin list's count; an index-only count). */
+export async function countCards(db: Db, actor: Actor, issuer?: string | null) {
+  assertAdmin(actor);
+  const row = await db
+    .select({ total: count() })
+    .from(creditCards)
+    .where(issuer ? eq(creditCards.issuer, issuer) : undefined)
+    .get();
+  return row?.total ?? 0;
+}
+
+/**
+ * The distinct issuers, sorted, for the admin filter. A recursive skip-scan: each step is one
+ * index seek (credit_cards_issuer_idx) to the next issuer, so it reads one row per issuer, not one
+ * per card.
+ */
+export async function listIssuers(db: Db, actor: Actor) {
+  assertAdmin(actor);
+  const rows = await db.all<{ issuer: string }>(sql`
+    WITH RECURSIVE issuers(issuer) AS (
+      SELECT min(issuer) FROM credit_cards
+      UNION ALL
+      SELECT (SELECT min(issuer) FROM credit_cards WHERE issuer > issuers.issuer) FROM issuers
+      WHERE issuers.issuer IS NOT NULL
+    )
+    SELECT issuer FROM issuers WHERE issuer IS NOT NULL LIMIT 1000`);
+  return rows.map((row) => row.issuer);
+}
+
+/** The readable cards grouped by issuer, issuers sorted (one issuer's only when given). */
+export async function listCardsByIssuer(db: Db, actor: Actor | null, issuer?: string | null) {
+  const rows = await selectCards(db)
+    .where(and(readableBy(actor), issuer ? eq(creditCards.issuer, issuer) : undefined))
+    .orderBy(asc(creditCards.issuer), asc(creditCards.name))
+    .limit(2000);
+  const byIssuer: Record<string, CardRecord[]> = {};
+  for (const row of rows) (byIssuer[row.issuer] ??= []).push(row);
+  return byIssuer;
+}
+
+/** One card the actor may read, or a 404. */
+export async function getCard(db: Db, actor: Actor | null, cardId: string) {
+  const card = await selectCards(db)
+    .where(and(eq(creditCards.id, cardId), readableBy(actor)))
+    .get();
+  if (!card) throw new DomainError(404, CARD_TEXT.notFound);
+  return card;
+}
+
+/** How many referrals use each of these cards (index referrals_card_idx). */
+export async function countReferralsByCard(db: Db, cardIds: string[]) {
+  if (cardIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ cardId: referrals.creditCardId, total: count() })
+    .from(referrals)
+    .where(sql`${referrals.creditCardId} IN ${cardIds}`)
+    .groupBy(referrals.creditCardId);
+  return new Map(rows.map((row) => [row.cardId, row.total]));
+}
+
+/** An admin adds a card to the catalogue (isUserAdded false). */
+export async function createCard(db: Db, actor: Actor, input: CardInput) {
+  assertAdmin(actor);
+  const [card] = await db
+    .insert(creditCards)
+    .values({ ...input, isUserAdded: false, createdById: actor.id })
+    .returning(cardColumns);
+  return card;
+}
+
+/**
+ * A member adds a card that is not listed: active at once for its creator (and only for them),
+ * flagged isUserAdded so admins review it in /admin/creditcards.
+ */
+export async function createUserCard(db: Db, actor: Actor, input: NewCardInput) {
+  const [card] = await db
+    .insert(creditCards)
+    .values({ ...input, active: true, isUserAdded: true, createdById: actor.id })
+    .returning(cardColumns);
+  return card;
+}
+
+/** An admin replaces a card's fields (the full payload; the user-added flag stays). */
+export async function updateCard(db: Db, actor: Actor, cardId: string, input: CardInput) {
+  assertAdmin(actor);
+  const [card] = await db
+    .update(creditCards)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(creditCards.id, cardId))
+    .returning(cardColumns);
+  if (!card) throw new DomainError(404, CARD_TEXT.notFound);
+  return card;
+}
+
+/** Inactive cards leave members' pickers and search; referrals made with them keep them. */
+export async function setCardActive(db: Db, actor: Actor, cardId: string, active: boolean) {
+  assertAdmin(actor);
+  const [card] = await db
+    .update(creditCards)
+    .set({ active, updatedAt: new Date() })
+    .where(eq(creditCards.id, cardId))
+    .returning({ id: creditCards.id });
+  if (!card) throw new DomainError(404, CARD_TEXT.notFound);
+}
+
+/**
+ * Deletes a card no referral uses. A card with referrals is refused (409, code CARD_HAS_REFERRALS)
+ * so their history is never orphaned; the foreign key (ON DELETE RESTRICT) backs the check when a
+ * referral is created between the count and the delete.
+ */
+export async function deleteCard(db: Db, actor: Actor, cardId: string) {
+  assertAdmin(actor);
+  const used = (await countReferralsByCard(db, [cardId])).get(cardId) ?? 0;
+  if (used > 0) throw new DomainError(409, CARD_TEXT.hasReferrals(used), undefined, "CARD_HAS_REFERRALS");
+  let deleted: { id: string }[];
+  try {
+    deleted = await db.delete(creditCards).where(eq(creditCards.id, cardId)).returning({ id: creditCards.id });
+  } catch (error) {
+    if (String(error).includes("FOREIGN KEY")) {
+      throw new DomainError(409, CARD_TEXT.hasReferrals(1), undefined, "CARD_HAS_REFERRALS");
+    }
+    throw error;
+  }
+  if (deleted.length === 0) throw new DomainError(404, CARD_TEXT.notFound);
+}

@@ -1,0 +1,63 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { ClipboardList, CreditCard, Share2, Users } from "lucide-react";
+import { buttonClass } from "~/components/ui/button";
+import { requireAdmin } from "~/utils/auth.server";
+
+const CARDS = [
+  {
+    to: "/admin/creditcards",
+    title: "Credit Card Management",
+    body: "Add, edit and retire cards; review cards members added.",
+    Icon: CreditCard,
+  },
+  { to: "/admin/users", title: "User Management", body: "Find accounts, deactivate them, grant admin.", Icon: Users },
+  {
+    to: "/admin/referrals",
+    title: "Referral Management",
+    body: "Every referral, duplicate links flagged; deactivate or reopen.",
+    Icon: Share2,
+  },
+  {
+    to: "/admin/applications",
+    title: "Application Management",
+    body: "Applications by status, card and member.",
+    Icon: ClipboardList,
+  },
+] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export default function AdminDashboard() {
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
+        <Link to="/" className={buttonClass("secondary")}>
+          Back to Main Site
+        </Link>
+      </div>
+      <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+        {CARDS.map(({ to, title, body, Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              className="flex h-full gap-4 rounded-card border border-line bg-surface p-5 hover:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <Icon aria-hidden className="size-6 shrink-0 text-brand-600" />
+              <span>
+                <span className="block font-semibold text-ink">{title}</span>
+                <span className="mt-1 block text-sm text-muted">{body}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Admin Dashboard - Cardshare" }];

@@ -1,0 +1,98 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { APPLICATION_STATUSES } from "../../db/schema";
+import { Button } from "~/components/ui/button";
+import { listAdminApplications } from "~/modules/admin/activity.server";
+import { CardAndUserFields } from "~/modules/admin/filter-fields";
+import { readSharedFilters } from "~/modules/admin/filters.server";
+import { AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
+import { requireAdmin } from "~/utils/auth.server";
+import { getServices } from "~/utils/services.server";
+
+/** The spec's status labels (section 4). */
+const STATUS_LABELS: Record<(typeof APPLICATION_STATUSES)[number], string> = {
+  pending: "Applied",
+  pending_approval: "Pending Referral Approval",
+  submitted: "Submitted to Company",
+  successful: "Successful",
+  rejected: "Rejected",
+  approved: "Approved",
+  denied: "Denied",
+  cancelled: "Cancelled",
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { db } = getServices(context);
+  const query = new URL(request.url).searchParams;
+  const shared = await readSharedFilters(db, admin, query);
+  const status = APPLICATION_STATUSES.find((value) => value === query.get("status")) ?? null;
+  const page = await listAdminApplications(db, admin, {
+    status,
+    cardId: shared.cardId,
+    userId: shared.userId,
+    cursor: query.get("cursor"),
+  });
+  return { ...shared, status, ...page };
+}
+
+export default function AdminApplications() {
+  const { items, nextCursor, cards, cardId, user, status } = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight">Application Management</h1>
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter applications">
+        <div>
+          <label htmlFor="filter-status" className="block text-sm font-medium text-ink">
+            Status
+          </label>
+          <select id="filter-status" name="status" defaultValue={status ?? ""} className={inputClass}>
+            <option value="">All Status</option>
+            {APPLICATION_STATUSES.map((value) => (
+              <option key={value} value={value}>
+                {STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <CardAndUserFields cards={cards} cardId={cardId} user={user} userLabel="Applicant or referrer" />
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        <Link to="/admin/applications" className="text-sm text-brand-700 underline">
+          Clear filters
+        </Link>
+      </Form>
+      <AdminTable caption="Applications" head={["Card", "Applicant", "Referrer", "Status", "Applied", "Updated"]}>
+        {items.length === 0 ? (
+          <EmptyRow columns={6}>No applications found.</EmptyRow>
+        ) : (
+          items.map((application) => (
+            <tr key={application.id}>
+              <td className={cellClass}>
+                <div className="font-medium">{application.cardName}</div>
+                <div className="text-xs text-muted">{application.cardIssuer}</div>
+              </td>
+              <td className={cellClass}>
+                <Link to={`/profile/${application.applicantId}`} className="text-brand-700 underline">
+                  {application.applicantUsername}
+                </Link>
+              </td>
+              <td className={cellClass}>
+                <Link to={`/profile/${application.referrerId}`} className="text-brand-700 underline">
+                  {application.referrerUsername}
+                </Link>
+              </td>
+              <td className={cellClass}>{STATUS_LABELS[application.status]}</td>
+              <td className={`${cellClass} tabular`}>{formatDate(application.createdAt)}</td>
+              <td className={`${cellClass} tabular`}>{formatDate(application.updatedAt)}</td>
+            </tr>
+          ))
+        )}
+      </AdminTable>
+      <Pager nextCursor={nextCursor} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Application Management - Cardshare admin" }];

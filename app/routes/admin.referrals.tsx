@@ -1,0 +1,144 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { ADMIN_REFERRAL_TEXT, listAdminReferrals, setReferralActive } from "~/modules/admin/activity.server";
+import { CardAndUserFields } from "~/modules/admin/filter-fields";
+import { readSharedFilters } from "~/modules/admin/filters.server";
+import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
+import type { Db } from "../../db/client";
+import type { Actor } from "~/modules/admin/guard.server";
+import { adminRowAction } from "~/modules/admin/row-action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { getServices } from "~/utils/services.server";
+
+const STATUSES = ["active", "inactive"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  const { db } = getServices(context);
+  const query = new URL(request.url).searchParams;
+  const shared = await readSharedFilters(db, admin, query);
+  const status = STATUSES.find((value) => value === query.get("status")) ?? null;
+  const link = query.get("link")?.trim() ?? "";
+  const page = await listAdminReferrals(db, admin, {
+    referrerId: shared.userId,
+    cardId: shared.cardId,
+    status,
+    link: link || null,
+    cursor: query.get("cursor"),
+  });
+  return { ...shared, status, link, ...page };
+}
+
+const INTENTS = {
+  deactivate: {
+    run: (...args: RowArgs) => setReferralActive(...args, false),
+    message: ADMIN_REFERRAL_TEXT.deactivated,
+  },
+  reopen: { run: (...args: RowArgs) => setReferralActive(...args, true), message: ADMIN_REFERRAL_TEXT.reopened },
+};
+type RowArgs = [Db, Actor, string];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return adminRowAction(request, context, { intents: INTENTS, idField: "referralId", fallback: "/admin/referrals" });
+}
+
+export default function AdminReferrals() {
+  const { items, nextCursor, cards, cardId, user, status, link } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+
+  return (
+    <div>
+      <h1 className="text-2xl font-semibold tracking-tight">Referral Management</h1>
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter referrals">
+        <CardAndUserFields cards={cards} cardId={cardId} user={user} userLabel="Referrer" />
+        <div>
+          <label htmlFor="filter-status" className="block text-sm font-medium text-ink">
+            Status
+          </label>
+          <select id="filter-status" name="status" defaultValue={status ?? ""} className={inputClass}>
+            <option value="">All</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-link" className="block text-sm font-medium text-ink">
+            Referral link
+          </label>
+          <input id="filter-link" name="link" type="search" defaultValue={link} className={inputClass} />
+        </div>
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        <Link to="/admin/referrals" className="text-sm text-brand-700 underline">
+          Clear filters
+        </Link>
+      </Form>
+      <ActionError message={actionData?.message} />
+      <AdminTable
+        caption="Referrals"
+        head={["Card", "Referrer", "Link", "Applications", "Created", "Status", "Actions"]}
+      >
+        {items.length === 0 ? (
+          <EmptyRow columns={7}>No referrals found.</EmptyRow>
+        ) : (
+          items.map((referral) => (
+            <tr key={referral.id}>
+              <td className={cellClass}>
+                <div className="font-medium">{referral.cardName}</div>
+                <div className="text-xs text-muted">
+                  {referral.cardIssuer}
+                  {referral.cardActive ? "" : " · card inactive"}
+                </div>
+              </td>
+              <td className={cellClass}>
+                <Link to={`/profile/${referral.referrerId}`} className="text-brand-700 underline">
+                  {referral.referrerUsername}
+                </Link>
+                {referral.referrerDeactivated ? <div className="text-xs text-danger-700">Deactivated</div> : null}
+              </td>
+              <td className={`${cellClass} max-w-xs break-all`}>
+                <span className="text-xs">{referral.referralLink}</span>
+                {referral.duplicate ? (
+                  <div>
+                    <Link
+                      to={`/admin/referrals?${new URLSearchParams({ link: referral.referralLink })}`}
+                      className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+                    >
+                      Duplicate link: also used by another account
+                    </Link>
+                  </div>
+                ) : null}
+              </td>
+              <td className={`${cellClass} tabular`}>
+                {referral.applicationsCount} ({referral.successfulCount} successful)
+              </td>
+              <td className={`${cellClass} tabular`}>{formatDate(referral.createdAt)}</td>
+              <td className={cellClass}>{referral.isActive ? "Active" : "Inactive"}</td>
+              <td className={cellClass}>
+                <Form method="post">
+                  <input type="hidden" name="referralId" value={referral.id} />
+                  <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+                  <Button
+                    type="submit"
+                    size="sm"
+                    variant={referral.isActive ? "destructive" : "secondary"}
+                    name="intent"
+                    value={referral.isActive ? "deactivate" : "reopen"}
+                  >
+                    {referral.isActive ? "Deactivate" : "Reopen"}
+                  </Button>
+                </Form>
+              </td>
+            </tr>
+          ))
+        )}
+      </AdminTable>
+      <Pager nextCursor={nextCursor} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Referral Management - Cardshare admin" }];

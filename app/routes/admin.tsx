@@ -1,0 +1,52 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { NavLink, Outlet } from "@remix-run/react";
+import { clsx } from "clsx";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { requireAdmin } from "~/utils/auth.server";
+
+export const ADMIN_SECTIONS = [
+  { to: "/admin/creditcards", label: "Credit Cards" },
+  { to: "/admin/users", label: "Users" },
+  { to: "/admin/referrals", label: "Referrals" },
+  { to: "/admin/applications", label: "Applications" },
+] as const;
+
+/** Admins only; others go to '/' with the spec's toast. Child loaders check again (they run in parallel). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  return null;
+}
+
+export default function AdminLayout() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <nav aria-label="Admin" className="mb-6 flex flex-wrap gap-1 border-b border-line pb-2 text-sm">
+        <NavLink
+          to="/admin"
+          end
+          className={({ isActive }) =>
+            clsx("rounded-card px-3 py-1.5", isActive ? "bg-brand-50 text-brand-800" : "text-muted hover:text-ink")
+          }
+        >
+          Admin Dashboard
+        </NavLink>
+        {ADMIN_SECTIONS.map((section) => (
+          <NavLink
+            key={section.to}
+            to={section.to}
+            className={({ isActive }) =>
+              clsx("rounded-card px-3 py-1.5", isActive ? "bg-brand-50 text-brand-800" : "text-muted hover:text-ink")
+            }
+          >
+            {section.label}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,4 @@
+import { cardAction, cardLoader } from "~/modules/cards/api.server";
+
+export const loader = cardLoader;
+export const action = cardAction;

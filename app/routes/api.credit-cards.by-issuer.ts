@@ -1,0 +1,3 @@
+import { byIssuerLoader } from "~/modules/cards/api.server";
+
+export const loader = byIssuerLoader;

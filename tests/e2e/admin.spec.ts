@@ -1,0 +1,179 @@
+import { uniqueSuffix } from "../../db/factories";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { apiAs, expect, test, TEST_PASSWORD } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/creditcards",
+  "/admin/creditcards/create",
+  "/admin/users",
+  "/admin/referrals",
+  "/admin/applications",
+];
+
+/** The toast (JavaScript) or its no-JavaScript fallback. */
+const toastText = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+async function createCardThroughForm(page: Page, name: string, issuer: string) {
+  await page.getByRole("link", { name: "Add New Card" }).click();
+  await page.getByLabel("Card name").fill(name);
+  await page.getByRole("combobox", { name: "Issuer", exact: true }).fill(issuer);
+  await page.getByLabel("Category").selectOption("Travel");
+  await page.getByLabel("Annual fee (USD)").fill("95");
+  await page.getByLabel("Bonus amount").fill("20000");
+  await page.getByLabel("Bonus unit").selectOption("Miles");
+  await page.getByLabel("Description").fill("Line one\nLine two");
+  await page.getByRole("button", { name: "Create Card" }).click();
+  await expect(toastText(page, "Credit card created successfully")).toBeVisible();
+}
+
+async function filterByIssuer(page: Page, issuer: string, js: boolean) {
+  await page.getByLabel("Filter by issuer").selectOption(issuer);
+  if (!js) await page.getByRole("button", { name: "Apply Filter" }).click();
+  await expect(page).toHaveURL(/issuer=/);
+  await expect(page.getByText("1 card found")).toBeVisible();
+}
+
+test.describe("admin card catalogue", () => {
+  test("the admin dashboard leads to the four areas", async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    for (const name of ["Credit Card Management", "User Management", "Referral Management", "Application Management"]) {
+      await expect(page.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+    }
+    await expect(page.getByRole("link", { name: "Back to Main Site" })).toHaveAttribute("href", "/");
+  });
+
+  for (const path of ADMIN_PAGES) {
+    test(`${path} has no serious accessibility violation`, async ({ page, loginAsAdmin }) => {
+      await loginAsAdmin();
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test("the card form shows the spec's messages and clears a field's error when edited", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin();
+    await page.goto("/admin/creditcards/create");
+    await expect(page.getByText("No Image")).toBeVisible();
+    await page.getByLabel("Annual fee (USD)").fill("-1");
+    await page.getByRole("button", { name: "Create Card" }).click();
+    await expect(page.getByText("Card name is required")).toBeVisible();
+    await expect(page.getByText("Issuer is required")).toBeVisible();
+    await expect(page.getByText("Annual fee cannot be negative")).toBeVisible();
+    await expect(toastText(page, "Please correct the errors in the form")).toBeVisible();
+    await page.getByLabel("Card name").fill("x");
+    await expect(page.getByText("Card name is required")).toBeHidden();
+    await expect(page.getByText("Issuer is required")).toBeVisible();
+  });
+
+  test("an admin creates a card and filters the list by its issuer", async ({ page, loginAsAdmin }) => {
+    await loginAsAdmin();
+    await page.goto("/admin/creditcards");
+    const issuer = `E2E Bank ${uniqueSuffix()}`;
+    const name = `Skyline ${uniqueSuffix()}`;
+    await createCardThroughForm(page, name, issuer);
+    await filterByIssuer(page, issuer, true);
+    const row = page.getByRole("listitem").filter({ hasText: name });
+    await expect(row).toContainText("$95");
+    await expect(row).toContainText("20,000 miles");
+    await expect(row).toContainText("Active");
+    await expect(row).toContainText("No Image");
+    await page.getByRole("link", { name: "Clear Filter" }).click();
+    await expect(page).toHaveURL(/\/admin\/creditcards$/);
+  });
+
+  test("an admin edits and deletes a card", async ({ page, request, loginAsAdmin }) => {
+    const admin = await loginAsAdmin();
+    const issuer = `E2E Edit Bank ${uniqueSuffix()}`;
+    const name = `Harbor ${uniqueSuffix()}`;
+    await apiAs(request, admin).post("/api/credit-cards", {
+      name,
+      issuer,
+      category: "Travel",
+      annualFee: 95,
+      referralBonus: 20000,
+    });
+    await page.goto(`/admin/creditcards?${new URLSearchParams({ issuer })}`);
+    const row = page.getByRole("listitem").filter({ hasText: name });
+    await expect(row).toContainText("20,000 points");
+
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    await page.getByLabel("Annual fee (USD)").fill("0");
+    await page.getByLabel("Bonus amount").fill("0");
+    await page.getByRole("switch", { name: "Active" }).uncheck();
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toastText(page, "Credit card updated successfully")).toBeVisible();
+    await filterByIssuer(page, issuer, true);
+    await expect(row).toContainText("No Annual Fee");
+    await expect(row).toContainText("No referral program");
+    await expect(row).toContainText("Inactive");
+
+    await page.getByRole("link", { name: `Delete ${name}` }).click();
+    await expect(page.getByRole("alertdialog")).toContainText("Are you sure you want to delete this credit card?");
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await expect(toastText(page, "Credit card deleted successfully")).toBeVisible();
+    await expect(page.getByText("0 cards found")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Add First Card" })).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("an admin creates, edits, filters and deletes a card", async ({ page, loginAsAdmin }) => {
+      await loginAsAdmin();
+      await page.goto("/admin/creditcards");
+      const issuer = `NoJS Bank ${uniqueSuffix()}`;
+      const name = `Plain ${uniqueSuffix()}`;
+      await createCardThroughForm(page, name, issuer);
+      await filterByIssuer(page, issuer, false);
+      await page.getByRole("link", { name: `Edit ${name}` }).click();
+      await page.getByLabel("Card name").fill(`${name} v2`);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await expect(toastText(page, "Credit card updated successfully")).toBeVisible();
+      await filterByIssuer(page, issuer, false);
+      await expect(page.getByRole("heading", { name: `${name} v2` })).toBeVisible();
+      await page.getByRole("link", { name: `Delete ${name} v2` }).click();
+      await expect(page.getByText("Are you sure you want to delete this credit card?")).toBeVisible();
+      await page.getByRole("button", { name: "Delete", exact: true }).click();
+      await expect(toastText(page, "Credit card deleted successfully")).toBeVisible();
+      await expect(page.getByText("0 cards found")).toBeVisible();
+    });
+  });
+});
+
+test("a member is turned away from every admin page with the toast", async ({ page, login }) => {
+  await login();
+  for (const path of ADMIN_PAGES) {
+    await page.goto(path);
+    await expect(page, path).not.toHaveURL(/\/admin/);
+    await expect(page.getByText("Access denied. Admin privileges required.").first(), path).toBeVisible();
+  }
+});
+
+test("an admin deactivates a user, who then cannot sign in", async ({ page, browser, createUser, loginAsAdmin }) => {
+  const user = await createUser();
+  await loginAsAdmin();
+  await page.goto("/admin/users");
+  await page.getByLabel("Search by name or email").fill(user.username);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.getByRole("row").filter({ hasText: user.email })).toBeVisible();
+  await page.getByRole("button", { name: `Deactivate ${user.username}` }).click();
+  await expect(toastText(page, "User deactivated. Their sessions have ended.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: user.email })).toContainText("Deactivated");
+
+  const visitor = await browser.newPage();
+  await visitor.goto("/auth");
+  await visitor.getByLabel("Email").fill(user.email);
+  await visitor.getByLabel("Password").fill(TEST_PASSWORD);
+  await visitor.getByRole("button", { name: "Sign in" }).click();
+  await expect(
+    visitor.getByRole("alert").filter({ hasText: "This account has been deactivated. Please contact support." }),
+  ).toBeVisible();
+  await visitor.close();
+});

@@ -1,0 +1,264 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { makeCard, makeReferral, uniqueSuffix } from "../../db/factories";
+import { creditCards, referrals, sessions, users } from "../../db/schema";
+import { listAdminReferrals } from "~/modules/admin/activity.server";
+import { ADMIN_USER_TEXT, listUsers, listUsersQuery, setAdmin } from "~/modules/admin/users.server";
+import { MESSAGES } from "~/modules/auth/messages";
+import { hashPassword } from "~/modules/auth/password.server";
+import { listIssuers } from "~/modules/cards/cards.server";
+import { CARD_MESSAGES } from "~/modules/cards/schemas";
+import { ADMIN_ONLY_MESSAGE } from "~/utils/auth.server";
+import { createSignedInUser, createUser, fetchPath, postJson, testDb } from "./helpers";
+
+const PAGES = [
+  "/admin",
+  "/admin/creditcards",
+  "/admin/creditcards/create",
+  "/admin/users",
+  "/admin/referrals",
+  "/admin/applications",
+];
+
+function postForm(path: string, cookie: string, fields: Record<string, string>) {
+  return fetchPath(path, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+}
+
+async function insertCard(overrides: Parameters<typeof makeCard>[0] = {}) {
+  const card = makeCard(overrides);
+  await testDb().insert(creditCards).values(card);
+  return card;
+}
+
+describe("admin pages: role checked on the server", () => {
+  it("sends members to '/' with the spec's toast and visitors to /auth, from every admin page", async () => {
+    const card = await insertCard();
+    const member = await createSignedInUser();
+    for (const path of [...PAGES, `/admin/creditcards/edit/${card.id}`]) {
+      const denied = await fetchPath(path, { headers: { Cookie: member.cookie } });
+      expect(denied.status, path).toBe(302);
+      expect(denied.headers.get("Location"), path).toBe("/");
+      expect(denied.headers.get("Set-Cookie"), path).toContain("__toast=");
+      const visitor = await fetchPath(path);
+      expect(visitor.headers.get("Location"), path).toMatch(/^\/auth\?redirectTo=/);
+    }
+    const toast = (await fetchPath("/admin", { headers: { Cookie: member.cookie } })).headers.get("Set-Cookie")!;
+    const home = await fetchPath("/terms", { headers: { Cookie: `${member.cookie}; ${toast.split(";")[0]}` } });
+    expect(await home.text()).toContain(ADMIN_ONLY_MESSAGE);
+  });
+
+  it("renders every admin page for an admin", async () => {
+    const card = await insertCard({ name: "Rendered Card" });
+    const admin = await createSignedInUser({ isAdmin: true });
+    for (const path of [...PAGES, `/admin/creditcards/edit/${card.id}`]) {
+      const page = await fetchPath(path, { headers: { Cookie: admin.cookie } });
+      expect(page.status, path).toBe(200);
+    }
+  });
+
+  it("answers 403 to every admin page action posted by a member, changing nothing", async () => {
+    const card = await insertCard();
+    const target = await createUser();
+    const referral = makeReferral(target.id, card.id);
+    await testDb().insert(referrals).values(referral);
+    const member = await createSignedInUser();
+    const posts: [string, Record<string, string>][] = [
+      ["/admin/creditcards?index", { intent: "delete", cardId: card.id }],
+      ["/admin/creditcards?index", { intent: "deactivate", cardId: card.id }],
+      ["/admin/creditcards/create", { name: "Sneaky", issuer: "X" }],
+      [`/admin/creditcards/edit/${card.id}`, { name: "Sneaky", issuer: "X" }],
+      ["/admin/users", { intent: "deactivate", userId: target.id }],
+      ["/admin/users", { intent: "grant-admin", userId: member.user.id }],
+      ["/admin/referrals", { intent: "deactivate", referralId: referral.id }],
+    ];
+    for (const [path, fields] of posts) {
+      expect((await postForm(path, member.cookie, fields)).status, `${path} ${fields.intent}`).toBe(403);
+    }
+    expect(await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get()).toMatchObject({
+      name: card.name,
+      active: true,
+    });
+    expect(await testDb().select().from(users).where(eq(users.id, target.id)).get()).toMatchObject({
+      deactivatedAt: null,
+    });
+    expect((await testDb().select().from(users).where(eq(users.id, member.user.id)).get())?.isAdmin).toBe(false);
+    expect((await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get())?.isActive).toBe(true);
+  });
+});
+
+describe("admin card form", () => {
+  it("reads an unchecked Active box as inactive, a checked one as active, and toasts success", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    const issuer = `Form Bank ${uniqueSuffix()}`;
+    const base = { name: "Form Card", issuer, category: "Cashback", annualFee: "0", referralBonusAmount: "5" };
+    const off = await postForm("/admin/creditcards/create", admin.cookie, base);
+    expect(off.status).toBe(302);
+    expect(off.headers.get("Location")).toBe("/admin/creditcards");
+    const on = await postForm("/admin/creditcards/create", admin.cookie, { ...base, name: "On Card", active: "on" });
+    expect(on.status).toBe(302);
+    const rows = await testDb().select().from(creditCards).where(eq(creditCards.issuer, issuer)).all();
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.active]))).toEqual({
+      "Form Card": false,
+      "On Card": true,
+    });
+  });
+
+  it("answers each invalid field with the spec's message", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    const response = await postForm("/admin/creditcards/create", admin.cookie, {
+      name: "  ",
+      issuer: "",
+      annualFee: "-1",
+      referralBonusAmount: "-2",
+      maxReferCount: "-3",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    for (const message of [
+      CARD_MESSAGES.nameRequired,
+      CARD_MESSAGES.issuerRequired,
+      CARD_MESSAGES.feeNegative,
+      CARD_MESSAGES.bonusNegative,
+      CARD_MESSAGES.maxReferNegative,
+      CARD_MESSAGES.invalidForm,
+    ]) {
+      expect(html).toContain(message);
+    }
+  });
+
+  it("refuses to delete a card with referrals and offers to mark it inactive", async () => {
+    const card = await insertCard();
+    const referrer = await createUser();
+    await testDb().insert(referrals).values(makeReferral(referrer.id, card.id));
+    const admin = await createSignedInUser({ isAdmin: true });
+    const refused = await postForm(`/admin/creditcards?index&confirm=${card.id}`, admin.cookie, {
+      intent: "delete",
+      cardId: card.id,
+    });
+    expect(refused.status).toBe(409);
+    const html = await refused.text();
+    expect(html).toContain("so deleting it would orphan them");
+    expect(html).toContain("Mark as Inactive");
+    const inactive = await postForm("/admin/creditcards?index", admin.cookie, {
+      intent: "deactivate",
+      cardId: card.id,
+    });
+    expect(inactive.status).toBe(302);
+    expect((await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get())?.active).toBe(false);
+    expect(await testDb().select().from(referrals).where(eq(referrals.creditCardId, card.id)).all()).toHaveLength(1);
+  });
+});
+
+describe("user management", () => {
+  it("deactivates a user: sessions end at once, sign-in is refused, reactivation restores sign-in", async () => {
+    const password = "s3cure-passw0rd";
+    const target = await createSignedInUser({ passwordHash: await hashPassword(password) });
+    const admin = await createSignedInUser({ isAdmin: true });
+
+    const done = await postForm("/admin/users", admin.cookie, { intent: "deactivate", userId: target.user.id });
+    expect(done.status).toBe(302);
+    expect(await testDb().select().from(sessions).where(eq(sessions.userId, target.user.id)).all()).toEqual([]);
+    expect((await fetchPath("/api/users/me", { headers: { Authorization: `Bearer ${target.token}` } })).status).toBe(
+      401,
+    );
+    const login = await postJson("/api/users/login", { email: target.user.email, password });
+    expect(login.response.status).toBe(403);
+    expect(login.body.message).toBe(MESSAGES.deactivated);
+
+    await postForm("/admin/users", admin.cookie, { intent: "reactivate", userId: target.user.id });
+    expect((await postJson("/api/users/login", { email: target.user.email, password })).response.status).toBe(200);
+  });
+
+  it("grants and revokes admin, never for oneself", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    const other = await createUser();
+    const actor = { id: admin.user.id, isAdmin: true };
+    await setAdmin(testDb(), actor, other.id, true);
+    expect((await testDb().select().from(users).where(eq(users.id, other.id)).get())?.isAdmin).toBe(true);
+    await setAdmin(testDb(), actor, other.id, false);
+    expect((await testDb().select().from(users).where(eq(users.id, other.id)).get())?.isAdmin).toBe(false);
+
+    const self = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", userId: admin.user.id });
+    expect(self.status).toBe(400);
+    expect(await self.text()).toContain(ADMIN_USER_TEXT.notSelf);
+    expect((await testDb().select().from(users).where(eq(users.id, admin.user.id)).get())?.isAdmin).toBe(true);
+  });
+});
+
+describe("admin lists at scale: indexed reads, keyset pages", () => {
+  const tag = `bulk${uniqueSuffix()}`;
+  const BULK = 2000;
+  let cardId: string;
+
+  beforeAll(async () => {
+    cardId = (await insertCard({ issuer: `Bulk Issuer ${tag}` })).id;
+    // Generated in SQL: thousands of rows without thousands of bound parameters.
+    await env.DB.prepare(
+      `INSERT INTO users (id, username, email, first_name, last_name, created_at, updated_at)
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${BULK})
+       SELECT '${tag}u' || i, '${tag}_user' || i, '${tag}' || i || '@example.test', 'Bulk', 'Person' || i, 1000 + i, 1000 + i FROM n`,
+    ).run();
+    await env.DB.prepare(
+      `INSERT INTO referrals (id, referrer_id, credit_card_id, referral_link, normalized_link, created_at, updated_at)
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${BULK})
+       SELECT '${tag}r' || i, '${tag}u' || i, '${cardId}', 'https://r.example/' || (i % 1000), 'https://r.example/' || (i % 1000), 1000 + i, 1000 + i FROM n`,
+    ).run();
+  });
+
+  async function measure(query: { toSQL(): { sql: string; params: unknown[] } }) {
+    const { sql, params } = query.toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    const run = await env.DB.prepare(sql)
+      .bind(...params)
+      .all();
+    return { plan: plan.results.map((row) => row.detail).join("\n"), rowsRead: run.meta.rows_read, rows: run.results };
+  }
+
+  it("searches users by indexed prefix ranges, reading only the matches", async () => {
+    const search = await measure(listUsersQuery(testDb(), { q: `${tag}_user1234` }, 50));
+    expect(search.rows).toHaveLength(1);
+    expect(search.plan).toContain("MULTI-INDEX OR");
+    expect(search.plan).not.toMatch(/SCAN users(?! USING)/);
+    expect(search.rowsRead).toBeLessThan(20);
+
+    const byName = await measure(listUsersQuery(testDb(), { q: "bulk person1999" }, 50));
+    expect(byName.rows.length).toBeGreaterThanOrEqual(1);
+    expect(byName.rowsRead).toBeLessThan(40);
+
+    const admin = { id: "x", isAdmin: true };
+    const page = await listUsers(testDb(), admin, { q: `${tag}_user12`, limit: 5 });
+    expect(page.items).toHaveLength(5);
+    const next = await listUsers(testDb(), admin, { q: `${tag}_user12`, limit: 5, cursor: page.nextCursor });
+    expect(next.items.map((row) => row.id)).not.toContain(page.items[0].id);
+  });
+
+  it("pages users newest first on an index, however many there are", async () => {
+    const first = await measure(listUsersQuery(testDb(), {}, 50));
+    expect(first.plan).toContain("users_created_at_idx");
+    expect(first.rowsRead).toBeLessThan(400);
+    const counted = await listUsers(testDb(), { id: "x", isAdmin: true }, { q: `${tag}_user77`, limit: 1 });
+    expect(counted.items[0]).toMatchObject({ referralsCount: 1, applicationsCount: 0 });
+  });
+
+  it("pages a card's referrals with duplicate-link flags on indexes", async () => {
+    const admin = { id: "x", isAdmin: true };
+    const page = await listAdminReferrals(testDb(), admin, { cardId, limit: 50 });
+    expect(page.items).toHaveLength(50);
+    expect(page.items.every((row) => row.duplicate)).toBe(true);
+    const next = await listAdminReferrals(testDb(), admin, { cardId, limit: 50, cursor: page.nextCursor });
+    expect(next.items[0].createdAt.getTime()).toBeLessThan(page.items[49].createdAt.getTime());
+  });
+
+  it("lists distinct issuers with one index seek per issuer", async () => {
+    const issuers = await listIssuers(testDb(), { id: "x", isAdmin: true });
+    expect(issuers).toContain(`Bulk Issuer ${tag}`);
+    expect(issuers).toEqual([...issuers].sort());
+  });
+});
