@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { ClipboardList, CreditCard, Share2, Users } from "lucide-react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ClipboardList, CreditCard, HandCoins, Share2, Users } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
+import { tipSummary } from "~/modules/payments/admin.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { getServices } from "~/utils/services.server";
 
 const CARDS = [
   {
@@ -24,14 +26,16 @@ const CARDS = [
     body: "Applications by status, card and member.",
     Icon: ClipboardList,
   },
+  { to: "/admin/tips", title: "Tips", body: "Every tip recorded from Stripe, newest first.", Icon: HandCoins },
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  return null;
+  return { tips: await tipSummary(getServices(context).db) };
 }
 
 export default function AdminDashboard() {
+  const { tips } = useLoaderData<typeof loader>();
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -40,6 +44,18 @@ export default function AdminDashboard() {
           Back to Main Site
         </Link>
       </div>
+      <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-2 rounded-card border border-line bg-surface px-5 py-4">
+        <div>
+          <dt className="text-sm text-muted">Total tips</dt>
+          <dd className="text-xl font-semibold tabular" data-testid="dashboard-tips-total">
+            {tips.total}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-muted">Number of tips</dt>
+          <dd className="text-xl font-semibold tabular">{tips.count}</dd>
+        </div>
+      </dl>
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {CARDS.map(({ to, title, body, Icon }) => (
           <li key={to}>

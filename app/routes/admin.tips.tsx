@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { HandCoins } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { buttonClass } from "~/components/ui/button";
-import { listTips, tipTotals } from "~/modules/payments/admin.server";
+import { listTips, tipSummary } from "~/modules/payments/admin.server";
 import { formatMinorAmount } from "~/modules/payments/format";
 import { requireAdmin } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
@@ -12,9 +12,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   const { db } = getServices(context);
   const cursor = new URL(request.url).searchParams.get("cursor");
-  const [totals, page] = await Promise.all([tipTotals(db), listTips(db, { cursor })]);
+  const [summary, page] = await Promise.all([tipSummary(db), listTips(db, { cursor })]);
   return {
-    totals: totals.map((total) => ({ ...total, label: formatMinorAmount(total.amount, total.currency) })),
+    summary,
     tips: page.tips.map((tip) => ({
       id: tip.id,
       amount: formatMinorAmount(tip.amount, tip.currency),
@@ -35,30 +35,26 @@ const COLUMNS = ["Date", "Amount", "From", "Referral", "Checkout session"] as co
 
 /** Admins: what tips came in, from whom, for which referral. */
 export default function AdminTips() {
-  const { totals, tips, nextCursor, isFirstPage } = useLoaderData<typeof loader>();
-  const count = totals.reduce((sum, total) => sum + total.count, 0);
+  const { summary, tips, nextCursor, isFirstPage } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="tips-title" className="mx-auto max-w-6xl px-4 py-8">
+    <section aria-labelledby="tips-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id="tips-title" className="text-2xl font-semibold tracking-tight">
           Tips
         </h1>
-        <Link to="/admin" className={buttonClass("secondary", "sm")}>
-          Back to Admin Dashboard
-        </Link>
       </div>
 
       <dl className="mt-6 grid gap-4 sm:grid-cols-2">
         <div className="rounded-card border border-line bg-surface p-4">
           <dt className="text-sm text-muted">Total tips</dt>
           <dd className="mt-1 text-2xl font-semibold tabular" data-testid="tips-total">
-            {totals.length === 0 ? "$0" : totals.map((total) => total.label).join(" + ")}
+            {summary.total}
           </dd>
         </div>
         <div className="rounded-card border border-line bg-surface p-4">
           <dt className="text-sm text-muted">Number of tips</dt>
           <dd className="mt-1 text-2xl font-semibold tabular" data-testid="tips-count">
-            {count}
+            {summary.count}
           </dd>
         </div>
       </dl>

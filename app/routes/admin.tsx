@@ -9,6 +9,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/users", label: "Users" },
   { to: "/admin/referrals", label: "Referrals" },
   { to: "/admin/applications", label: "Applications" },
+  { to: "/admin/tips", label: "Tips" },
 ] as const;
 
 /** Admins only; others go to '/' with the spec's toast. Child loaders check again (they run in parallel). */

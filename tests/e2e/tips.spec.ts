@@ -14,8 +14,8 @@ async function chooseTip(page: Page, amount: 1 | 3 | 5) {
     form.method = "post";
     form.action = "/tips/checkout";
     const input = Object.assign(document.createElement("input"), { type: "hidden", name: "amount", value });
-    form.append(input);
-    document.body.append(form);
+    form.appendChild(input);
+    document.body.appendChild(form);
     form.submit();
   }, String(amount));
   await expect(page).toHaveURL(/\/tips\/test-checkout\?session=/);

@@ -2,6 +2,7 @@
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import { creditCards, referrals, tips, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
+import { formatMinorAmount } from "./format";
 
 export const TIPS_PAGE_SIZE = 25;
 
@@ -59,4 +60,13 @@ export async function listTips(db: Db, { cursor, limit = TIPS_PAGE_SIZE }: { cur
     .all();
   const page = rows.slice(0, limit);
   return { tips: page, nextCursor: rows.length > limit ? encodeTipCursor(page[page.length - 1]) : null };
+}
+
+/** What the admin dashboard and /admin/tips show: the total per currency ("$12 + €3") and the count. */
+export async function tipSummary(db: Db) {
+  const totals = await tipTotals(db);
+  return {
+    total: totals.length === 0 ? "$0" : totals.map((row) => formatMinorAmount(row.amount, row.currency)).join(" + "),
+    count: totals.reduce((sum, row) => sum + row.count, 0),
+  };
 }
