@@ -12,11 +12,7 @@ import type { ClientFrame } from "./protocol";
  * client what it missed, and records read marks through the same chats module as POST .../read.
  */
 export class ChatRoom extends AuthenticatedRoom {
-  protected async onFrame(
-    connection: RoomConnection,
-    userId: string,
-    frame: Exclude<ClientFrame, { type: "ping" }>,
-  ) {
+  protected async onFrame(connection: RoomConnection, userId: string, frame: Exclude<ClientFrame, { type: "ping" }>) {
     if (frame.chatId !== this.name) {
       this.send(connection, { type: "error", message: "This room is for another chat" });
       return;

@@ -80,8 +80,14 @@ describe("/api/chats", () => {
     const max = await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "x".repeat(2000) });
     expect(max.status).toBe(201);
 
-    const first = await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "Once", clientId: "c-12345678" });
-    const retry = await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "Once", clientId: "c-12345678" });
+    const first = await api("POST", `/api/chats/${chatId}/messages`, alice.token, {
+      content: "Once",
+      clientId: "c-12345678",
+    });
+    const retry = await api("POST", `/api/chats/${chatId}/messages`, alice.token, {
+      content: "Once",
+      clientId: "c-12345678",
+    });
     expect(retry.status).toBe(201);
     expect((retry.body.data as { id: string }).id).toBe((first.body.data as { id: string }).id);
     expect(await messageCount(chatId)).toBe(2);
@@ -93,7 +99,9 @@ describe("/api/chats", () => {
     const mallory = await createSignedInUser();
 
     expect((await api("GET", `/api/chats/${chatId}`, mallory.token)).status).toBe(404);
-    expect((await api("POST", `/api/chats/${chatId}/messages`, mallory.token, { content: "Intrude" })).status).toBe(404);
+    expect((await api("POST", `/api/chats/${chatId}/messages`, mallory.token, { content: "Intrude" })).status).toBe(
+      404,
+    );
     expect((await api("POST", `/api/chats/${chatId}/read`, mallory.token)).status).toBe(404);
     expect((await api("DELETE", `/api/chats/${chatId}`, mallory.token)).status).toBe(404);
     expect((await api("GET", "/api/chats", mallory.token)).body.data).toEqual([]);
@@ -127,7 +135,9 @@ describe("/api/chats", () => {
     const carol = await createSignedInUser();
     const own = await api("POST", "/api/chats", carol.token, {});
     const list = await api("GET", "/api/chats", carol.token);
-    expect(list.body.data).toEqual([expect.objectContaining({ id: own.body.id, name: "New Chat 1", isDirectChat: false })]);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ id: own.body.id, name: "New Chat 1", isDirectChat: false }),
+    ]);
     expect((await api("POST", "/api/chats", carol.token, { targetUserId: carol.user.id })).status).toBe(400);
     expect((await api("POST", "/api/chats", carol.token, { targetUserId: "nobody-here" })).status).toBe(404);
   });

@@ -285,7 +285,9 @@ async function notifyMembers(services: ChatServices, chatId: string, message: Ch
   const recipients = await services.db
     .select({ userId: chatMembers.userId })
     .from(chatMembers)
-    .where(and(eq(chatMembers.chatId, chatId), ne(chatMembers.userId, message.sender ?? ""), isNull(chatMembers.hiddenAt)));
+    .where(
+      and(eq(chatMembers.chatId, chatId), ne(chatMembers.userId, message.sender ?? ""), isNull(chatMembers.hiddenAt)),
+    );
   await Promise.all([
     services.realtime.toChat(chatId, { type: "receive-message", chatId, message }),
     ...recipients.map(async ({ userId }) => {
@@ -428,10 +430,7 @@ export async function startDirectChat(db: Db, user: { id: string }, targetUserId
       .insert(chatMembers)
       .values({ chatId: chat.id, userId: user.id, lastReadAt: now, createdAt: now })
       .onConflictDoUpdate({ target: [chatMembers.chatId, chatMembers.userId], set: { hiddenAt: null } }),
-    db
-      .insert(chatMembers)
-      .values({ chatId: chat.id, userId: targetUserId, createdAt: now })
-      .onConflictDoNothing(),
+    db.insert(chatMembers).values({ chatId: chat.id, userId: targetUserId, createdAt: now }).onConflictDoNothing(),
   ]);
   return { id: chat.id };
 }

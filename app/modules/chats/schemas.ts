@@ -14,8 +14,7 @@ export const CHAT_MESSAGES = {
   loading: "Loading your conversations...",
   loadFailedTitle: "Unable to Load Chats",
   loadFailed: "Failed to load your conversations. Please try again.",
-  noSocket:
-    "Real-time connection is not available. You can still send messages, but you won't receive notifications.",
+  noSocket: "Real-time connection is not available. You can still send messages, but you won't receive notifications.",
   about: "About this conversation",
   sending: "Sending...",
   blank: "Type a message to send.",

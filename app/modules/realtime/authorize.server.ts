@@ -29,5 +29,6 @@ export async function authorizeRoomConnection(
     return room.name === user.id ? { ok: true, userId: user.id } : { ok: false, status: 403, message: "Not your room" };
   }
   return (await isChatMember(db, user.id, room.name))
-    ? { ok: true, userId: user.id } : { ok: false, status: 403, message: "Not a member of this chat" };
+    ? { ok: true, userId: user.id }
+    : { ok: false, status: 403, message: "Not a member of this chat" };
 }
