@@ -280,26 +280,34 @@ export async function latestUnread(db: Db, userId: string, limit = 10) {
   return rows.map((row) => ({ chatId: row.chatId, sender: nameOf(row), content: row.content, messageId: row.id }));
 }
 
-/** Tells each other visible member of a chat about a new message and their new unread count. */
+/**
+ * Delivers a stored message to the chat's room at once, and in parallel tells each other visible
+ * member's own room (notification and new unread count).
+ */
 async function notifyMembers(services: ChatServices, chatId: string, message: ChatMessage) {
-  const recipients = await services.db
-    .select({ userId: chatMembers.userId })
-    .from(chatMembers)
-    .where(
-      and(eq(chatMembers.chatId, chatId), ne(chatMembers.userId, message.sender ?? ""), isNull(chatMembers.hiddenAt)),
+  const notifyRecipients = async () => {
+    const recipients = await services.db
+      .select({ userId: chatMembers.userId })
+      .from(chatMembers)
+      .where(
+        and(eq(chatMembers.chatId, chatId), ne(chatMembers.userId, message.sender ?? ""), isNull(chatMembers.hiddenAt)),
+      );
+    await Promise.all(
+      recipients.map(async ({ userId }) => {
+        await services.realtime.toUser(userId, {
+          type: "chat-notification",
+          chatId,
+          sender: message.senderName,
+          content: message.content,
+          messageId: message.id,
+        });
+        await services.realtime.toUser(userId, { type: "unread", count: await countUnread(services.db, userId) });
+      }),
     );
+  };
   await Promise.all([
     services.realtime.toChat(chatId, { type: "receive-message", chatId, message }),
-    ...recipients.map(async ({ userId }) => {
-      await services.realtime.toUser(userId, {
-        type: "chat-notification",
-        chatId,
-        sender: message.senderName,
-        content: message.content,
-        messageId: message.id,
-      });
-      await services.realtime.toUser(userId, { type: "unread", count: await countUnread(services.db, userId) });
-    }),
+    notifyRecipients(),
   ]);
 }
 
@@ -314,12 +322,17 @@ export async function sendMessage(
   input: SendMessageInput,
 ): Promise<ChatMessage> {
   const { db } = services;
-  await requireMembership(db, user.id, chatId);
-  await enforceRateLimit(
-    db,
-    { key: `chat-message:${user.id}`, limit: 60 * services.env.RATE_LIMIT_MULTIPLIER, windowMs: 60_000 },
-    CHAT_MESSAGES.tooFast,
-  );
+  // Independent checks, one round trip's time: membership first in meaning, both before the write.
+  const [membership, limited] = await Promise.allSettled([
+    requireMembership(db, user.id, chatId),
+    enforceRateLimit(
+      db,
+      { key: `chat-message:${user.id}`, limit: 60 * services.env.RATE_LIMIT_MULTIPLIER, windowMs: 60_000 },
+      CHAT_MESSAGES.tooFast,
+    ),
+  ]);
+  if (membership.status === "rejected") throw membership.reason;
+  if (limited.status === "rejected") throw limited.reason;
   const now = new Date();
   const [inserted] = await db.batch([
     db
