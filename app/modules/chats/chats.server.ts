@@ -88,6 +88,20 @@ type MessageRow = SenderRow & {
   clientId: string | null;
 };
 
+/** Messages joined to their senders (for the name others see). */
+function messagesWithSender(db: Db) {
+  return db.select(messageColumns).from(messages).leftJoin(users, eq(users.id, messages.senderId));
+}
+
+/** Keyset: the messages strictly before or after a message in (createdAt, id) order. */
+function beyond(cursor: { id: string; createdAt: Date }, direction: "before" | "after") {
+  const op = sql.raw(direction === "before" ? "<" : ">");
+  return or(
+    sql`${messages.createdAt} ${op} ${cursor.createdAt.getTime()}`,
+    and(eq(messages.createdAt, cursor.createdAt), sql`${messages.id} ${op} ${cursor.id}`),
+  );
+}
+
 function toChatMessage(row: MessageRow, viewerId: string): ChatMessage {
   return {
     id: row.id,
@@ -179,21 +193,8 @@ export async function getChat(db: Db, userId: string, chatId: string, options: {
   await requireMembership(db, userId, chatId);
   const summary = (await listChats(db, userId)).find((chat) => chat.id === chatId);
   const cursor = options.before ? await messageCursor(db, chatId, options.before) : null;
-  const rows = await db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.senderId))
-    .where(
-      and(
-        eq(messages.chatId, chatId),
-        cursor
-          ? or(
-              sql`${messages.createdAt} < ${cursor.createdAt.getTime()}`,
-              and(eq(messages.createdAt, cursor.createdAt), sql`${messages.id} < ${cursor.id}`),
-            )
-          : undefined,
-      ),
-    )
+  const rows = await messagesWithSender(db)
+    .where(and(eq(messages.chatId, chatId), cursor ? beyond(cursor, "before") : undefined))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(PAGE_SIZE + 1);
   const hasOlder = rows.length > PAGE_SIZE;
@@ -238,19 +239,8 @@ export async function messagesAfter(db: Db, userId: string, chatId: string, afte
   await requireMembership(db, userId, chatId);
   const cursor = await messageCursor(db, chatId, afterId);
   if (!cursor) return [];
-  const rows = await db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.senderId))
-    .where(
-      and(
-        eq(messages.chatId, chatId),
-        or(
-          sql`${messages.createdAt} > ${cursor.createdAt.getTime()}`,
-          and(eq(messages.createdAt, cursor.createdAt), sql`${messages.id} > ${cursor.id}`),
-        ),
-      ),
-    )
+  const rows = await messagesWithSender(db)
+    .where(and(eq(messages.chatId, chatId), beyond(cursor, "after")))
     .orderBy(asc(messages.createdAt), asc(messages.id))
     .limit(CATCH_UP_LIMIT);
   return rows.map((row) => toChatMessage(row, userId));
@@ -353,10 +343,7 @@ export async function sendMessage(
       .set({ lastReadAt: now })
       .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, user.id))),
   ]);
-  const stored = await db
-    .select(messageColumns)
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.senderId))
+  const stored = await messagesWithSender(db)
     .where(
       inserted.length > 0
         ? eq(messages.id, inserted[0].id)
