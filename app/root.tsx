@@ -4,7 +4,9 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
+import { countUnread } from "~/modules/chats/chats.server";
 import { tipsMode } from "~/modules/payments/stripe.server";
+import { RealtimeProvider } from "~/modules/realtime/realtime-provider";
 import { getOptionalUser } from "~/utils/auth.server";
 import { useNonce } from "~/utils/nonce";
 import { getServices } from "~/utils/services.server";
@@ -21,6 +23,8 @@ export const meta: MetaFunction = () => [{ title: "Cardshare" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request, context), getToast(request, context)]);
+  // The header's unread badge, rendered by the server; the realtime socket keeps it current.
+  const unreadChats = user ? await countUnread(getServices(context).db, user.id) : 0;
   return data(
     {
       user: user
@@ -38,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       toast,
       /** Read by <TipOptions/> (useTipsEnabled): production without a Stripe key hides tips. */
       tipsEnabled: tipsMode(getServices(context).env) !== "off",
+      unreadChats,
     },
     { headers: headers ?? undefined },
   );
@@ -56,11 +61,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-canvas text-ink antialiased">
-        <SiteHeader />
-        <NoScriptToast toast={data?.toast ?? null} />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
+        <RealtimeProvider userId={data?.user?.id ?? null} initialUnread={data?.unreadChats ?? 0}>
+          <SiteHeader />
+          <NoScriptToast toast={data?.toast ?? null} />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        </RealtimeProvider>
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

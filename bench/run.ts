@@ -1,10 +1,16 @@
 /**
- * `npm run bench -- N [--duration S] [--connections C] [--no-build]`
+ * `npm run bench -- N [--duration S] [--connections C] [--no-build] [--only http|ws]
+ *                    [--ws-clients 100] [--ws-rate 10] [--ws-duration 10]`
  *
  * Seeds a fresh local D1 with the demo data plus N referrals (up to 100,000), serves the built app
  * with `wrangler dev`, and measures chosen pages with autocannon beside a hello-world Worker served
  * the same way. Absolute numbers depend on the machine; the ratios to hello-world do much less, so
  * they are what to compare between runs and what a regression shows up in.
+ *
+ * The WebSocket part (bench/ws.ts) puts --ws-clients sockets in one chat room and posts
+ * --ws-rate messages/s for --ws-duration seconds, beside a minimal Socket.IO server driven the
+ * same way, and prints delivery p50/p99 and drops as ratios. The 60 s figure of the issue is
+ * `npm run bench -- --only ws --ws-duration 60`.
  *
  * Everything stays on 127.0.0.1; wrangler runs with its network features off.
  */
@@ -12,7 +18,9 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { DEMO_PASSWORD } from "../db/seed/demo";
 import { OFFLINE_ENV } from "../scripts/lib/wrangler";
+import { benchCardshare, benchSocketIo, type WsBenchResult } from "./ws";
 
 /** The app pages measured. Later issues add their pages here (e.g. /apply, /api/credit-cards). */
 interface Target {
@@ -29,6 +37,7 @@ const APP_TARGETS: Target[] = [
 
 const APP_PORT = 8791;
 const HELLO_PORT = 8792;
+const SOCKET_IO_PORT = 8793;
 const PERSIST_DIR = ".wrangler/bench";
 
 function readOptions() {
@@ -38,6 +47,10 @@ function readOptions() {
       duration: { type: "string", default: "5" },
       connections: { type: "string", default: "10" },
       "no-build": { type: "boolean", default: false },
+      only: { type: "string", default: "all" },
+      "ws-clients": { type: "string", default: "100" },
+      "ws-rate": { type: "string", default: "10" },
+      "ws-duration": { type: "string", default: "10" },
     },
   });
   const referrals = Number(positionals[0] ?? 1000);
@@ -49,7 +62,16 @@ function readOptions() {
     );
     process.exit(2);
   }
-  return { referrals, duration, connections, build: !values["no-build"] };
+  const ws = {
+    clients: Number(values["ws-clients"]),
+    rate: Number(values["ws-rate"]),
+    duration: Number(values["ws-duration"]),
+  };
+  if (!["all", "http", "ws"].includes(values.only!) || !(ws.clients > 0 && ws.rate > 0 && ws.duration > 0)) {
+    console.error("usage: --only all|http|ws, --ws-clients, --ws-rate and --ws-duration must be positive");
+    process.exit(2);
+  }
+  return { referrals, duration, connections, build: !values["no-build"], only: values.only!, ws };
 }
 
 function step(label: string, command: string, args: string[]): string {
@@ -61,8 +83,8 @@ function step(label: string, command: string, args: string[]): string {
 }
 
 const servers: ChildProcess[] = [];
-function startServer(args: string[]) {
-  const child = spawn("npx", ["wrangler", "dev", ...args], { env: OFFLINE_ENV, detached: true, stdio: "ignore" });
+function startServer(args: string[], command = ["wrangler", "dev"]) {
+  const child = spawn("npx", [...command, ...args], { env: OFFLINE_ENV, detached: true, stdio: "ignore" });
   servers.push(child);
   return child;
 }
@@ -152,6 +174,9 @@ async function main() {
     "SESSION_SECRET:bench-secret-at-least-16-chars",
     "--var",
     `APP_ORIGIN:http://127.0.0.1:${APP_PORT}`,
+    // The WebSocket bench posts 10 messages/s from one account: above the 60/min message limit.
+    "--var",
+    "RATE_LIMIT_MULTIPLIER:100",
   ]);
   startServer([
     "--config",
@@ -163,10 +188,15 @@ async function main() {
     "--inspector-port",
     "9392",
   ]);
+  startServer([String(SOCKET_IO_PORT)], ["tsx", "bench/socketio-server.ts"]);
   await Promise.all([
     waitUntilUp(`http://127.0.0.1:${APP_PORT}/api/health`),
     waitUntilUp(`http://127.0.0.1:${HELLO_PORT}/`),
+    waitUntilUp(`http://127.0.0.1:${SOCKET_IO_PORT}/health`),
   ]);
+
+  if (options.only !== "http") await wsBench(options.ws);
+  if (options.only === "ws") return;
 
   const hello = await measure(`http://127.0.0.1:${HELLO_PORT}/`, options);
   const results = [{ name: "hello-world (baseline)", ...hello, p50Ratio: 1, p99Ratio: 1 }];
@@ -201,6 +231,40 @@ async function main() {
   writeFileSync(
     "bench/results/latest.json",
     JSON.stringify({ at: new Date().toISOString(), options, rows, results }, null, 2),
+  );
+}
+
+async function wsBench(ws: { clients: number; rate: number; duration: number }) {
+  const socketIo = await benchSocketIo(`http://127.0.0.1:${SOCKET_IO_PORT}`, ws);
+  const cardshare = await benchCardshare(
+    `http://127.0.0.1:${APP_PORT}`,
+    {
+      sender: { email: "alice@cardshare.local", password: DEMO_PASSWORD },
+      recipient: { email: "ben@cardshare.local", password: DEMO_PASSWORD },
+    },
+    ws,
+  );
+  const row = (name: string, result: WsBenchResult) => ({
+    target: name,
+    sent: result.sent,
+    "failed posts": result.failedPosts,
+    delivered: result.received,
+    drops: result.drops,
+    "p50 ms": result.p50.toFixed(1),
+    "p99 ms": result.p99.toFixed(1),
+    "max ms": result.max.toFixed(1),
+    "p50 / socket.io": (result.p50 / socketIo.p50).toFixed(2),
+    "p99 / socket.io": (result.p99 / socketIo.p99).toFixed(2),
+  });
+  console.log(
+    `\nWebSocket fan-out: ${ws.clients} clients in one room, ${ws.rate} messages/s for ${ws.duration} s, ` +
+      "latency from the sender's POST to each delivery\n",
+  );
+  console.table([row("socket.io broadcast (baseline)", socketIo), row("cardshare ChatRoom (D1 first)", cardshare)]);
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync(
+    "bench/results/ws-latest.json",
+    JSON.stringify({ at: new Date().toISOString(), ws, socketIo, cardshare }, null, 2),
   );
 }
 

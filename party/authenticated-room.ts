@@ -1,42 +1,107 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
-import { parseClientFrame, USER_ID_HEADER, type ServerFrame } from "./protocol";
+import {
+  CLOSE_SESSION_ENDED,
+  FRAME_BURST,
+  FRAME_REFILL_PER_SECOND,
+  parseClientFrame,
+  USER_ID_HEADER,
+  type ClientFrame,
+  type RoomRpc,
+  type ServerFrame,
+} from "./protocol";
 
-export type ConnectionIdentity = { userId: string };
+/**
+ * What a connection carries across hibernation (setState, at most 2 KB): who it is, and its frame
+ * budget (a token bucket) so a burst cannot be reset by the room sleeping.
+ */
+export type ConnectionState = { userId: string; tokens: number; at: number };
+export type RoomConnection = Connection<ConnectionState>;
 
 /**
  * A room whose connections were authenticated by the Worker (server.ts) before reaching it. The
- * identity is kept with `setState` so it survives hibernation.
+ * identity is kept with `setState` so it survives hibernation, and each connection is tagged with
+ * its user id so a user's sockets can be found (and closed) without scanning state.
  */
-export abstract class AuthenticatedRoom extends Server<Env> {
+export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
   static options = { hibernate: true };
 
-  onConnect(connection: Connection<ConnectionIdentity>, ctx: ConnectionContext) {
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext) {
+    const userId = ctx.request.headers.get(USER_ID_HEADER);
+    return userId ? [userId] : [];
+  }
+
+  onConnect(connection: RoomConnection, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get(USER_ID_HEADER);
     if (!userId) {
       connection.close(1008, "Not authenticated");
       return;
     }
-    connection.setState({ userId });
+    connection.setState({ userId, tokens: FRAME_BURST, at: Date.now() });
     this.send(connection, { type: "welcome", userId, room: this.name });
   }
 
-  onMessage(connection: Connection<ConnectionIdentity>, raw: string | ArrayBuffer) {
-    const frame = parseClientFrame(raw);
-    const userId = connection.state?.userId;
-    if ("error" in frame || !userId) {
-      this.send(connection, { type: "error", message: "error" in frame ? frame.error : "Not authenticated" });
+  async onMessage(connection: RoomConnection, raw: string | ArrayBuffer) {
+    const state = connection.state;
+    if (!state?.userId) {
+      this.send(connection, { type: "error", message: "Not authenticated" });
       return;
     }
-    switch (frame.type) {
-      case "ping":
-        this.send(connection, { type: "pong", id: frame.id, userId });
-        break;
-      default:
-        frame.type satisfies never;
+    if (!this.spendToken(connection, state)) {
+      this.send(connection, { type: "error", message: "Too many messages. Please slow down." });
+      return;
     }
+    const frame = parseClientFrame(raw);
+    if ("error" in frame) {
+      this.send(connection, { type: "error", message: frame.error });
+      return;
+    }
+    if (frame.type === "ping") {
+      this.send(connection, { type: "pong", id: frame.id, userId: state.userId });
+      return;
+    }
+    await this.onFrame(connection, state.userId, frame);
+  }
+
+  /** A parsed frame other than ping, from an authenticated connection within its budget. */
+  protected abstract onFrame(
+    connection: RoomConnection,
+    userId: string,
+    frame: Exclude<ClientFrame, { type: "ping" }>,
+  ): Promise<void> | void;
+
+  /** Token bucket: about 1 frame/s sustained, bursts of 10. */
+  private spendToken(connection: RoomConnection, state: ConnectionState) {
+    const now = Date.now();
+    const tokens = Math.min(FRAME_BURST, state.tokens + ((now - state.at) / 1000) * FRAME_REFILL_PER_SECOND);
+    const allowed = tokens >= 1;
+    connection.setState({ ...state, tokens: allowed ? tokens - 1 : tokens, at: now });
+    return allowed;
   }
 
   protected send(connection: Connection, frame: ServerFrame) {
     connection.send(JSON.stringify(frame));
+  }
+
+  /** RPC from the Worker: a frame D1 already reflects, to everyone here or to one user's sockets. */
+  async publish(frame: ServerFrame, options: { toUser?: string; exceptUser?: string } = {}) {
+    const text = JSON.stringify(frame);
+    let sent = 0;
+    const targets = options.toUser ? this.getConnections(options.toUser) : this.getConnections();
+    for (const connection of targets as Iterable<RoomConnection>) {
+      if (options.exceptUser && connection.state?.userId === options.exceptUser) continue;
+      connection.send(text);
+      sent += 1;
+    }
+    return sent;
+  }
+
+  /** RPC from the Worker: closes a user's sockets here (sign-out, deactivation, leaving a chat). */
+  async closeUser(userId: string) {
+    let closed = 0;
+    for (const connection of this.getConnections(userId)) {
+      connection.close(CLOSE_SESSION_ENDED, "Session ended");
+      closed += 1;
+    }
+    return closed;
   }
 }

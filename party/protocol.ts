@@ -1,22 +1,67 @@
 /**
- * Frames exchanged with the party rooms. Imports nothing from partyserver so the browser can share
- * it. The chat issue extends these unions with the spec's events (join-chat, typing, mark-read,
- * receive-message, user-typing, message-read, chat-notification).
+ * Frames exchanged with the party rooms, with the spec's event names (section 7, Real-time
+ * socket). Imports nothing from partyserver so the browser shares it. Incoming frames are parsed
+ * with a zod discriminated union, never cast; outgoing ones are typed by `ServerFrame`.
  */
 import { z } from "zod";
 
 /** Frames larger than this are refused before parsing. */
-export const MAX_FRAME_BYTES = 8 * 1024;
+export const MAX_FRAME_BYTES = 4 * 1024;
+
+/** Per-connection frame budget: a burst of 10, refilled at 1 frame per second. */
+export const FRAME_BURST = 10;
+export const FRAME_REFILL_PER_SECOND = 1;
+
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 export const ClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), id: z.string().max(64).optional() }),
+  /** Joins the room's chat; `after` is the newest message id the client holds, to catch up from. */
+  z.object({ type: z.literal("join-chat"), chatId: id, after: id.optional() }),
+  z.object({ type: z.literal("typing"), chatId: id, isTyping: z.boolean() }),
+  /** Marks messages up to `timestamp` (epoch ms) as read. */
+  z.object({ type: z.literal("mark-read"), chatId: id, timestamp: z.number().int().nonnegative() }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+
+/** A message as the client shows it (spec section 3, Chat.messages). */
+export interface ChatMessage {
+  id: string;
+  chatId: string;
+  content: string;
+  /** ISO time the server stored it. */
+  timestamp: string;
+  /** The sender's user id. */
+  sender: string | null;
+  senderName: string;
+  isAssistant: boolean;
+  read: boolean;
+  clientId: string | null;
+}
+
+/** A new-message notice for the recipient's own notification room (spec: Chat notification). */
+export interface ChatNotification {
+  chatId: string;
+  sender: string;
+  content: string;
+  messageId: string;
+}
 
 export type ServerFrame =
   | { type: "welcome"; userId: string; room: string }
   | { type: "pong"; id?: string; userId: string }
-  | { type: "error"; message: string };
+  | { type: "error"; message: string }
+  | { type: "receive-message"; chatId: string; message: ChatMessage }
+  | { type: "user-typing"; chatId: string; userId: string; isTyping: boolean }
+  | { type: "message-read"; chatId: string; userId: string; timestamp: number }
+  | { type: "joined"; chatId: string; missed: number }
+  | ({ type: "chat-notification" } & ChatNotification)
+  /** The recipient's total unread count across their chats, pushed after every change. */
+  | { type: "unread"; count: number };
 
 /** Parses one incoming frame; never casts. */
 export function parseClientFrame(raw: string | ArrayBuffer): ClientFrame | { error: string } {
@@ -32,5 +77,59 @@ export function parseClientFrame(raw: string | ArrayBuffer): ClientFrame | { err
   return parsed.success ? parsed.data : { error: "Unknown or malformed frame" };
 }
 
+const ServerFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("welcome"), userId: z.string(), room: z.string() }),
+  z.object({ type: z.literal("pong"), id: z.string().optional(), userId: z.string() }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+  z.object({
+    type: z.literal("receive-message"),
+    chatId: z.string(),
+    message: z.object({
+      id: z.string(),
+      chatId: z.string(),
+      content: z.string(),
+      timestamp: z.string(),
+      sender: z.string().nullable(),
+      senderName: z.string(),
+      isAssistant: z.boolean(),
+      read: z.boolean(),
+      clientId: z.string().nullable(),
+    }),
+  }),
+  z.object({ type: z.literal("user-typing"), chatId: z.string(), userId: z.string(), isTyping: z.boolean() }),
+  z.object({ type: z.literal("message-read"), chatId: z.string(), userId: z.string(), timestamp: z.number() }),
+  z.object({ type: z.literal("joined"), chatId: z.string(), missed: z.number() }),
+  z.object({
+    type: z.literal("chat-notification"),
+    chatId: z.string(),
+    sender: z.string(),
+    content: z.string(),
+    messageId: z.string(),
+  }),
+  z.object({ type: z.literal("unread"), count: z.number() }),
+]);
+
+/** Parses a frame the server sent (the browser's side); null when it is not one we know. */
+export function parseServerFrame(raw: unknown): ServerFrame | null {
+  if (typeof raw !== "string") return null;
+  try {
+    const parsed = ServerFrameSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? (parsed.data satisfies ServerFrame) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The header the Worker sets, after authenticating, to tell a room who connected. */
 export const USER_ID_HEADER = "X-Cardshare-User-Id";
+
+/** Close code a room uses when it ends a user's connections (sign-out, deactivation). */
+export const CLOSE_SESSION_ENDED = 4001;
+
+/** The rooms' RPC surface the Worker calls through the Durable Object bindings. */
+export interface RoomRpc {
+  /** Sends a frame to every connection in the room, or only to one user's connections. */
+  publish(frame: ServerFrame, options?: { toUser?: string; exceptUser?: string }): Promise<number>;
+  /** Closes every connection of a user in this room. */
+  closeUser(userId: string): Promise<number>;
+}

@@ -1,4 +1,11 @@
-import { AuthenticatedRoom } from "./authenticated-room";
+import { AuthenticatedRoom, type RoomConnection } from "./authenticated-room";
 
-/** One room per user (room name = user id): unread state and new-message notifications on every page. */
-export class UserNotifications extends AuthenticatedRoom {}
+/**
+ * One room per user (room name = user id): new-message notifications and the unread count on
+ * every page the user has open. The Worker publishes here after writing to D1; clients only ping.
+ */
+export class UserNotifications extends AuthenticatedRoom {
+  protected onFrame(connection: RoomConnection, _userId: string, frame: { type: string }) {
+    this.send(connection, { type: "error", message: `${frame.type} is not supported in this room` });
+  }
+}

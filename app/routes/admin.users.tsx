@@ -1,9 +1,17 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import type { Db } from "../../db/client";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
 import { ADMIN_USER_TEXT, deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
+import type { Actor } from "~/modules/admin/guard.server";
 import { adminRowAction } from "~/modules/admin/row-action.server";
+import { closeUserConnections, getChatServices } from "~/modules/chats/chats.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
 
@@ -16,7 +24,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const INTENTS = {
-  deactivate: { run: deactivateUser, message: ADMIN_USER_TEXT.deactivated },
+  deactivate: {
+    // A deactivated member's open sockets close too: their reconnect is then refused (no session).
+    run: async (db: Db, admin: Actor, userId: string, context: AppLoadContext) => {
+      await deactivateUser(db, admin, userId);
+      await closeUserConnections(getChatServices(context), userId);
+    },
+    message: ADMIN_USER_TEXT.deactivated,
+  },
   reactivate: { run: reactivateUser, message: ADMIN_USER_TEXT.reactivated },
   "grant-admin": {
     run: (...args: Parameters<typeof reactivateUser>) => setAdmin(...args, true),

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError }
 import { clsx } from "clsx";
 import { CalendarDays, Lock, Mail } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
+import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { getPublicProfile } from "~/modules/users/profile.server";
 import { DomainError } from "~/utils/api.server";
 import { getOptionalUser } from "~/utils/auth.server";
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const tab: Tab = TABS.some((entry) => entry.value === tabParam) ? (tabParam as Tab) : "about";
   try {
     const profile = await getPublicProfile(getServices(context), params.userId ?? "", viewer?.id ?? null);
-    return { profile, tab };
+    return { profile, tab, signedIn: viewer !== null };
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response("User Not Found", { status: 404 });
     throw error;
@@ -40,7 +41,7 @@ function initials(name: string, username: string) {
 }
 
 export default function Profile() {
-  const { profile, tab } = useLoaderData<typeof loader>();
+  const { profile, tab, signedIn } = useLoaderData<typeof loader>();
   const joined = new Date(profile.createdAt).toLocaleDateString("en-US", {
     month: "long",
     year: "numeric",
@@ -67,6 +68,8 @@ export default function Profile() {
             <Link to="/dashboard/personal-info?edit=1" className={buttonClass("secondary")}>
               Edit Profile
             </Link>
+          ) : signedIn ? (
+            <StartChatForm userId={profile._id} />
           ) : null}
         </div>
       </section>

@@ -1,54 +1,49 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chatMembers, chats } from "../../db/schema";
 import { makeDirectChat } from "../../db/factories";
 import { createSignedInUser, fetchPath, ORIGIN, testDb } from "./helpers";
+import { connect, framesOf, settle, waitFor } from "./socket-helpers";
 
-/** Opens a WebSocket to a party room through the Worker; returns the response and, on 101, the socket. */
-async function connect(path: string, headers: Record<string, string> = {}) {
-  const response = await fetchPath(path, { headers: { Upgrade: "websocket", Origin: ORIGIN, ...headers } });
-  const socket = response.webSocket;
-  if (!socket) return { response, socket: null, frames: [] as unknown[] };
-  const frames: unknown[] = [];
-  socket.addEventListener("message", (event) => {
-    frames.push(JSON.parse(String(event.data)));
-  });
-  socket.accept();
-  return { response, socket, frames };
+async function directChat() {
+  const alice = await createSignedInUser({ firstName: "Alice", lastName: "Archer" });
+  const bob = await createSignedInUser({ firstName: "Bob", lastName: "Baker" });
+  const { chat, members } = makeDirectChat(alice.user.id, bob.user.id);
+  await testDb().batch([testDb().insert(chats).values(chat), testDb().insert(chatMembers).values(members)]);
+  return { alice, bob, chatId: chat.id };
 }
 
-async function waitFor<T>(read: () => T | undefined, timeoutMs = 2000): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() - started > timeoutMs) throw new Error("timed out waiting for a frame");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+async function send(token: string, chatId: string, content: string) {
+  const response = await fetchPath(`/api/chats/${chatId}/messages`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ content }),
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { data: { id: string } }).data;
 }
 
 describe("realtime rooms behind onBeforeConnect", () => {
   it("refuses a visitor with 401 before the Durable Object runs", async () => {
     const { response } = await connect("/parties/user-notifications/anyone");
     expect(response.status).toBe(401);
+    const { chatId } = await directChat();
+    expect((await connect(`/parties/chat-room/${chatId}`)).response.status).toBe(401);
   });
 
   it("lets a user into their own notification room and answers frames", async () => {
     const { user, cookie } = await createSignedInUser();
     const { response, socket, frames } = await connect(`/parties/user-notifications/${user.id}`, { Cookie: cookie });
     expect(response.status).toBe(101);
-    expect(await waitFor(() => frames.find((f) => (f as { type: string }).type === "welcome"))).toEqual({
+    expect(await waitFor(() => framesOf(frames, "welcome")[0])).toEqual({
       type: "welcome",
       userId: user.id,
       room: user.id,
     });
     socket!.send(JSON.stringify({ type: "ping", id: "p1" }));
-    expect(await waitFor(() => frames.find((f) => (f as { type: string }).type === "pong"))).toEqual({
-      type: "pong",
-      id: "p1",
-      userId: user.id,
-    });
+    expect(await waitFor(() => framesOf(frames, "pong")[0])).toEqual({ type: "pong", id: "p1", userId: user.id });
     socket!.send("not json");
-    expect(await waitFor(() => frames.find((f) => (f as { type: string }).type === "error"))).toEqual({
+    expect(await waitFor(() => framesOf(frames, "error")[0])).toEqual({
       type: "error",
       message: "Frame is not valid JSON",
     });
@@ -61,39 +56,192 @@ describe("realtime rooms behind onBeforeConnect", () => {
     expect((await connect(`/parties/user-notifications/${other.user.id}`, { Cookie: cookie })).response.status).toBe(
       403,
     );
-    expect(
-      (
-        await connect(`/parties/user-notifications/${other.user.id}`, {
-          Cookie: other.cookie,
-          Origin: "https://evil.example",
-        })
-      ).response.status,
-    ).toBe(403);
+    const foreign = await connect(`/parties/user-notifications/${other.user.id}`, {
+      Cookie: other.cookie,
+      Origin: "https://evil.example",
+    });
+    expect(foreign.response.status).toBe(403);
   });
 
-  it("lets only members into a chat room; a forged identity header changes nothing", async () => {
-    const alice = await createSignedInUser();
-    const bob = await createSignedInUser();
+  it("lets only visible members into a chat room; a forged identity header changes nothing", async () => {
+    const { alice, bob, chatId } = await directChat();
     const mallory = await createSignedInUser();
-    const { chat, members } = makeDirectChat(alice.user.id, bob.user.id);
-    await testDb().batch([testDb().insert(chats).values(chat), testDb().insert(chatMembers).values(members)]);
-
-    const member = await connect(`/parties/chat-room/${chat.id}`, { Cookie: bob.cookie });
+    const member = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
     expect(member.response.status).toBe(101);
     expect(await waitFor(() => member.frames[0])).toMatchObject({ type: "welcome", userId: bob.user.id });
     member.socket!.close();
 
-    const outsider = await connect(`/parties/chat-room/${chat.id}`, {
+    const outsider = await connect(`/parties/chat-room/${chatId}`, {
       Cookie: mallory.cookie,
       "X-Cardshare-User-Id": alice.user.id,
     });
     expect(outsider.response.status).toBe(403);
+
+    await testDb()
+      .update(chatMembers)
+      .set({ hiddenAt: new Date() })
+      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, bob.user.id)));
+    expect((await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie })).response.status).toBe(403);
   });
 
   it("does not serve plain HTTP requests to rooms", async () => {
     const { user, cookie } = await createSignedInUser();
     expect((await fetchPath(`/parties/user-notifications/${user.id}`, { headers: { Cookie: cookie } })).status).toBe(
       404,
+    );
+  });
+
+  it("delivers a stored message to the room and notifies the recipient's own room", async () => {
+    const { alice, bob, chatId } = await directChat();
+    const room = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    const inbox = await connect(`/parties/user-notifications/${bob.user.id}`, { Cookie: bob.cookie });
+    const senderInbox = await connect(`/parties/user-notifications/${alice.user.id}`, { Cookie: alice.cookie });
+    await waitFor(() => framesOf(room.frames, "welcome")[0]);
+    await waitFor(() => framesOf(inbox.frames, "welcome")[0]);
+
+    const message = await send(alice.token, chatId, "Hello Bob, this is a long message for the toast");
+    expect(await waitFor(() => framesOf(room.frames, "receive-message")[0])).toMatchObject({
+      chatId,
+      message: { id: message.id, sender: alice.user.id, senderName: "Alice Archer", read: false },
+    });
+    expect(await waitFor(() => framesOf(inbox.frames, "chat-notification")[0])).toEqual({
+      type: "chat-notification",
+      chatId,
+      sender: "Alice Archer",
+      content: "Hello Bob, this is a long message for the toast",
+      messageId: message.id,
+    });
+    expect(await waitFor(() => framesOf(inbox.frames, "unread")[0])).toEqual({ type: "unread", count: 1 });
+    await settle();
+    expect(framesOf(senderInbox.frames, "chat-notification")).toEqual([]);
+  });
+
+  it("relays typing to the others and records mark-read in D1 before announcing it", async () => {
+    const { alice, bob, chatId } = await directChat();
+    const a = await connect(`/parties/chat-room/${chatId}`, { Cookie: alice.cookie });
+    const b = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    const bobInbox = await connect(`/parties/user-notifications/${bob.user.id}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(b.frames, "welcome")[0]);
+
+    a.socket!.send(JSON.stringify({ type: "typing", chatId, isTyping: true }));
+    expect(await waitFor(() => framesOf(b.frames, "user-typing")[0])).toEqual({
+      type: "user-typing",
+      chatId,
+      userId: alice.user.id,
+      isTyping: true,
+    });
+    await settle();
+    expect(framesOf(a.frames, "user-typing")).toEqual([]);
+
+    await send(alice.token, chatId, "Read me");
+    await waitFor(() => framesOf(bobInbox.frames, "unread").find((f) => f.count === 1));
+    b.socket!.send(JSON.stringify({ type: "mark-read", chatId, timestamp: Date.now() }));
+    expect(await waitFor(() => framesOf(a.frames, "message-read")[0])).toMatchObject({ chatId, userId: bob.user.id });
+    expect(await waitFor(() => framesOf(bobInbox.frames, "unread").find((f) => f.count === 0))).toBeTruthy();
+    const member = await testDb()
+      .select()
+      .from(chatMembers)
+      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, bob.user.id)))
+      .get();
+    expect(member?.lastReadAt).not.toBeNull();
+  });
+
+  it("answers malformed, oversized and misdirected frames with an error and changes nothing", async () => {
+    const { alice, bob, chatId } = await directChat();
+    const a = await connect(`/parties/chat-room/${chatId}`, { Cookie: alice.cookie });
+    const b = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(a.frames, "welcome")[0]);
+    await waitFor(() => framesOf(b.frames, "welcome")[0]);
+    a.socket!.send(JSON.stringify({ type: "typing", chatId, isTyping: "yes" }));
+    a.socket!.send(JSON.stringify({ type: "shout", chatId }));
+    a.socket!.send(JSON.stringify({ type: "typing", chatId, isTyping: true, pad: "x".repeat(5000) }));
+    a.socket!.send(JSON.stringify({ type: "typing", chatId: "another-chat", isTyping: true }));
+    a.socket!.send(JSON.stringify({ type: "mark-read", chatId, timestamp: -1 }));
+    const errors = await waitFor(() => framesOf(a.frames, "error").length >= 5 && framesOf(a.frames, "error"));
+    expect(errors.map((frame) => frame.message)).toEqual([
+      "Unknown or malformed frame",
+      "Unknown or malformed frame",
+      "Frame too large",
+      "This room is for another chat",
+      "Unknown or malformed frame",
+    ]);
+    await settle();
+    expect(framesOf(b.frames, "user-typing")).toEqual([]);
+    expect(framesOf(b.frames, "message-read")).toEqual([]);
+  });
+
+  it("rate limits each connection: a burst of 10 frames, then about one a second", async () => {
+    const { user, cookie } = await createSignedInUser();
+    const { socket, frames } = await connect(`/parties/user-notifications/${user.id}`, { Cookie: cookie });
+    await waitFor(() => framesOf(frames, "welcome")[0]);
+    for (let index = 0; index < 15; index++) socket!.send(JSON.stringify({ type: "ping", id: String(index) }));
+    await waitFor(() => framesOf(frames, "pong").length + framesOf(frames, "error").length >= 15);
+    expect(framesOf(frames, "pong")).toHaveLength(10);
+    expect(framesOf(frames, "error")[0]).toEqual({ type: "error", message: "Too many messages. Please slow down." });
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    socket!.send(JSON.stringify({ type: "ping", id: "later" }));
+    expect(await waitFor(() => framesOf(frames, "pong").find((f) => f.id === "later"))).toBeTruthy();
+  });
+
+  it("catches a reconnecting client up on what it missed", async () => {
+    const { alice, bob, chatId } = await directChat();
+    const first = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(first.frames, "welcome")[0]);
+    const seen = await send(alice.token, chatId, "one");
+    await waitFor(() => framesOf(first.frames, "receive-message")[0]);
+    first.socket!.close();
+
+    await send(alice.token, chatId, "two");
+    await send(alice.token, chatId, "three");
+
+    const again = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(again.frames, "welcome")[0]);
+    again.socket!.send(JSON.stringify({ type: "join-chat", chatId, after: seen.id }));
+    expect(await waitFor(() => framesOf(again.frames, "joined")[0])).toEqual({ type: "joined", chatId, missed: 2 });
+    expect(framesOf(again.frames, "receive-message").map((f) => (f.message as { content: string }).content)).toEqual([
+      "two",
+      "three",
+    ]);
+  });
+
+  it("closes a user's sockets when they sign out", async () => {
+    const { bob, chatId } = await directChat();
+    const room = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    const inbox = await connect(`/parties/user-notifications/${bob.user.id}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(room.frames, "welcome")[0]);
+    await waitFor(() => framesOf(inbox.frames, "welcome")[0]);
+    const response = await fetchPath("/auth/logout", {
+      method: "POST",
+      headers: { Cookie: bob.cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },
+    });
+    expect(response.status).toBe(302);
+    expect(await waitFor(() => room.closed[0])).toMatchObject({ code: 4001 });
+    expect(await waitFor(() => inbox.closed[0])).toMatchObject({ code: 4001 });
+    expect((await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie })).response.status).toBe(401);
+  });
+
+  it("closes a member's sockets when an admin deactivates them", async () => {
+    const { bob, chatId } = await directChat();
+    const admin = await createSignedInUser({ isAdmin: true });
+    const room = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    const inbox = await connect(`/parties/user-notifications/${bob.user.id}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(room.frames, "welcome")[0]);
+    await waitFor(() => framesOf(inbox.frames, "welcome")[0]);
+    const response = await fetchPath("/admin/users", {
+      method: "POST",
+      headers: {
+        Cookie: admin.cookie,
+        Origin: ORIGIN,
+        Host: new URL(ORIGIN).host,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "deactivate", userId: bob.user.id }).toString(),
+    });
+    expect(response.status).toBe(302);
+    expect(await waitFor(() => room.closed[0])).toMatchObject({ code: 4001 });
+    expect(await waitFor(() => inbox.closed[0])).toMatchObject({ code: 4001 });
+    expect((await connect(`/parties/user-notifications/${bob.user.id}`, { Cookie: bob.cookie })).response.status).toBe(
+      401,
     );
   });
 });

@@ -1,7 +1,9 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { ChevronDown, CreditCard, Menu } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
+import { unreadBadge } from "~/modules/chats/schemas";
+import { useRealtime } from "~/modules/realtime/realtime-provider";
 import { useOptionalUser } from "~/utils/user";
 
 const NAV_LINKS = [
@@ -21,6 +23,22 @@ function navClass({ isActive }: { isActive: boolean }) {
 /** The name shown in the header menu: first name, else username. */
 function displayName(user: { firstName: string; username: string }) {
   return user.firstName || user.username;
+}
+
+/** The red unread dot on Chat (spec section 2): shown while messages are unread, not on /chat. */
+function UnreadDot({ to }: { to: string }) {
+  const { unread } = useRealtime();
+  const { pathname } = useLocation();
+  if (to !== "/chat" || unread === 0 || pathname.startsWith("/chat")) return null;
+  return (
+    <span
+      data-testid="chat-unread-dot"
+      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-danger-700 px-1.5 text-xs font-semibold text-white tabular"
+    >
+      <span aria-hidden>{unreadBadge(unread)}</span>
+      <span className="sr-only">{`, ${unread} unread ${unread === 1 ? "message" : "messages"}`}</span>
+    </span>
+  );
 }
 
 /**
@@ -48,6 +66,7 @@ export function SiteHeader() {
               {NAV_LINKS.map((link) => (
                 <NavLink key={link.to} to={link.to} prefetch="intent" className={navClass}>
                   {link.label}
+                  <UnreadDot to={link.to} />
                 </NavLink>
               ))}
             </nav>
@@ -69,6 +88,7 @@ export function SiteHeader() {
                     {NAV_LINKS.map((link) => (
                       <NavLink key={link.to} to={link.to} className={navClass}>
                         {link.label}
+                        <UnreadDot to={link.to} />
                       </NavLink>
                     ))}
                   </nav>

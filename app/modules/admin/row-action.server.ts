@@ -6,7 +6,10 @@ import { getServices } from "~/utils/services.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireAdminAction, type Actor } from "./guard.server";
 
-type Intents = Record<string, { run: (db: Db, admin: Actor, id: string) => Promise<unknown>; message: string }>;
+type Intents = Record<
+  string,
+  { run: (db: Db, admin: Actor, id: string, context: AppLoadContext) => Promise<unknown>; message: string }
+>;
 
 /**
  * The action of an admin list's row buttons: an `intent` naming one of `intents`, the row's id in
@@ -23,7 +26,7 @@ export async function adminRowAction(
   const intent = options.intents[String(form.get("intent"))];
   if (!intent) throw new Response("Unknown intent", { status: 400 });
   try {
-    await intent.run(getServices(context).db, admin, String(form.get(options.idField) ?? ""));
+    await intent.run(getServices(context).db, admin, String(form.get(options.idField) ?? ""), context);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data({ message: error.message }, error.status);

@@ -145,9 +145,6 @@ export async function deactivateUser(db: Db, actor: Actor, userId: string, now =
       ),
   ]);
   if (updated.length === 0 && target.isAdmin) throw new DomainError(409, ADMIN_USER_TEXT.lastAdmin);
-  // MERGE (chat, issue 7): close this user's open WebSockets here with the chat module's
-  // "close a user's sockets" helper; until then their sockets end at the next reconnect, which
-  // is refused because the session is gone.
 }
 
 export async function reactivateUser(db: Db, actor: Actor, userId: string) {

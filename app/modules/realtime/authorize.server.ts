@@ -1,6 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { chatMembers } from "../../../db/schema";
+import { isChatMember } from "~/modules/chats/chats.server";
 import { findSessionUser, readSessionToken } from "~/modules/auth/session.server";
 
 export type RoomKind = "ChatRoom" | "UserNotifications";
@@ -29,10 +28,7 @@ export async function authorizeRoomConnection(
   if (room.kind === "UserNotifications") {
     return room.name === user.id ? { ok: true, userId: user.id } : { ok: false, status: 403, message: "Not your room" };
   }
-  const membership = await db
-    .select({ chatId: chatMembers.chatId })
-    .from(chatMembers)
-    .where(and(eq(chatMembers.chatId, room.name), eq(chatMembers.userId, user.id)))
-    .get();
-  return membership ? { ok: true, userId: user.id } : { ok: false, status: 403, message: "Not a member of this chat" };
+  return (await isChatMember(db, user.id, room.name))
+    ? { ok: true, userId: user.id }
+    : { ok: false, status: 403, message: "Not a member of this chat" };
 }

@@ -1,0 +1,76 @@
+import { Form } from "@remix-run/react";
+import { MessageSquarePlus } from "lucide-react";
+import { useSyncExternalStore } from "react";
+import { Button } from "~/components/ui/button";
+
+/**
+ * False on the server and during hydration, true after: times are rendered in UTC until then
+ * (so server and client HTML agree) and in the reader's own zone afterwards.
+ */
+export function useHydrated() {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+const subscribeToNothing = () => () => {};
+
+const zone = (hydrated: boolean) => (hydrated ? undefined : "UTC");
+
+/** A time of day, e.g. 3:04 PM. */
+export function formatTime(iso: string, hydrated: boolean) {
+  return new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: zone(hydrated) });
+}
+
+/** A day heading, e.g. Monday, November 23, 2026. */
+export function formatDay(iso: string, hydrated: boolean) {
+  return new Date(iso).toLocaleDateString("en-US", { dateStyle: "full", timeZone: zone(hydrated) });
+}
+
+/** The list's time: today's time, else the date. */
+export function formatListTime(iso: string, hydrated: boolean) {
+  const date = new Date(iso);
+  const today = new Date().toLocaleDateString("en-US", { timeZone: zone(hydrated) });
+  return date.toLocaleDateString("en-US", { timeZone: zone(hydrated) }) === today
+    ? formatTime(iso, hydrated)
+    : date.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: zone(hydrated) });
+}
+
+function initials(name: string) {
+  const letters = name.replace(/\*/g, "").trim();
+  return (
+    letters
+      .split(/\s+/)
+      .map((part) => part[0])
+      .join("")
+      .slice(0, 2)
+      .toUpperCase() || "?"
+  );
+}
+
+/** A participant's picture, or their initials. */
+export function Avatar({ name, image }: { name: string; image: string | null }) {
+  if (image) return <img src={image} alt="" className="size-10 shrink-0 rounded-full object-cover" />;
+  return (
+    <span
+      aria-hidden
+      className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+    >
+      {initials(name)}
+    </span>
+  );
+}
+
+/** 'Start New Chat': a plain form post that creates 'New Chat {n}' and opens it. */
+export function StartNewChatForm({ variant = "primary" }: { variant?: "primary" | "ghost" }) {
+  return (
+    <Form method="post" action="/chat">
+      <input type="hidden" name="intent" value="new-chat" />
+      <Button type="submit" variant={variant} size={variant === "ghost" ? "sm" : "md"}>
+        <MessageSquarePlus aria-hidden className="size-4" />
+        Start New Chat
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Chat inputs, shared by the /chat form (conform), its action, /api/chats and the composer's
+ * client-side checks, so each rule is written once (spec section 5, Chat message).
+ */
+import { z } from "zod";
+
+export const MESSAGE_MAX_LENGTH = 2000;
+
+/** The spec's words (sections 2 and 8) plus the few texts it leaves open. */
+export const CHAT_MESSAGES = {
+  welcome: "Welcome to Chat",
+  welcomeHint: "Select a conversation from the sidebar or start a new one to begin messaging",
+  emptyConversation: "Start a new conversation",
+  loading: "Loading your conversations...",
+  loadFailedTitle: "Unable to Load Chats",
+  loadFailed: "Failed to load your conversations. Please try again.",
+  noSocket: "Real-time connection is not available. You can still send messages, but you won't receive notifications.",
+  about: "About this conversation",
+  sending: "Sending...",
+  blank: "Type a message to send.",
+  tooLong: "Messages can be at most 2,000 characters.",
+  notFound: "Chat not found",
+  userNotFound: "User Not Found",
+  self: "You cannot start a chat with yourself.",
+  tooFast: "You are sending messages too quickly. Please wait a moment.",
+  failed: "Failed to send message:",
+} as const;
+
+const entityId = z
+  .string({ message: CHAT_MESSAGES.notFound })
+  .trim()
+  .min(1, CHAT_MESSAGES.notFound)
+  .max(64, CHAT_MESSAGES.notFound)
+  .regex(/^[A-Za-z0-9_-]+$/, CHAT_MESSAGES.notFound);
+
+export const MessageContentSchema = z
+  .string({ message: CHAT_MESSAGES.blank })
+  .trim()
+  .min(1, CHAT_MESSAGES.blank)
+  .max(MESSAGE_MAX_LENGTH, CHAT_MESSAGES.tooLong);
+
+/** A message: its content and, for an optimistic send, the client's id (a retry is stored once). */
+export const SendMessageSchema = z.object({
+  content: MessageContentSchema,
+  clientId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+});
+export type SendMessageInput = z.infer<typeof SendMessageSchema>;
+
+/** POST /api/chats: a direct chat with `targetUserId`, or a chat of one's own named `name`. */
+export const CreateChatSchema = z.object({
+  name: z.string().trim().max(100, "Chat names can be at most 100 characters.").optional(),
+  targetUserId: entityId.optional(),
+});
+export type CreateChatInput = z.infer<typeof CreateChatSchema>;
+
+export const MarkReadSchema = z.object({
+  /** Epoch ms; messages up to then count as read. Defaults to now. */
+  timestamp: z.number().int().nonnegative().optional(),
+});
+
+/** The /chat page's form posts, one literal per intent (no JavaScript needed for any). */
+export const ChatFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("start-direct"), userId: entityId }),
+  z.object({ intent: z.literal("new-chat") }),
+  z.object({ intent: z.literal("send"), chatId: entityId, ...SendMessageSchema.shape }),
+  z.object({ intent: z.literal("leave"), chatId: entityId }),
+]);
+
+/** 'New message from {sender}: ' and the first 30 characters, with an ellipsis if longer. */
+export function newMessageToastText(sender: string, content: string) {
+  const chars = [...content];
+  const preview = chars.length > 30 ? `${chars.slice(0, 30).join("")}...` : content;
+  return `New message from ${sender}: ${preview}`;
+}
+
+/** The unread badge: the count, or '9+' above 9. */
+export function unreadBadge(count: number) {
+  return count > 9 ? "9+" : String(count);
+}

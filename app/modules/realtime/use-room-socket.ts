@@ -1,0 +1,79 @@
+import PartySocket from "partysocket";
+import { useEffect, useRef, useState } from "react";
+import { parseServerFrame, type ClientFrame, type ServerFrame } from "../../../party/protocol";
+
+/** Spec section 9: 5 reconnection attempts, 1000 ms apart; a 20000 ms connection timeout. */
+export const SOCKET_RETRIES = 5;
+export const SOCKET_RETRY_DELAY_MS = 1000;
+const SOCKET_TIMEOUT_MS = 20_000;
+
+export type SocketStatus = "connecting" | "open" | "unavailable";
+
+/**
+ * A partysocket connection to one room (`/parties/<party>/<room>`), authenticated by the session
+ * cookie the browser sends with the upgrade. Frames are parsed, never cast; unknown ones are
+ * dropped. After the retries are used up the status is "unavailable" and callers fall back to
+ * polling.
+ */
+export function useRoomSocket(
+  party: "chat-room" | "user-notifications",
+  room: string | null,
+  handlers: { onFrame: (frame: ServerFrame) => void; onOpen?: (send: (frame: ClientFrame) => void) => void },
+) {
+  const [status, setStatus] = useState<SocketStatus>("connecting");
+  const socketRef = useRef<PartySocket | null>(null);
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+
+  useEffect(() => {
+    if (!room) return;
+    const socket = new PartySocket({
+      host: window.location.host,
+      protocol: window.location.protocol === "https:" ? "wss" : "ws",
+      party,
+      room,
+      maxRetries: SOCKET_RETRIES,
+      minReconnectionDelay: SOCKET_RETRY_DELAY_MS,
+      maxReconnectionDelay: SOCKET_RETRY_DELAY_MS,
+      reconnectionDelayGrowFactor: 1,
+      connectionTimeout: SOCKET_TIMEOUT_MS,
+    });
+    socketRef.current = socket;
+    setStatus("connecting");
+    const send = (frame: ClientFrame) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+    };
+    const onOpen = () => {
+      setStatus("open");
+      handlersRef.current.onOpen?.(send);
+    };
+    const onClose = () => {
+      setStatus(socket.retryCount >= SOCKET_RETRIES ? "unavailable" : "connecting");
+    };
+    const onMessage = (event: MessageEvent) => {
+      const frame = parseServerFrame(event.data);
+      if (frame) handlersRef.current.onFrame(frame);
+    };
+    socket.addEventListener("open", onOpen);
+    socket.addEventListener("close", onClose);
+    socket.addEventListener("message", onMessage);
+    return () => {
+      socket.removeEventListener("open", onOpen);
+      socket.removeEventListener("close", onClose);
+      socket.removeEventListener("message", onMessage);
+      socket.close();
+      socketRef.current = null;
+    };
+  }, [party, room]);
+
+  /** Sends a frame when connected; returns whether it went out. */
+  const send = (frame: ClientFrame) => {
+    const socket = socketRef.current;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  };
+  return { status, send };
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { getChatServices, sendMessage } from "~/modules/chats/chats.server";
+import { SendMessageSchema } from "~/modules/chats/schemas";
+import { apiRoute, apiSuccess, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { requireApiUser } from "~/utils/auth.server";
+
+/** POST /api/chats/{chatId}/messages {content, clientId?}: stored, then delivered live. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+  return apiRoute(async () => {
+    const user = await requireApiUser(request, context);
+    const input = await parseJsonBody(request, SendMessageSchema);
+    const message = await sendMessage(getChatServices(context), user, params.id ?? "", input);
+    return apiSuccess({ data: message }, { status: 201 });
+  });
+}
+
+export function loader() {
+  return methodNotAllowed();
+}

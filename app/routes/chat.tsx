@@ -1,0 +1,189 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/cloudflare";
+import { Link, useLoaderData, useLocation, useNavigation, useRouteError, isRouteErrorResponse } from "@remix-run/react";
+import { PanelLeftOpen } from "lucide-react";
+import { useEffect, useState } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { ChatSidebar } from "~/modules/chats/chat-sidebar";
+import { StartNewChatForm } from "~/modules/chats/chat-ui";
+import {
+  createChat,
+  getChat,
+  getChatServices,
+  leaveChat,
+  listChats,
+  markChatRead,
+  sendMessage,
+  startDirectChat,
+} from "~/modules/chats/chats.server";
+import { Conversation } from "~/modules/chats/conversation";
+import { CHAT_MESSAGES, ChatFormSchema } from "~/modules/chats/schemas";
+import { DomainError } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+
+const chatPath = (chatId: string) => `/chat?chatId=${encodeURIComponent(chatId)}`;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const services = getChatServices(context);
+  const query = new URL(request.url).searchParams;
+  const closed = query.get("closed") === "1";
+  let chats;
+  try {
+    chats = await listChats(services.db, user.id);
+  } catch (error) {
+    console.error(error);
+    throw data({ message: CHAT_MESSAGES.loadFailed }, { status: 500 });
+  }
+  // ?chatId= preselects; otherwise the first chat, unless the user closed the conversation.
+  const selectedId = query.get("chatId") ?? (closed ? null : (chats[0]?.id ?? null));
+  let chat = null;
+  let notFound = false;
+  if (selectedId) {
+    try {
+      // Showing a conversation reads it (this is also how it is read without JavaScript).
+      if (chats.some((entry) => entry.id === selectedId && entry.unreadCount > 0)) {
+        await markChatRead(services, user.id, selectedId);
+        chats = chats.map((entry) => (entry.id === selectedId ? { ...entry, unreadCount: 0 } : entry));
+      }
+      chat = await getChat(services.db, user.id, selectedId);
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.status !== 404) throw error;
+      notFound = true;
+    }
+  }
+  return { chats, chat, notFound };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const services = getChatServices(context);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ChatFormSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), message: null }, 400);
+  }
+  const input = submission.value;
+  try {
+    switch (input.intent) {
+      case "start-direct":
+        return redirect(chatPath((await startDirectChat(services.db, user, input.userId)).id));
+      case "new-chat":
+        return redirect(chatPath((await createChat(services.db, user, {})).id));
+      case "send":
+        await sendMessage(services, user, input.chatId, { content: input.content, clientId: input.clientId });
+        return redirect(chatPath(input.chatId));
+      case "leave":
+        await leaveChat(services, user.id, input.chatId);
+        return redirect("/chat");
+      default:
+        return input satisfies never;
+    }
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.message] }), message: error.message }, error.status);
+  }
+}
+
+/** Removes ?chatId= (and ?closed=) from the address once read, keeping the router's own location. */
+function useCleanAddress() {
+  const location = useLocation();
+  useEffect(() => {
+    if (location.search) window.history.replaceState(window.history.state, "", "/chat");
+  }, [location]);
+}
+
+export default function ChatPage() {
+  const { chats, chat, notFound } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  // The mobile drawer is open for the chat it was opened over; choosing a chat closes it.
+  const [drawerFor, setDrawerFor] = useState<string | null>(null);
+  const drawerOpen = chat !== null && drawerFor === chat.id;
+  useCleanAddress();
+
+  const openDrawer = (event: React.MouseEvent) => {
+    event.preventDefault();
+    setDrawerFor(chat?.id ?? null);
+  };
+  const switching = navigation.state === "loading" && navigation.location.pathname === "/chat";
+
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-4rem)] max-w-6xl md:px-4 md:py-4">
+      <div className="relative flex min-h-0 flex-1 overflow-hidden border-line bg-surface md:rounded-card md:border">
+        <ChatSidebar
+          chats={chats}
+          selectedId={chat?.id ?? null}
+          open={drawerOpen || !chat}
+          onClose={() => setDrawerFor(null)}
+        />
+        <section
+          aria-label="Conversation"
+          aria-busy={switching}
+          className={chat ? "flex min-w-0 flex-1 flex-col" : "hidden min-w-0 flex-1 flex-col md:flex"}
+        >
+          {chat ? (
+            <Conversation key={chat.id} chat={chat} onOpenSidebar={openDrawer} />
+          ) : (
+            <EmptyPane notFound={notFound} onOpenSidebar={openDrawer} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function EmptyPane({ notFound, onOpenSidebar }: { notFound: boolean; onOpenSidebar: (e: React.MouseEvent) => void }) {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center px-6 text-center">
+      {notFound ? (
+        <p role="alert" className="mb-6 rounded-card bg-danger-50 px-4 py-2 text-sm text-danger-700">
+          {CHAT_MESSAGES.notFound}
+        </p>
+      ) : null}
+      <h1 className="text-2xl font-semibold tracking-tight">{CHAT_MESSAGES.welcome}</h1>
+      <p className="mt-2 max-w-sm text-muted">{CHAT_MESSAGES.welcomeHint}</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link to="/chat?closed=1" onClick={onOpenSidebar} className={buttonClass("secondary", "md", "md:hidden")}>
+          <PanelLeftOpen aria-hidden className="size-4" />
+          View Conversations
+        </Link>
+        <StartNewChatForm />
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Chat - Cardshare" }];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const navigation = useNavigation();
+  const message =
+    isRouteErrorResponse(error) && typeof error.data?.message === "string"
+      ? error.data.message
+      : CHAT_MESSAGES.loadFailed;
+  if (navigation.state === "loading") {
+    return (
+      <p role="status" className="mx-auto max-w-xl px-4 py-24 text-center text-muted">
+        {CHAT_MESSAGES.loading}
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby="chat-error" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 id="chat-error" className="text-2xl font-semibold">
+        {CHAT_MESSAGES.loadFailedTitle}
+      </h1>
+      <p className="mt-3 text-muted">{message}</p>
+      <Link to="/chat" className={buttonClass("primary", "md", "mt-6")}>
+        Retry
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+/**
+ * WebSocket fan-out bench: C clients in one room on loopback, one sender posting R messages/s for
+ * D seconds over HTTP (as the app's composer does), measuring each delivery's latency from the
+ * moment the sender started its POST. Run against Cardshare (POST /api/chats/{id}/messages: D1
+ * first, then the ChatRoom Durable Object fans out) and a minimal Socket.IO broadcast server.
+ */
+import { io as ioClient, type Socket } from "socket.io-client";
+import WebSocket from "ws";
+
+export interface WsBenchOptions {
+  clients: number;
+  rate: number;
+  duration: number;
+}
+
+export interface WsBenchResult {
+  sent: number;
+  /** Posts the server refused or failed (their deliveries count as drops). */
+  failedPosts: number;
+  expected: number;
+  received: number;
+  drops: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+interface Target {
+  /** Opens one receiving client; resolves once it has joined; calls `onMessage` with each content. */
+  open(onMessage: (content: string) => void): Promise<() => void>;
+  /** Posts one message. */
+  post(content: string): Promise<void>;
+}
+
+function percentile(sorted: number[], p: number) {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function drive(target: Target, options: WsBenchOptions): Promise<WsBenchResult> {
+  const sentAt = new Map<number, number>();
+  const latencies: number[] = [];
+  const closers: (() => void)[] = [];
+  for (let index = 0; index < options.clients; index++) {
+    closers.push(
+      await target.open((content) => {
+        const seq = Number(content.replace("bench ", ""));
+        const started = sentAt.get(seq);
+        if (started !== undefined) latencies.push(performance.now() - started);
+      }),
+    );
+  }
+  const total = Math.round(options.rate * options.duration);
+  const interval = 1000 / options.rate;
+  const begin = performance.now();
+  const posts: Promise<void>[] = [];
+  let failedPosts = 0;
+  for (let seq = 0; seq < total; seq++) {
+    const due = begin + seq * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    sentAt.set(seq, performance.now());
+    posts.push(
+      target.post(`bench ${seq}`).catch((error: Error) => {
+        failedPosts += 1;
+        console.warn(error.message);
+      }),
+    );
+  }
+  await Promise.all(posts);
+  // Grace period for the last deliveries.
+  const expected = total * options.clients;
+  const deadline = performance.now() + 5000;
+  while (latencies.length < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const close of closers) close();
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    sent: total,
+    failedPosts,
+    expected,
+    received: latencies.length,
+    drops: expected - latencies.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+  };
+}
+
+async function json(response: Response) {
+  if (!response.ok) throw new Error(`${response.url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** Cardshare: two demo users, a direct chat, C sockets of the recipient in the chat's room. */
+export async function benchCardshare(
+  origin: string,
+  accounts: { sender: { email: string; password: string }; recipient: { email: string; password: string } },
+  options: WsBenchOptions,
+) {
+  const login = async (account: { email: string; password: string }) =>
+    (await json(
+      await fetch(`${origin}/api/users/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(account),
+      }),
+    )) as { token: string; user: { _id: string } };
+  const sender = await login(accounts.sender);
+  const recipient = await login(accounts.recipient);
+  const { id: chatId } = (await json(
+    await fetch(`${origin}/api/chats`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${sender.token}` },
+      body: JSON.stringify({ targetUserId: recipient.user._id }),
+    }),
+  )) as { id: string };
+  const wsUrl = `${origin.replace(/^http/, "ws")}/parties/chat-room/${chatId}`;
+
+  return drive(
+    {
+      open: (onMessage) =>
+        new Promise((resolve, reject) => {
+          const socket = new WebSocket(wsUrl, {
+            headers: { Authorization: `Bearer ${recipient.token}`, Origin: origin },
+          });
+          socket.on("error", reject);
+          socket.on("message", (data) => {
+            const frame = JSON.parse(String(data)) as { type: string; message?: { content: string } };
+            if (frame.type === "welcome") resolve(() => socket.close());
+            else if (frame.type === "receive-message" && frame.message) onMessage(frame.message.content);
+          });
+        }),
+      post: async (content) => {
+        await json(
+          await fetch(`${origin}/api/chats/${chatId}/messages`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${sender.token}` },
+            body: JSON.stringify({ content }),
+          }),
+        );
+      },
+    },
+    options,
+  );
+}
+
+/** The Socket.IO baseline, driven the same way. */
+export async function benchSocketIo(origin: string, options: WsBenchOptions) {
+  const room = "bench-room";
+  return drive(
+    {
+      open: (onMessage) =>
+        new Promise((resolve, reject) => {
+          const socket: Socket = ioClient(origin, { transports: ["websocket"], forceNew: true, reconnection: false });
+          socket.on("connect_error", reject);
+          socket.on("connect", () => socket.emit("join-chat", room));
+          socket.on("joined", () => resolve(() => socket.close()));
+          socket.on("receive-message", (frame: { message: { content: string } }) => onMessage(frame.message.content));
+        }),
+      post: async (content) => {
+        await json(
+          await fetch(`${origin}/rooms/${room}/messages`, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ content }),
+          }),
+        );
+      },
+    },
+    options,
+  );
+}

@@ -1,0 +1,135 @@
+import type { Browser } from "@playwright/test";
+import { SESSION_COOKIE } from "../../app/modules/auth/session.server";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { apiAs, expect, test, type TestUser } from "./fixtures";
+
+/** A separate browser (own cookies) signed in as `user`. */
+async function browserFor(browser: Browser, baseURL: string, user: TestUser) {
+  const context = await browser.newContext({ baseURL });
+  await context.addCookies([
+    { name: SESSION_COOKIE, value: user.token, url: baseURL, httpOnly: true, sameSite: "Lax" },
+  ]);
+  return { context, page: await context.newPage() };
+}
+
+test.describe("Chat", () => {
+  test("two people chat live: red dot, toast, typing and read marks", async ({ browser, baseURL, createUser }) => {
+    const alice = await createUser({ firstName: "Alice", lastName: "Live" });
+    const bob = await createUser({ firstName: "Bob", lastName: "Live" });
+    const a = await browserFor(browser, baseURL!, alice);
+    const b = await browserFor(browser, baseURL!, bob);
+
+    // Bob is elsewhere in the app, connected to his notification room.
+    await b.page.goto("/dashboard/personal-info");
+    await expect(b.page.getByTestId("chat-unread-dot")).toHaveCount(0);
+
+    // Alice starts a direct chat from Bob's profile; ?chatId= is then removed from the address.
+    await a.page.goto(`/profile/${bob.id}`);
+    await a.page.getByRole("button", { name: "Chat" }).click();
+    await expect(a.page.getByRole("heading", { level: 1, name: "Bob Live" })).toBeVisible();
+    await expect(a.page).toHaveURL(/\/chat$/);
+    await expect(a.page.getByText("Start a new conversation")).toBeVisible();
+    await expectNoSeriousA11yViolations(a.page);
+
+    const first = "Hello Bob, are you still sharing the bonus?";
+    await a.page.getByLabel("Message", { exact: true }).fill(first);
+    await a.page.getByLabel("Message", { exact: true }).press("Enter");
+    await expect(a.page.getByRole("list", { name: "Messages" }).getByText(first)).toBeVisible();
+
+    // Bob sees the red dot and the toast, and the toast opens the chat.
+    await expect(b.page.getByTestId("chat-unread-dot").first()).toBeVisible();
+    const toast = b.page.getByText("New message from Alice Live: Hello Bob, are you still shari...");
+    await expect(toast).toBeVisible();
+    await toast.click();
+    await expect(b.page).toHaveURL(/\/chat$/);
+    await expect(b.page.getByRole("list", { name: "Messages" }).getByText(first)).toBeVisible();
+    await expect(b.page.getByTestId("chat-unread-dot")).toHaveCount(0);
+
+    // Alice sees the read mark once Bob has the conversation open.
+    await expect(a.page.locator('[title="Read"]')).toHaveCount(1);
+
+    // Typing shows on the other side and clears; the reply arrives live.
+    await b.page.getByLabel("Message", { exact: true }).pressSequentially("Yes, half of it");
+    await expect(a.page.getByText("Bob Live is typing...")).toBeVisible();
+    await b.page.getByRole("button", { name: "Send" }).click();
+    await expect(a.page.getByRole("list", { name: "Messages" }).getByText("Yes, half of it")).toBeVisible();
+    await expect(a.page.getByText("Bob Live is typing...")).toBeHidden({ timeout: 5000 });
+    await expect(b.page.locator('[title="Read"]')).toHaveCount(1);
+
+    // Blank messages cannot be sent; long ones are refused with a clear message.
+    await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
+    await a.page.getByLabel("Message", { exact: true }).fill("x".repeat(2001));
+    await expect(a.page.getByText("Messages can be at most 2,000 characters.")).toBeVisible();
+    await expect(a.page.getByRole("button", { name: "Send" })).toBeDisabled();
+
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+
+  test("a third person cannot open the chat, by link or by socket", async ({ page, request, createUser, login }) => {
+    const alice = await createUser({ firstName: "Alice", lastName: "Owner" });
+    const bob = await createUser({ firstName: "Bob", lastName: "Owner" });
+    await login({ firstName: "Mallory", lastName: "Out" });
+    const { id: chatId } = await apiAs(request, alice).post<{ id: string }>("/api/chats", { targetUserId: bob.id });
+    const first = "Only for Bob";
+    await apiAs(request, alice).post(`/api/chats/${chatId}/messages`, { content: first });
+
+    await page.goto(`/chat?chatId=${chatId}`);
+    await expect(page.getByText("Chat not found")).toBeVisible();
+    await expect(page.getByText(first)).toHaveCount(0);
+    const refused = await page.evaluate(
+      (room) =>
+        new Promise<boolean>((resolve) => {
+          const socket = new WebSocket(`ws://${location.host}/parties/chat-room/${room}`);
+          socket.onopen = () => resolve(false);
+          socket.onerror = () => resolve(true);
+        }),
+      chatId,
+    );
+    expect(refused).toBe(true);
+  });
+
+  test("closing the chat stops auto-select; Start New Chat creates 'New Chat {n}'", async ({ page, login }) => {
+    await login();
+    await page.goto("/chat");
+    await expect(page.getByRole("heading", { name: "Welcome to Chat" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("button", { name: "Start New Chat" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "New Chat 1" })).toBeVisible();
+    await page.getByRole("link", { name: "Close chat" }).click();
+    await expect(page.getByRole("heading", { name: "Welcome to Chat" })).toBeVisible();
+  });
+});
+
+test.describe("Chat without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the recipient reads and replies with plain pages and form posts", async ({
+    page,
+    request,
+    createUser,
+    login,
+  }) => {
+    const alice = await createUser({ firstName: "Alice", lastName: "Plain" });
+    const bob = await login({ firstName: "Bob", lastName: "Plain" });
+    const { id } = await apiAs(request, alice).post<{ id: string }>("/api/chats", { targetUserId: bob.id });
+    await apiAs(request, alice).post(`/api/chats/${id}/messages`, { content: "Can you read this without scripts?" });
+
+    await page.goto("/");
+    await expect(page.getByTestId("chat-unread-dot").first()).toBeVisible();
+    await page.goto("/chat");
+    await expect(
+      page.getByRole("list", { name: "Messages" }).getByText("Can you read this without scripts?"),
+    ).toBeVisible();
+    await page.getByLabel("Message", { exact: true }).fill("Yes, loud and clear.");
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByRole("list", { name: "Messages" }).getByText("Yes, loud and clear.")).toBeVisible();
+
+    const chat = await apiAs(request, alice).get<{ data: { messages: { content: string; read: boolean }[] } }>(
+      `/api/chats/${id}`,
+    );
+    expect(chat.data.messages).toEqual([
+      expect.objectContaining({ content: "Can you read this without scripts?", read: true }),
+      expect.objectContaining({ content: "Yes, loud and clear.", read: false }),
+    ]);
+  });
+});

@@ -1,0 +1,82 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { chats, messages } from "../../db/schema";
+import { createSignedInUser, fetchPath, ORIGIN, testDb } from "./helpers";
+
+function postForm(path: string, cookie: string, fields: Record<string, string>) {
+  return fetchPath(path, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      Origin: ORIGIN,
+      Host: new URL(ORIGIN).host,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+describe("/chat pages", () => {
+  it("sends visitors to sign in", async () => {
+    const response = await fetchPath("/chat");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/auth\?redirectTo=%2Fchat/);
+  });
+
+  it("start-direct opens one chat per pair and lands on /chat?chatId=", async () => {
+    const alice = await createSignedInUser({ firstName: "Alice" });
+    const bob = await createSignedInUser({ firstName: "Bob" });
+    const first = await postForm("/chat", alice.cookie, { intent: "start-direct", userId: bob.user.id });
+    expect(first.status).toBe(302);
+    const location = first.headers.get("Location")!;
+    expect(location).toMatch(/^\/chat\?chatId=[a-z0-9]+$/);
+    const again = await postForm("/chat", bob.cookie, { intent: "start-direct", userId: alice.user.id });
+    expect(again.headers.get("Location")).toBe(location);
+    const chatId = new URL(location, ORIGIN).searchParams.get("chatId")!;
+    expect(await testDb().select().from(chats).where(eq(chats.id, chatId))).toHaveLength(1);
+
+    const self = await postForm("/chat", alice.cookie, { intent: "start-direct", userId: alice.user.id });
+    expect(self.status).toBe(400);
+  });
+
+  it("renders the conversation and takes a plain form post (no JavaScript)", async () => {
+    const alice = await createSignedInUser({ firstName: "Alice" });
+    const bob = await createSignedInUser({ firstName: "Bob" });
+    const start = await postForm("/chat", alice.cookie, { intent: "start-direct", userId: bob.user.id });
+    const chatId = new URL(start.headers.get("Location")!, ORIGIN).searchParams.get("chatId")!;
+
+    const sent = await postForm("/chat", alice.cookie, { intent: "send", chatId, content: "Plain <b>post</b>" });
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(`/chat?chatId=${chatId}`);
+
+    const page = await fetchPath("/chat", { headers: { Cookie: bob.cookie } });
+    const html = await page.text();
+    expect(html).toContain("Plain &lt;b&gt;post&lt;/b&gt;");
+    expect(html).toContain('name="intent" value="send"');
+
+    const blank = await postForm(`/chat?chatId=${chatId}`, alice.cookie, { intent: "send", chatId, content: "   " });
+    expect(blank.status).toBe(400);
+    expect(await testDb().select().from(messages).where(eq(messages.chatId, chatId))).toHaveLength(1);
+  });
+
+  it("shows the empty state, and 'Chat not found' instead of someone else's chat", async () => {
+    const alice = await createSignedInUser();
+    const bob = await createSignedInUser();
+    const mallory = await createSignedInUser();
+    const start = await postForm("/chat", alice.cookie, { intent: "start-direct", userId: bob.user.id });
+    const chatId = new URL(start.headers.get("Location")!, ORIGIN).searchParams.get("chatId")!;
+    await postForm("/chat", alice.cookie, { intent: "send", chatId, content: "Secret plan" });
+
+    const empty = await (await fetchPath("/chat", { headers: { Cookie: mallory.cookie } })).text();
+    expect(empty).toContain("Welcome to Chat");
+    expect(empty).toContain("Select a conversation from the sidebar or start a new one to begin messaging");
+
+    const foreign = await fetchPath(`/chat?chatId=${chatId}`, { headers: { Cookie: mallory.cookie } });
+    const html = await foreign.text();
+    expect(html).toContain("Chat not found");
+    expect(html).not.toContain("Secret plan");
+    const send = await postForm("/chat", mallory.cookie, { intent: "send", chatId, content: "Intrude" });
+    expect(send.status).toBe(404);
+    expect(await testDb().select().from(messages).where(eq(messages.chatId, chatId))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,158 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { chatMembers, messages } from "../../db/schema";
+import { createSignedInUser, fetchPath, postJson, testDb } from "./helpers";
+
+type Json = Record<string, unknown> & { success: boolean; message?: string };
+
+async function api(method: string, path: string, token: string | null, body?: unknown) {
+  const response = await fetchPath(path, {
+    method,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Json };
+}
+
+async function directChat() {
+  const alice = await createSignedInUser({ firstName: "Alice", lastName: "Archer" });
+  const bob = await createSignedInUser({ firstName: "Bob", lastName: "Baker", showFullName: false });
+  const created = await api("POST", "/api/chats", alice.token, { name: "", targetUserId: bob.user.id });
+  expect(created.status).toBe(201);
+  return { alice, bob, chatId: created.body.id as string };
+}
+
+const messageCount = async (chatId: string) =>
+  (await testDb().select().from(messages).where(eq(messages.chatId, chatId))).length;
+
+describe("/api/chats", () => {
+  it("opens one direct chat per pair, listed for both with the other's masked name", async () => {
+    const { alice, bob, chatId } = await directChat();
+    const again = await api("POST", "/api/chats", bob.token, { targetUserId: alice.user.id });
+    expect(again.body.id).toBe(chatId);
+
+    const aliceList = await api("GET", "/api/chats", alice.token);
+    expect(aliceList.body.data).toEqual([
+      expect.objectContaining({
+        id: chatId,
+        isDirectChat: true,
+        otherParticipant: { id: bob.user.id, username: "B*****r", profileImage: null },
+        unreadCount: 0,
+        lastMessage: null,
+      }),
+    ]);
+    const bobList = await api("GET", "/api/chats", bob.token);
+    expect((bobList.body.data as { otherParticipant: { username: string } }[])[0].otherParticipant.username).toBe(
+      "Alice Archer",
+    );
+  });
+
+  it("sends, counts unread, marks read and shows the read mark to the sender", async () => {
+    const { alice, bob, chatId } = await directChat();
+    const sent = await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "  Hi Bob  " });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data).toMatchObject({ content: "Hi Bob", sender: alice.user.id, read: false });
+
+    const bobList = await api("GET", "/api/chats", bob.token);
+    expect(bobList.body.data).toEqual([expect.objectContaining({ unreadCount: 1, lastMessage: "Hi Bob" })]);
+    expect((await api("GET", "/api/chats/unread", bob.token)).body).toMatchObject({
+      count: 1,
+      latest: [{ chatId, sender: "Alice Archer", content: "Hi Bob" }],
+    });
+
+    const read = await api("POST", `/api/chats/${chatId}/read`, bob.token);
+    expect(read.status).toBe(200);
+    expect(read.body.unread).toBe(0);
+    const chat = await api("GET", `/api/chats/${chatId}`, alice.token);
+    expect(chat.body.data).toMatchObject({ id: chatId, messages: [{ content: "Hi Bob", read: true }] });
+  });
+
+  it("refuses blank and over-long messages and stores a retried send once", async () => {
+    const { alice, chatId } = await directChat();
+    const blank = await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "   " });
+    expect(blank.status).toBe(400);
+    const long = await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "x".repeat(2001) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe("Messages can be at most 2,000 characters.");
+    const max = await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "x".repeat(2000) });
+    expect(max.status).toBe(201);
+
+    const first = await api("POST", `/api/chats/${chatId}/messages`, alice.token, {
+      content: "Once",
+      clientId: "c-12345678",
+    });
+    const retry = await api("POST", `/api/chats/${chatId}/messages`, alice.token, {
+      content: "Once",
+      clientId: "c-12345678",
+    });
+    expect(retry.status).toBe(201);
+    expect((retry.body.data as { id: string }).id).toBe((first.body.data as { id: string }).id);
+    expect(await messageCount(chatId)).toBe(2);
+  });
+
+  it("refuses every route to a non-member and changes nothing", async () => {
+    const { alice, chatId } = await directChat();
+    await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "Private" });
+    const mallory = await createSignedInUser();
+
+    expect((await api("GET", `/api/chats/${chatId}`, mallory.token)).status).toBe(404);
+    expect((await api("POST", `/api/chats/${chatId}/messages`, mallory.token, { content: "Intrude" })).status).toBe(
+      404,
+    );
+    expect((await api("POST", `/api/chats/${chatId}/read`, mallory.token)).status).toBe(404);
+    expect((await api("DELETE", `/api/chats/${chatId}`, mallory.token)).status).toBe(404);
+    expect((await api("GET", "/api/chats", mallory.token)).body.data).toEqual([]);
+    expect(await messageCount(chatId)).toBe(1);
+    const members = await testDb().select().from(chatMembers).where(eq(chatMembers.chatId, chatId));
+    expect(members.every((member) => member.hiddenAt === null)).toBe(true);
+
+    expect((await api("GET", "/api/chats", null)).status).toBe(401);
+    expect((await api("GET", `/api/chats/${chatId}`, null)).status).toBe(401);
+    expect((await api("POST", `/api/chats/${chatId}/messages`, null, { content: "Hi" })).status).toBe(401);
+  });
+
+  it("leaving removes the chat from my list only; starting it again rejoins the same chat", async () => {
+    const { alice, bob, chatId } = await directChat();
+    await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "Before" });
+    expect((await api("DELETE", `/api/chats/${chatId}`, bob.token)).status).toBe(200);
+    expect((await api("GET", "/api/chats", bob.token)).body.data).toEqual([]);
+    expect((await api("GET", `/api/chats/${chatId}`, bob.token)).status).toBe(404);
+    expect((await api("POST", `/api/chats/${chatId}/messages`, bob.token, { content: "x" })).status).toBe(404);
+    expect((await api("GET", "/api/chats/unread", bob.token)).body.count).toBe(0);
+    expect((await api("GET", `/api/chats/${chatId}`, alice.token)).body.data).toMatchObject({
+      messages: [{ content: "Before" }],
+    });
+
+    const rejoined = await api("POST", "/api/chats", bob.token, { targetUserId: alice.user.id });
+    expect(rejoined.body.id).toBe(chatId);
+    expect((await api("GET", "/api/chats", bob.token)).body.data).toHaveLength(1);
+  });
+
+  it("names a chat of one's own and refuses chats with oneself or unknown users", async () => {
+    const carol = await createSignedInUser();
+    const own = await api("POST", "/api/chats", carol.token, {});
+    const list = await api("GET", "/api/chats", carol.token);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ id: own.body.id, name: "New Chat 1", isDirectChat: false }),
+    ]);
+    expect((await api("POST", "/api/chats", carol.token, { targetUserId: carol.user.id })).status).toBe(400);
+    expect((await api("POST", "/api/chats", carol.token, { targetUserId: "nobody-here" })).status).toBe(404);
+  });
+
+  it("refuses a cookie-authenticated cross-site post", async () => {
+    const { alice, chatId } = await directChat();
+    const response = await fetchPath(`/api/chats/${chatId}/messages`, {
+      method: "POST",
+      headers: { Cookie: alice.cookie, Origin: "https://evil.example", "Content-Type": "application/json" },
+      body: JSON.stringify({ content: "csrf" }),
+    });
+    expect(response.status).toBe(403);
+    expect(await messageCount(chatId)).toBe(0);
+    const ownChat = await postJson("/api/chats", { name: "Notes" }, { Authorization: `Bearer ${alice.token}` });
+    expect(ownChat.response.status).toBe(201);
+    expect(await testDb().select().from(chatMembers).where(eq(chatMembers.userId, alice.user.id))).toHaveLength(2);
+  });
+});
