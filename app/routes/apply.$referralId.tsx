@@ -217,6 +217,7 @@ function ApplyLink({ href, referralId }: { href: string; referralId: string }) {
  */
 function ApplyDialog({ referralId, step, great }: { referralId: string; step: Step; great: boolean }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const reopening = useRef(false);
   const navigate = useNavigate();
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>();
@@ -225,6 +226,8 @@ function ApplyDialog({ referralId, step, great }: { referralId: string; step: St
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || (dialog.open && dialog.matches(":modal"))) return;
+    // Server-rendered open (inline, for no-JS); reopen as a modal without treating it as closing.
+    reopening.current = true;
     dialog.close();
     dialog.showModal();
   }, [step]);
@@ -244,7 +247,13 @@ function ApplyDialog({ referralId, step, great }: { referralId: string; step: St
       ref={ref}
       open
       aria-labelledby="apply-dialog-title"
-      onClose={() => navigate(close, { replace: true, preventScrollReset: true })}
+      onClose={() => {
+        if (reopening.current) {
+          reopening.current = false;
+          return;
+        }
+        navigate(close, { replace: true, preventScrollReset: true });
+      }}
       className="mx-auto mt-6 w-full max-w-md rounded-card border border-line bg-surface p-6 text-ink shadow-xl backdrop:bg-ink/40 open:modal:mt-[15vh]"
     >
       <p className="text-xs font-medium uppercase tracking-wide text-muted">Step {step} of 3</p>
