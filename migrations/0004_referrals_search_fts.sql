@@ -7,7 +7,9 @@
 -- 3. A new referral's public code and its rotation keys (weighted random, Efraimidis-Spirakis with
 --    exponential keys: -ln(u) / weight, smallest first) are drawn by the insert trigger.
 
-CREATE VIRTUAL TABLE `referrals_fts` USING fts5(body, tokenize = 'unicode61 remove_diacritics 2');
+-- Prefix indexes for 2-10 characters: a prefix query is then one doclist, not a merge of every
+-- token that starts with it (which a per-row MATCH check would repeat for every row).
+CREATE VIRTUAL TABLE `referrals_fts` USING fts5(body, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4 5 6 7 8 9 10');
 --> statement-breakpoint
 INSERT INTO `referrals_fts` (rowid, body)
 SELECT r.rowid, c.name || ' ' || c.issuer || ' ' || c.category || ' ' || r.additional_info

@@ -62,7 +62,7 @@ describe("referral pages", () => {
     const owner = await createSignedInUser();
     const other = await createSignedInUser();
     const { referral } = await seedReferral(owner.user.id);
-    const invalid = await postForm("/refer?issuer=other&_data=routes%2Frefer", other.cookie, {
+    const invalid = await postForm("/refer?issuer=other", other.cookie, {
       intent: "preview",
       creditCardId: "other",
       referralLink: "",

@@ -77,14 +77,21 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
   });
 }
 
-/** The FTS5 query of a search text: each word as a quoted prefix, all required. */
+/** Prefix lengths the FTS index keeps (migration 0004): longer words are matched whole. */
+const INDEXED_PREFIX = 10;
+
+/**
+ * The FTS5 query of a search text: each word quoted (no FTS syntax gets through), all required,
+ * matched as a prefix when the index holds prefixes that long, otherwise as a whole word.
+ */
 export function ftsQuery(text: string): string | null {
   const words =
     text
       .toLowerCase()
       .match(/[\p{L}\p{N}]+/gu)
       ?.slice(0, 8) ?? [];
-  return words.length ? words.map((word) => `"${word}"*`).join(" ") : null;
+  const terms = words.map((word) => ([...word].length <= INDEXED_PREFIX ? `"${word}"*` : `"${word}"`));
+  return terms.length ? terms.join(" ") : null;
 }
 
 export interface Order {
