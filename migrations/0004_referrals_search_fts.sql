@@ -16,7 +16,7 @@ SELECT r.rowid, c.name || ' ' || c.issuer || ' ' || c.category || ' ' || r.addit
 FROM `referrals` r JOIN `credit_cards` c ON c.id = r.credit_card_id;
 --> statement-breakpoint
 UPDATE `referrals` SET
-  code = coalesce(code, lower(hex(randomblob(5)))),
+  code = coalesce(code, lower(hex(randomblob(7)))),
   card_active = (SELECT c.active FROM credit_cards c WHERE c.id = referrals.credit_card_id),
   card_annual_fee = (SELECT c.annual_fee FROM credit_cards c WHERE c.id = referrals.credit_card_id),
   bonus_amount = coalesce(special_referrer_bonus_amount, (SELECT c.referral_bonus_amount FROM credit_cards c WHERE c.id = referrals.credit_card_id)),
@@ -32,7 +32,7 @@ BEGIN
   SELECT NEW.rowid, c.name || ' ' || c.issuer || ' ' || c.category || ' ' || NEW.additional_info
   FROM credit_cards c WHERE c.id = NEW.credit_card_id;
   UPDATE referrals SET
-    code = coalesce(NEW.code, lower(hex(randomblob(5)))),
+    code = coalesce(NEW.code, lower(hex(randomblob(7)))),
     card_active = (SELECT c.active FROM credit_cards c WHERE c.id = NEW.credit_card_id),
     card_annual_fee = (SELECT c.annual_fee FROM credit_cards c WHERE c.id = NEW.credit_card_id),
     bonus_amount = coalesce(NEW.special_referrer_bonus_amount, (SELECT c.referral_bonus_amount FROM credit_cards c WHERE c.id = NEW.credit_card_id)),

@@ -14,6 +14,7 @@ import { parseSlot, slotForVisitor, VISITOR_SLOT_SECONDS } from "~/modules/refer
 import { parseSearchParams, searchReferrals } from "~/modules/referrals/search.server";
 import { requireUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
+import { ReferralTypeTab } from "~/modules/referrals/type-tab";
 
 const SLOT_COOKIE = "cs_rotation";
 
@@ -90,15 +91,7 @@ export default function FindReferrals() {
         </p>
       </header>
 
-      <div role="tablist" aria-label="Referral types" className="mt-6 flex gap-1 border-b border-line">
-        <span
-          role="tab"
-          aria-selected="true"
-          className="-mb-px border-b-2 border-brand-600 px-4 py-2 text-sm font-medium text-brand-800"
-        >
-          Credit Cards
-        </span>
-      </div>
+      <ReferralTypeTab label="Credit Cards" className="mt-6" />
 
       <Form
         method="get"

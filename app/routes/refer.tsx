@@ -4,7 +4,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import { ErrorList, FormMessage } from "~/components/forms/field";
+import { ErrorList, FieldFrame, FormMessage } from "~/components/forms/field";
 import { replyWithDomainError } from "~/components/forms/reply";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button } from "~/components/ui/button";
@@ -27,6 +27,7 @@ import { requireUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { BONUS_UNITS, CARD_CATEGORIES } from "../../db/schema";
+import { ReferralTypeTab } from "~/modules/referrals/type-tab";
 
 const PATH = "/refer";
 
@@ -117,15 +118,7 @@ export default function Refer() {
         <p className="mt-1 text-sm text-muted">Publish your referral link so applicants can find it.</p>
       </header>
       <section aria-labelledby="create-heading" className="rounded-card border border-line bg-surface">
-        <div role="tablist" aria-label="Referral types" className="flex border-b border-line px-4">
-          <span
-            role="tab"
-            aria-selected="true"
-            className="-mb-px border-b-2 border-brand-600 px-4 py-3 text-sm font-medium text-brand-800"
-          >
-            Credit Card
-          </span>
-        </div>
+        <ReferralTypeTab label="Credit Card" className="px-4" />
         <div role="tabpanel" aria-label="Credit Card" className="p-6">
           <h2 id="create-heading" className="text-lg font-semibold">
             Step {step} of 3: {step === 1 ? "Choose the issuer" : step === 2 ? "Card and details" : "Preview"}
@@ -187,15 +180,8 @@ function IssuerStep({ groups }: { groups: Group[] }) {
 const inputClass =
   "mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm aria-[invalid=true]:border-danger-700";
 
-function Labelled({
-  id,
-  label,
-  required,
-  hint,
-  errors,
-  children,
-  className,
-}: {
+/** A field of this form: the shared frame around a control that names itself with dots (conform). */
+function Labelled(props: {
   id: string;
   label: string;
   required?: boolean;
@@ -204,25 +190,7 @@ function Labelled({
   children: ReactNode;
   className?: string;
 }) {
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-        {required ? (
-          <span aria-hidden className="ml-0.5 text-danger-700">
-            *
-          </span>
-        ) : null}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
-  );
+  return <FieldFrame {...props}>{() => props.children}</FieldFrame>;
 }
 
 function DetailsStep({

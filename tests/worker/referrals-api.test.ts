@@ -59,7 +59,7 @@ describe("POST generate", () => {
       referrer: { _id: user.id },
       creditCard: { _id: card.id, name: card.name },
     });
-    expect(data.code).toMatch(/^[0-9a-f]{10}$/);
+    expect(data.code).toMatch(/^[0-9a-f]{14}$/);
   });
 
   it("caps the count at maxReferCount, clamps sharing to 0-100, and keeps empty as unlimited", async () => {

@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Button, buttonClass } from "~/components/ui/button";
 import type { PresentedReferral } from "./present";
+import { ReferralTypeTab } from "./type-tab";
 
 export type MyReferral = PresentedReferral & { commentsCount: number };
 
@@ -27,15 +28,7 @@ export function MyReferrals({ referrals, nextCursor }: { referrals: MyReferral[]
       <h2 id="my-referrals-heading" className="text-xl font-semibold tracking-tight">
         My Referrals
       </h2>
-      <div role="tablist" aria-label="Referral types" className="flex gap-1 border-b border-line">
-        <span
-          role="tab"
-          aria-selected="true"
-          className="-mb-px border-b-2 border-brand-600 px-4 py-2 text-sm font-medium text-brand-800"
-        >
-          Credit Cards
-        </span>
-      </div>
+      <ReferralTypeTab label="Credit Cards" />
       <div role="tabpanel" aria-label="Credit Cards" aria-busy={loading}>
         {loading ? (
           <p role="status" className="py-6 text-sm text-muted">
