@@ -8,6 +8,7 @@ import { routePartykitRequest } from "partyserver";
 import * as build from "remix-server-build";
 import { createDb } from "./db/client";
 import { authorizeRoomConnection, type RoomKind } from "./app/modules/realtime/authorize.server";
+import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rotation.server";
 import { EnvError, parseEnv } from "./app/utils/env.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
 import { USER_ID_HEADER } from "./party/protocol";
@@ -73,5 +74,10 @@ export default {
     });
     const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
     return withSecurityHeaders(response, nonce, request.url, googleAuthOrigin);
+  },
+
+  /** Every 15 minutes (wrangler.toml [triggers]): re-draw one slot of the /apply fair rotation. */
+  async scheduled(controller, env) {
+    await refreshRotationSlot(createDb(env.DB), slotToRefresh(controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

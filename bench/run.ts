@@ -126,6 +126,23 @@ async function measure(
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** The /apply search as a signed-in demo member sees it (default rotation, text, filters and sort, API). */
+async function signedInTargets(origin: string): Promise<Target[]> {
+  const response = await fetch(`${origin}/api/users/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "alice@cardshare.local", password: DEMO_PASSWORD }),
+  });
+  const { token } = (await response.json()) as { token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  return [
+    { name: "/apply (fair rotation)", path: "/apply?r=0", headers },
+    { name: "/apply?q=travel", path: "/apply?r=0&q=travel", headers },
+    { name: "/apply filters + sort", path: "/apply?minCredit=750&minSharing=25&maxFee=99&sort=bonus_desc", headers },
+    { name: "api .../active?q=chase", path: "/api/referrals/card-refer/active?q=chase&slot=1", headers },
+  ];
+}
+
 function countRows(table: string): number {
   const output = step(`count ${table}`, "npx", [
     "wrangler",
@@ -197,6 +214,7 @@ async function main() {
 
   if (options.only !== "http") await wsBench(options.ws);
   if (options.only === "ws") return;
+  APP_TARGETS.push(...(await signedInTargets(`http://127.0.0.1:${APP_PORT}`)));
 
   const hello = await measure(`http://127.0.0.1:${HELLO_PORT}/`, options);
   const results = [{ name: "hello-world (baseline)", ...hello, p50Ratio: 1, p99Ratio: 1 }];

@@ -23,7 +23,7 @@ export interface FieldProps {
 }
 
 /** Label above, control, hint below, errors below in red (design.md): the frame of every field. */
-function FieldFrame({
+export function FieldFrame({
   id,
   label,
   required,
@@ -35,7 +35,7 @@ function FieldFrame({
   id: string;
   label: string;
   required?: boolean;
-  hint?: string;
+  hint?: React.ReactNode;
   errors?: string[] | null;
   className?: string;
   children: (describedBy: { invalid: boolean; describedBy?: string }) => React.ReactNode;
