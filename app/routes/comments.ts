@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { replyWithDomainError } from "~/components/forms/reply";
 import { addComment } from "~/modules/comments/comments.server";
 import { COMMENT_MESSAGES, CommentFormSchema, fromForm } from "~/modules/comments/schemas";
@@ -28,7 +28,8 @@ const FAILURE_TEXT = {
 /**
  * POST /comments: `intent` review | reply | follow-up with referralId, originalCommentId?, rating?,
  * ratingUpdated?, comment and redirectTo. Answers a browser form with a redirect back to
- * redirectTo and the spec's toast; answers a fetcher with JSON (conform's reply, field errors).
+ * redirectTo and the spec's toast; answers a fetcher with JSON (conform's reply, field errors),
+ * as a Response so it reads the same whether it comes as a resource or a single-fetch request.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getOptionalUser(request, context);
   if (!user) {
     if (document) throw redirect(`/auth?${new URLSearchParams({ redirectTo })}`);
-    return data({ result: null, message: COMMENT_MESSAGES.loginRequired }, 401);
+    return Response.json({ result: null, message: COMMENT_MESSAGES.loginRequired }, { status: 401 });
   }
 
   const submission = parseWithZod(formData, { schema: CommentFormSchema });
@@ -46,13 +47,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const first = Object.values(submission.error ?? {}).flat()[0] ?? COMMENT_MESSAGES.unexpected;
       return redirectWithToast(context, redirectTo, { type: "error", description: first });
     }
-    return data({ result: submission.reply(), message: null }, 400);
+    return Response.json({ result: submission.reply(), message: null }, { status: 400 });
   }
 
   try {
     const { message } = await addComment(getServices(context).db, user, fromForm(submission.value));
     if (document) return redirectWithToast(context, redirectTo, { type: "success", description: message });
-    return { result: submission.reply({ resetForm: true }), message };
+    return Response.json({ result: submission.reply({ resetForm: true }), message });
   } catch (error) {
     if (!(error instanceof DomainError)) console.error(error);
     const message = error instanceof DomainError ? error.message : FAILURE_TEXT[submission.value.intent];
@@ -62,6 +63,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       error instanceof DomainError
         ? replyWithDomainError(submission, error)
         : submission.reply({ formErrors: [message] });
-    return data({ result, message: null }, status);
+    return Response.json({ result, message: null }, { status });
   }
 }
