@@ -186,6 +186,13 @@ export const creditCards = sqliteTable(
   ],
 );
 
+/**
+ * A referral shown on /apply: active, its card active, its referrer not deactivated, slots left.
+ * Written as literals (no bound parameters) so SQLite can match the partial indexes below.
+ */
+export const LISTED_CONDITION = `"is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0`;
+const LISTED_SQL = sql.raw(LISTED_CONDITION);
+
 export const referrals = sqliteTable(
   "referrals",
   {
@@ -212,10 +219,49 @@ export const referrals = sqliteTable(
     isActive: bool("is_active").notNull().default(true),
     applicationsCount: integer("applications_count").notNull().default(0),
     successfulCount: integer("successful_count").notNull().default(0),
+    /** Short public code for GET /api/referrals/card-refer/code/{code}. */
+    code: text("code"),
+    /** Set when another account holds a referral with the same normalised link: for admins to review. */
+    duplicateOfId: text("duplicate_of_id"),
+    /**
+     * Copies of the card's and referrer's state, kept by triggers (migrations/0003_referrals_search.sql)
+     * so that every /apply filter and sort rides on one index of this table.
+     */
+    cardActive: bool("card_active").notNull().default(true),
+    cardAnnualFee: integer("card_annual_fee").notNull().default(0),
+    /** The special referrer bonus when given, else the card's bonus amount: the "referral bonus" sort. */
+    bonusAmount: real("bonus_amount").notNull().default(0),
+    referrerActive: bool("referrer_active").notNull().default(true),
+    /** Weighted random keys of the fair default order, one per rotation slot (docs/decisions/020). */
+    rotation0: real("rotation_0").notNull().default(0),
+    rotation1: real("rotation_1").notNull().default(0),
+    rotation2: real("rotation_2").notNull().default(0),
+    rotation3: real("rotation_3").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("referrals_code_unique").on(t.code),
+    index("referrals_duplicate_idx")
+      .on(t.duplicateOfId)
+      .where(sql`${t.duplicateOfId} IS NOT NULL`),
+    // The /apply orders: each index holds the filter columns, so filtering never reads the table.
+    ...([t.rotation0, t.rotation1, t.rotation2, t.rotation3] as const).map((key, slot) =>
+      index(`referrals_rotation${slot}_idx`)
+        .on(key, t.id, t.referrerCredit, t.sharingBenefitPortion, t.cardAnnualFee)
+        .where(LISTED_SQL),
+    ),
+    index("referrals_sharing_idx")
+      .on(t.sharingBenefitPortion, t.id, t.referrerCredit, t.cardAnnualFee)
+      .where(LISTED_SQL),
+    // referrals_credit_idx, on coalesce(referrer_credit, 0), is in the hand-written migration 0004:
+    // drizzle-kit cannot write expression indexes.
+    index("referrals_bonus_idx")
+      .on(t.bonusAmount, t.id, t.referrerCredit, t.sharingBenefitPortion, t.cardAnnualFee)
+      .where(LISTED_SQL),
+    index("referrals_fee_idx")
+      .on(t.cardAnnualFee, t.id, t.referrerCredit, t.sharingBenefitPortion)
+      .where(LISTED_SQL),
     index("referrals_referrer_idx").on(t.referrerId, t.createdAt, t.id),
     index("referrals_card_idx").on(t.creditCardId, t.isActive),
     index("referrals_active_created_idx").on(t.isActive, t.createdAt, t.id),

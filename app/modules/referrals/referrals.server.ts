@@ -1,0 +1,295 @@
+/**
+ * Referrals: creating one (with an 'Other (Not Listed)' card, atomically), reading one by id or
+ * public code, a member's own list, and marking inactive / reopening. HTML routes and /api routes
+ * are thin adapters over these functions.
+ */
+import { and, desc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { createId } from "../../../db/id";
+import { comments, creditCards, referrals, users } from "../../../db/schema";
+import type { Db } from "../../../db/client";
+import { findVisibleCard } from "~/modules/cards/catalog.server";
+import { DomainError } from "~/utils/api.server";
+import type { Services } from "~/utils/services.server";
+import { normalizeReferralLink } from "./link";
+import { presentReferral, type ReferralRecord } from "./present";
+import { OTHER_CARD, REFERRAL_MESSAGES, type CardRules, type ReferralInput } from "./schemas";
+
+/** The columns of a referral with its card and referrer, as presentReferral takes them. */
+export const referralRecordColumns = {
+  id: referrals.id,
+  code: referrals.code,
+  referralLink: referrals.referralLink,
+  referrerCredit: referrals.referrerCredit,
+  sharingBenefitPortion: referrals.sharingBenefitPortion,
+  additionalInfo: referrals.additionalInfo,
+  specialApplicantBonusIsHigher: referrals.specialApplicantBonusIsHigher,
+  specialApplicantBonus: referrals.specialApplicantBonus,
+  specialReferrerBonusAmount: referrals.specialReferrerBonusAmount,
+  specialReferrerBonusUnit: referrals.specialReferrerBonusUnit,
+  availableReferCount: referrals.availableReferCount,
+  isActive: referrals.isActive,
+  applicationsCount: referrals.applicationsCount,
+  successfulCount: referrals.successfulCount,
+  createdAt: referrals.createdAt,
+  cardId: creditCards.id,
+  cardName: creditCards.name,
+  cardIssuer: creditCards.issuer,
+  cardCategory: creditCards.category,
+  cardAnnualFee: creditCards.annualFee,
+  cardHasVariousReferrerBonus: creditCards.hasVariousReferrerBonus,
+  cardBonusAmount: creditCards.referralBonusAmount,
+  cardBonusUnit: creditCards.referralBonusUnit,
+  cardBenefitForReferrer: creditCards.benefitForReferrer,
+  cardApplyBenefit: creditCards.applyBenefitWithReferral,
+  cardDescription: creditCards.description,
+  cardWebsite: creditCards.officialWebsite,
+  cardImageUrl: creditCards.imageUrl,
+  cardMaxReferCount: creditCards.maxReferCount,
+  cardIsUserAdded: creditCards.isUserAdded,
+  cardActive: creditCards.active,
+  referrerId: users.id,
+  referrerUsername: users.username,
+  referrerFirstName: users.firstName,
+  referrerLastName: users.lastName,
+  referrerShowFullName: users.showFullName,
+  referrerRating: users.rating,
+  referrerReviewCount: users.reviewCount,
+};
+
+/** Referrals joined with their card and referrer (primary-key lookups per referral row). */
+export function selectReferralRecords(db: Db, where: SQL | undefined) {
+  return db
+    .select(referralRecordColumns)
+    .from(referrals)
+    .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
+    .innerJoin(users, eq(users.id, referrals.referrerId))
+    .where(where);
+}
+
+/** Full records for a page of ids, in the order given (at most a page, well under 100 parameters). */
+export async function loadRecords(db: Db, ids: string[]): Promise<ReferralRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectReferralRecords(db, inArray(referrals.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One referral as `viewerId` sees it, by id or public code. Deactivated referrers' referrals and
+ * inactive cards are hidden from everyone but the owner.
+ */
+export async function getReferral(services: Services, viewerId: string | null, key: { id: string } | { code: string }) {
+  const match = "id" in key ? eq(referrals.id, key.id) : eq(referrals.code, key.code.toLowerCase());
+  const row = await selectReferralRecords(services.db, match).get();
+  const hidden = row && row.referrerId !== viewerId && (!row.cardActive || (await isDeactivated(services.db, row.referrerId)));
+  if (!row || hidden) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
+  return presentReferral(row, viewerId);
+}
+
+async function isDeactivated(db: Db, userId: string) {
+  const row = await db.select({ at: users.deactivatedAt }).from(users).where(eq(users.id, userId)).get();
+  return row?.at != null;
+}
+
+/** The rules of the chosen card (or the 'Other' card's own), to build the input schema. */
+export async function cardRulesFor(db: Db, cardId: string | null, viewerId: string): Promise<CardRules | undefined> {
+  if (!cardId || cardId === OTHER_CARD) return undefined;
+  const card = await findVisibleCard(db, cardId, viewerId);
+  return card ? { hasVariousReferrerBonus: card.hasVariousReferrerBonus, maxReferCount: card.maxReferCount } : undefined;
+}
+
+/** Whether a write failed on a unique index (drizzle wraps D1's error in `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current; current = (current as Error).cause) {
+    if (String((current as Error).message ?? current).includes("UNIQUE constraint failed")) return true;
+  }
+  return false;
+}
+
+/**
+ * What a referral would be, without saving it: the card, the normalised link and whether another
+ * account already publishes it (POST .../process, and the preview step of /refer).
+ */
+export async function previewReferral(services: Services, referrerId: string, input: ReferralInput) {
+  const { db } = services;
+  const card =
+    input.creditCardId === OTHER_CARD
+      ? null
+      : await findVisibleCard(db, input.creditCardId, referrerId);
+  if (input.creditCardId !== OTHER_CARD && !card) {
+    throw new DomainError(400, REFERRAL_MESSAGES.cardRequired, { creditCardId: REFERRAL_MESSAGES.cardRequired });
+  }
+  if (card) {
+    const active = await db
+      .select({ id: referrals.id })
+      .from(referrals)
+      .where(and(eq(referrals.referrerId, referrerId), eq(referrals.creditCardId, card.id), eq(referrals.isActive, true)))
+      .get();
+    if (active) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
+  }
+  const normalizedLink = normalizeReferralLink(input.referralLink);
+  const twin = await db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(and(eq(referrals.normalizedLink, normalizedLink), ne(referrals.referrerId, referrerId)))
+    .orderBy(referrals.createdAt)
+    .get();
+  return { input, card, normalizedLink, duplicateOfId: twin?.id ?? null };
+}
+
+/**
+ * Creates a referral. With 'Other (Not Listed)' the new card (flagged isUserAdded, visible to its
+ * creator until an admin lists it) and the referral are written in one batch: if the referral
+ * fails, no card remains. A second active referral for the same card is refused (409); the same
+ * normalised link under another account is allowed but flagged for admins (duplicateOfId).
+ */
+export async function createReferral(services: Services, referrerId: string, input: ReferralInput) {
+  const { db } = services;
+  const { card, normalizedLink, duplicateOfId } = await previewReferral(services, referrerId, input);
+  const now = new Date();
+  const cardId = card?.id ?? createId();
+  const referralId = createId();
+
+  const insertReferral = db.insert(referrals).values({
+    id: referralId,
+    referrerId,
+    creditCardId: cardId,
+    referralLink: input.referralLink,
+    normalizedLink,
+    referrerCredit: input.referrerCredit,
+    sharingBenefitPortion: input.sharingBenefitPortion,
+    additionalInfo: input.additionalInfo,
+    specialApplicantBonusIsHigher: input.specialApplicantBonus?.isHigher ?? false,
+    specialApplicantBonus: input.specialApplicantBonus?.bonus ?? null,
+    specialReferrerBonusAmount: input.specialReferrerBonus?.amount ?? null,
+    specialReferrerBonusUnit: input.specialReferrerBonus?.unit ?? null,
+    availableReferCount: input.availableReferCount,
+    duplicateOfId,
+    createdAt: now,
+    updatedAt: now,
+  });
+  try {
+    if (input.newCard) {
+      const { name, issuer, category, annualFee, hasVariousReferrerBonus, referralBonusAmount, referralBonusUnit } =
+        input.newCard;
+      const insertCard = db.insert(creditCards).values({
+        ...input.newCard,
+        id: cardId,
+        name,
+        issuer,
+        category,
+        annualFee,
+        hasVariousReferrerBonus,
+        referralBonusAmount,
+        referralBonusUnit,
+        officialWebsite: input.newCard.officialWebsite ?? null,
+        imageUrl: input.newCard.imageUrl ?? null,
+        active: true,
+        isUserAdded: true,
+        createdById: referrerId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await db.batch([insertCard, insertReferral]);
+    } else {
+      await insertReferral;
+    }
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
+    throw error;
+  }
+  return getReferral(services, referrerId, { id: referralId });
+}
+
+/**
+ * Marks a referral inactive or reopens it: the owner only (checked in the same statement), 403 for
+ * anyone else, 404 for an unknown id, 409 when reopening would make two active referrals for a card.
+ */
+export async function setReferralActive(services: Services, userId: string, referralId: string, active: boolean) {
+  const { db } = services;
+  let changed: number;
+  try {
+    const result = await db
+      .update(referrals)
+      .set({ isActive: active, updatedAt: new Date() })
+      .where(and(eq(referrals.id, referralId), eq(referrals.referrerId, userId)));
+    changed = result.meta.changes;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
+    throw error;
+  }
+  if (changed === 0) {
+    const exists = await db.select({ id: referrals.id }).from(referrals).where(eq(referrals.id, referralId)).get();
+    if (!exists) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
+    throw new DomainError(403, REFERRAL_MESSAGES.notOwner);
+  }
+  return {
+    message: active ? REFERRAL_MESSAGES.reopened : REFERRAL_MESSAGES.markedInactive,
+    data: await getReferral(services, userId, { id: referralId }),
+  };
+}
+
+export const MY_REFERRALS_PAGE = 50;
+
+/** A cursor of (createdAt, id), newest first, written as "<ms>.<id>". */
+function parseCreatedCursor(cursor: string | null | undefined) {
+  const match = /^(\d{1,15})\.([0-9a-z]{1,40})$/.exec(cursor ?? "");
+  return match ? { at: new Date(Number(match[1])), id: match[2] } : null;
+}
+
+/**
+ * A user's referrals, newest first, keyset-paged on referrals_referrer_idx, each with its comment
+ * count. Others see only active ones, and nothing when the owner hides their referrals.
+ */
+export async function listUserReferrals(
+  services: Services,
+  viewerId: string | null,
+  userId: string,
+  options: { cursor?: string | null; limit?: number } = {},
+) {
+  const { db } = services;
+  const isOwner = viewerId === userId;
+  if (!isOwner) {
+    const owner = await db
+      .select({ showReferrals: users.showReferrals, deactivatedAt: users.deactivatedAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get();
+    if (!owner || owner.deactivatedAt) throw new DomainError(404, "User Not Found");
+    if (!owner.showReferrals) throw new DomainError(403, REFERRAL_MESSAGES.privateReferrals);
+  }
+  const limit = Math.min(options.limit ?? MY_REFERRALS_PAGE, MY_REFERRALS_PAGE);
+  const cursor = parseCreatedCursor(options.cursor);
+  const rows = await selectReferralRecords(
+    db,
+    and(
+      eq(referrals.referrerId, userId),
+      isOwner ? undefined : and(eq(referrals.isActive, true), eq(creditCards.active, true)),
+      cursor
+        ? or(
+            lt(referrals.createdAt, cursor.at),
+            and(eq(referrals.createdAt, cursor.at), lt(referrals.id, cursor.id)),
+          )
+        : undefined,
+    ),
+  )
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const counts = await commentCounts(db, page.map((row) => row.id));
+  const last = page[page.length - 1];
+  return {
+    data: page.map((row) => ({ ...presentReferral(row, viewerId), commentsCount: counts.get(row.id) ?? 0 })),
+    nextCursor: rows.length > limit && last ? `${last.createdAt.getTime()}.${last.id}` : null,
+  };
+}
+
+async function commentCounts(db: Db, referralIds: string[]) {
+  if (referralIds.length === 0) return new Map<string, number>();
+  const rows = await db
+    .select({ referralId: comments.referralId, count: sql<number>`count(*)` })
+    .from(comments)
+    .where(inArray(comments.referralId, referralIds))
+    .groupBy(comments.referralId);
+  return new Map(rows.map((row) => [row.referralId, row.count]));
+}

@@ -1,0 +1,197 @@
+/**
+ * The /apply search (and GET /api/referrals/card-refer/active): text search through the FTS5
+ * index, the spec's filters and sorts, keyset pages, and the fair rotation as the default order.
+ *
+ * Every order has a partial index over listed referrals that also holds the filter columns, so a
+ * page reads index entries only until it has enough matches, then the page's rows and their card
+ * and referrer by primary key. Text search starts from the FTS index when it matches few
+ * referrals (sorting those is cheap) and otherwise walks the order's index, testing each rowid
+ * against the matches. docs/decisions/020-referrals-fair-rotation-and-search.md has the numbers.
+ */
+import { z } from "zod";
+import { LISTED_CONDITION } from "../../../db/schema";
+import type { Services } from "~/utils/services.server";
+import { MAX_FEE_OPTIONS, MIN_CREDIT_OPTIONS, MIN_SHARING_OPTIONS, parseSort, SORT_OPTIONS } from "./display";
+import { presentReferral } from "./present";
+import { loadRecords } from "./referrals.server";
+import { parseSlot, ROTATION_SLOTS } from "./rotation.server";
+
+export const SEARCH_PAGE_SIZE = 12;
+/** Up to this many text matches, the search starts from the FTS index and sorts them. */
+export const FTS_DRIVEN_LIMIT = 1000;
+
+const optionOf = <T extends readonly number[]>(options: T) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => {
+      const number = value === undefined || value === "" ? NaN : Number(value);
+      return (options as readonly number[]).includes(number) ? (number as T[number]) : undefined;
+    });
+
+/** The URL/query parameters of a search; unknown or malformed values are ignored, never an error. */
+export const SearchQuerySchema = z.object({
+  q: z
+    .string()
+    .optional()
+    .transform((value) => (value ?? "").trim().slice(0, 100)),
+  minCredit: optionOf(MIN_CREDIT_OPTIONS),
+  minSharing: optionOf(MIN_SHARING_OPTIONS),
+  maxFee: optionOf(MAX_FEE_OPTIONS),
+  sort: z
+    .string()
+    .optional()
+    .transform((value) => (SORT_OPTIONS.some((option) => option.value === value) ? value! : "default")),
+  slot: z
+    .string()
+    .optional()
+    .transform((value) => parseSlot(value)),
+  cursor: z
+    .string()
+    .max(120)
+    .optional()
+    .transform((value) => value || null),
+  limit: z
+    .string()
+    .optional()
+    .transform((value) => Math.min(Math.max(Number(value) || SEARCH_PAGE_SIZE, 1), 50)),
+});
+export type SearchQuery = z.output<typeof SearchQuerySchema>;
+
+export function parseSearchParams(params: URLSearchParams): SearchQuery {
+  return SearchQuerySchema.parse({
+    q: params.get("q") ?? undefined,
+    minCredit: params.get("minCredit") ?? undefined,
+    minSharing: params.get("minSharing") ?? undefined,
+    maxFee: params.get("maxFee") ?? undefined,
+    sort: params.get("sort") ?? undefined,
+    slot: params.get("r") ?? params.get("slot") ?? undefined,
+    cursor: params.get("after") ?? params.get("cursor") ?? undefined,
+    limit: params.get("limit") ?? undefined,
+  });
+}
+
+/** The FTS5 query of a search text: each word as a quoted prefix, all required. */
+export function ftsQuery(text: string): string | null {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  return words.length ? words.map((word) => `"${word}"*`).join(" ") : null;
+}
+
+interface Order {
+  index: string;
+  key: string;
+  direction: "ASC" | "DESC";
+}
+
+function orderFor(sort: string, slot: number): Order {
+  const parsed = parseSort(sort);
+  if (!parsed) return { index: `referrals_rotation${slot}_idx`, key: `rotation_${slot}`, direction: "ASC" };
+  const keys = {
+    sharing: ["referrals_sharing_idx", "sharing_benefit_portion"],
+    credit: ["referrals_credit_idx", "coalesce(referrer_credit, 0)"],
+    bonus: ["referrals_bonus_idx", "bonus_amount"],
+    fee: ["referrals_fee_idx", "card_annual_fee"],
+  } as const;
+  const [index, key] = keys[parsed.field];
+  return { index, key, direction: parsed.direction === "asc" ? "ASC" : "DESC" };
+}
+
+/** A keyset cursor: the last row's sort key and id. */
+function encodeCursor(key: number, id: string) {
+  return `${key}~${id}`;
+}
+function decodeCursor(cursor: string | null): { key: number; id: string } | null {
+  const match = /^(-?[0-9.e+-]{1,40})~([0-9a-z]{1,40})$/.exec(cursor ?? "");
+  if (!match || !Number.isFinite(Number(match[1]))) return null;
+  return { key: Number(match[1]), id: match[2] };
+}
+
+export interface SearchResult {
+  data: ReturnType<typeof presentReferral>[];
+  nextCursor: string | null;
+  slot: number;
+  /** D1's meta.rows_read summed over the statements of this search. */
+  rowsRead: number;
+  /** How the text search ran, for tests and the bench: "index" or "fts". */
+  plan: "index" | "fts";
+}
+
+export async function searchReferrals(
+  services: Pick<Services, "db">,
+  viewerId: string | null,
+  query: SearchQuery,
+): Promise<SearchResult> {
+  const d1 = services.db.$client;
+  const slot = query.slot ?? 0;
+  const order = orderFor(query.sort, slot % ROTATION_SLOTS);
+  const match = ftsQuery(query.q);
+  let rowsRead = 0;
+
+  let plan: SearchResult["plan"] = "index";
+  if (match) {
+    const counted = await d1
+      .prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM referrals_fts WHERE referrals_fts MATCH ? LIMIT ?)`)
+      .bind(match, FTS_DRIVEN_LIMIT + 1)
+      .all<{ n: number }>();
+    rowsRead += counted.meta.rows_read;
+    if ((counted.results[0]?.n ?? 0) <= FTS_DRIVEN_LIMIT) plan = "fts";
+  }
+
+  const where: string[] = [LISTED_CONDITION];
+  const binds: unknown[] = [];
+  if (query.minCredit !== undefined) {
+    where.push("referrer_credit >= ?");
+    binds.push(query.minCredit);
+  }
+  if (query.minSharing !== undefined) {
+    where.push("sharing_benefit_portion >= ?");
+    binds.push(query.minSharing);
+  }
+  if (query.maxFee !== undefined) {
+    where.push("card_annual_fee <= ?");
+    binds.push(query.maxFee);
+  }
+  const cursor = decodeCursor(query.cursor);
+  if (cursor) {
+    where.push(`(${order.key}, id) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
+    binds.push(cursor.key, cursor.id);
+  }
+
+  let statement: string;
+  if (match && plan === "fts") {
+    statement = `SELECT id, ${order.key} AS k FROM referrals_fts CROSS JOIN referrals ON referrals.rowid = referrals_fts.rowid
+      WHERE referrals_fts MATCH ? AND ${where.join(" AND ")}
+      ORDER BY k ${order.direction}, id ${order.direction} LIMIT ?`;
+    binds.unshift(match);
+  } else {
+    if (match) {
+      where.push("referrals.rowid IN (SELECT rowid FROM referrals_fts WHERE referrals_fts MATCH ?)");
+      binds.push(match);
+    }
+    statement = `SELECT id, ${order.key} AS k FROM referrals INDEXED BY ${order.index}
+      WHERE ${where.join(" AND ")}
+      ORDER BY ${order.key} ${order.direction}, id ${order.direction} LIMIT ?`;
+  }
+  binds.push(query.limit + 1);
+  const page = await d1
+    .prepare(statement)
+    .bind(...binds)
+    .all<{ id: string; k: number }>();
+  rowsRead += page.meta.rows_read;
+
+  const rows = page.results.slice(0, query.limit);
+  const last = rows[rows.length - 1];
+  const records = await loadRecords(
+    services.db,
+    rows.map((row) => row.id),
+  );
+  // The page's rows, cards and referrers: three primary-key reads a row (drizzle keeps meta to itself).
+  rowsRead += records.length * 3;
+  return {
+    data: records.map((record) => presentReferral(record, viewerId)),
+    nextCursor: page.results.length > query.limit && last ? encodeCursor(last.k, last.id) : null,
+    slot,
+    rowsRead,
+    plan,
+  };
+}
