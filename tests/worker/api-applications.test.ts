@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { applications } from "../../db/schema";
+import { makeApplication, makeCard, makeReferral } from "../../db/factories";
+import { applications, creditCards, referrals } from "../../db/schema";
 import { createSignedInUser, testDb } from "./helpers";
 import { addApplicant, api, countersOf, createMarket } from "./market-helpers";
 
@@ -112,8 +113,6 @@ describe("application lists", () => {
   it("pages with a keyset cursor", async () => {
     const { referral } = await createMarket();
     const applicant = await createSignedInUser();
-    const { makeApplication, makeCard, makeReferral } = await import("../../db/factories");
-    const { creditCards, referrals } = await import("../../db/schema");
     const db = testDb();
     for (let index = 0; index < 23; index++) {
       const card = makeCard();
@@ -157,5 +156,23 @@ describe("GET /api/applications/comments/{applicationId}", () => {
     expect(thread.body.data.map((row: { comment: string }) => row.comment)).toEqual(["Mine"]);
     expect((await api("GET", `/api/applications/comments/${application.id}`, referrer.token)).status).toBe(200);
     expect((await api("GET", `/api/applications/comments/${application.id}`, other.token)).status).toBe(403);
+  });
+});
+
+describe("GET /api/applications/card-apply", () => {
+  it("lists only the caller's applications, filtered by Pending and Completed", async () => {
+    const { applicant, referral, application } = await createMarket();
+    await addApplicant(referral);
+    const other = await createMarket();
+    const done = makeApplication(other.referral, applicant.user.id, { status: "submitted" });
+    await testDb().insert(applications).values(done);
+    const ids = async (query: string) =>
+      (await api("GET", `/api/applications/card-apply${query}`, applicant.token)).body.data.map(
+        (row: { _id: string }) => row._id,
+      );
+    expect((await ids("")).sort()).toEqual([application.id, done.id].sort());
+    expect(await ids("?status=pending")).toEqual([application.id]);
+    expect(await ids("?status=completed")).toEqual([done.id]);
+    expect((await api("GET", "/api/applications/card-apply", null)).status).toBe(401);
   });
 });

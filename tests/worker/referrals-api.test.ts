@@ -129,7 +129,9 @@ describe("POST generate", () => {
 
     const twin = await postJson(
       `${BASE}/generate`,
-      validBody(card.id, { referralLink: link.replace("Refer.Example", "refer.example").replace("/?utm_source=x", "") }),
+      validBody(card.id, {
+        referralLink: link.replace("Refer.Example", "refer.example").replace("/?utm_source=x", ""),
+      }),
       bearer(second.token),
     );
     expect(twin.response.status).toBe(201);
@@ -323,9 +325,9 @@ describe("POST /api/applications/card-apply", () => {
 
   it("POST add-people applies the same rule", async () => {
     const { applicant, referrer, referral } = await setup();
-    expect((await postJson(`${BASE}/add-people`, { referralId: referral.id }, bearer(referrer.token))).response.status).toBe(
-      403,
-    );
+    expect(
+      (await postJson(`${BASE}/add-people`, { referralId: referral.id }, bearer(referrer.token))).response.status,
+    ).toBe(403);
     const added = await postJson(`${BASE}/add-people`, { referralId: referral.id }, bearer(applicant.token));
     expect(added.response.status).toBe(201);
     const row = await testDb()

@@ -4,7 +4,7 @@
  * referrer and referral. Status changes keep referrals.successful_count right in the same batch.
  */
 import { alias } from "drizzle-orm/sqlite-core";
-import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { SUCCESSFUL_STATUSES } from "../../../db/factories";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
@@ -237,8 +237,23 @@ export async function deleteApplication(db: Db, actor: Actor, applicationId: str
   return { message: "Application deleted" };
 }
 
-/** How many applications a user has (the profile header). */
-export async function countApplications(db: Db, userId: string) {
-  const row = await db.select({ value: count() }).from(applications).where(eq(applications.applicantId, userId)).get();
-  return row?.value ?? 0;
+/**
+ * The Applications tab of a profile: everyone's when the owner shows applications (the owner
+ * always sees their own), without the private notes; a hidden list is a 403 'Private Content'.
+ */
+export async function listProfileApplications(db: Db, viewerId: string | null, userId: string, cursor?: Cursor) {
+  if (viewerId !== userId) {
+    const owner = await db
+      .select({ showApplications: users.showApplications })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get();
+    if (!owner) throw new DomainError(404, "User Not Found");
+    if (!owner.showApplications) throw new DomainError(403, "Private Content");
+  }
+  const result = await page(db, eq(applications.applicantId, userId), viewerId, cursor);
+  return {
+    ...result,
+    data: result.data.map((row) => (viewerId === userId ? row : { ...row, additionalInfo: "" })),
+  };
 }

@@ -33,9 +33,7 @@ export async function applyToReferral(
 ) {
   const d1 = services.db.$client;
   const referral = await d1
-    .prepare(
-      `SELECT id, referrer_id AS referrerId, credit_card_id AS cardId FROM referrals WHERE id = ?`,
-    )
+    .prepare(`SELECT id, referrer_id AS referrerId, credit_card_id AS cardId FROM referrals WHERE id = ?`)
     .bind(input.referralId)
     .first<{ id: string; referrerId: string; cardId: string }>();
   if (!referral) throw new DomainError(404, APPLY_MESSAGES.notFound);
@@ -98,8 +96,15 @@ export async function applyToReferral(
          FROM referrals r WHERE r.id = ?`,
     )
     .bind(user.id, referral.id)
-    .first<{ isActive: number; cardActive: number; referrerActive: number; available: number | null; applied: number }>();
+    .first<{
+      isActive: number;
+      cardActive: number;
+      referrerActive: number;
+      available: number | null;
+      applied: number;
+    }>();
   if (state?.applied) throw new DomainError(409, APPLY_MESSAGES.alreadyApplied);
-  if (!state?.isActive || !state.cardActive || !state.referrerActive) throw new DomainError(409, APPLY_MESSAGES.inactive);
+  if (!state?.isActive || !state.cardActive || !state.referrerActive)
+    throw new DomainError(409, APPLY_MESSAGES.inactive);
   throw new DomainError(409, APPLY_MESSAGES.noSlots);
 }

@@ -81,7 +81,8 @@ export async function loadRecords(db: Db, ids: string[]): Promise<ReferralRecord
 export async function getReferral(services: Services, viewerId: string | null, key: { id: string } | { code: string }) {
   const match = "id" in key ? eq(referrals.id, key.id) : eq(referrals.code, key.code.toLowerCase());
   const row = await selectReferralRecords(services.db, match).get();
-  const hidden = row && row.referrerId !== viewerId && (!row.cardActive || (await isDeactivated(services.db, row.referrerId)));
+  const hidden =
+    row && row.referrerId !== viewerId && (!row.cardActive || (await isDeactivated(services.db, row.referrerId)));
   if (!row || hidden) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
   return presentReferral(row, viewerId);
 }
@@ -95,7 +96,9 @@ async function isDeactivated(db: Db, userId: string) {
 export async function cardRulesFor(db: Db, cardId: string | null, viewerId: string): Promise<CardRules | undefined> {
   if (!cardId || cardId === OTHER_CARD) return undefined;
   const card = await findVisibleCard(db, cardId, viewerId);
-  return card ? { hasVariousReferrerBonus: card.hasVariousReferrerBonus, maxReferCount: card.maxReferCount } : undefined;
+  return card
+    ? { hasVariousReferrerBonus: card.hasVariousReferrerBonus, maxReferCount: card.maxReferCount }
+    : undefined;
 }
 
 /** Whether a write failed on a unique index (drizzle wraps D1's error in `cause`). */
@@ -112,10 +115,7 @@ function isUniqueViolation(error: unknown): boolean {
  */
 export async function previewReferral(services: Services, referrerId: string, input: ReferralInput) {
   const { db } = services;
-  const card =
-    input.creditCardId === OTHER_CARD
-      ? null
-      : await findVisibleCard(db, input.creditCardId, referrerId);
+  const card = input.creditCardId === OTHER_CARD ? null : await findVisibleCard(db, input.creditCardId, referrerId);
   if (input.creditCardId !== OTHER_CARD && !card) {
     throw new DomainError(400, REFERRAL_MESSAGES.cardRequired, { creditCardId: REFERRAL_MESSAGES.cardRequired });
   }
@@ -123,7 +123,9 @@ export async function previewReferral(services: Services, referrerId: string, in
     const active = await db
       .select({ id: referrals.id })
       .from(referrals)
-      .where(and(eq(referrals.referrerId, referrerId), eq(referrals.creditCardId, card.id), eq(referrals.isActive, true)))
+      .where(
+        and(eq(referrals.referrerId, referrerId), eq(referrals.creditCardId, card.id), eq(referrals.isActive, true)),
+      )
       .get();
     if (active) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
   }
@@ -266,17 +268,17 @@ export async function listUserReferrals(
       eq(referrals.referrerId, userId),
       isOwner ? undefined : and(eq(referrals.isActive, true), eq(creditCards.active, true)),
       cursor
-        ? or(
-            lt(referrals.createdAt, cursor.at),
-            and(eq(referrals.createdAt, cursor.at), lt(referrals.id, cursor.id)),
-          )
+        ? or(lt(referrals.createdAt, cursor.at), and(eq(referrals.createdAt, cursor.at), lt(referrals.id, cursor.id)))
         : undefined,
     ),
   )
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(limit + 1);
   const page = rows.slice(0, limit);
-  const counts = await commentCounts(db, page.map((row) => row.id));
+  const counts = await commentCounts(
+    db,
+    page.map((row) => row.id),
+  );
   const last = page[page.length - 1];
   return {
     data: page.map((row) => ({ ...presentReferral(row, viewerId), commentsCount: counts.get(row.id) ?? 0 })),

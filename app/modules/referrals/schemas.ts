@@ -41,22 +41,22 @@ const toNumber = (value: unknown) => {
 };
 
 /** The referrer's credit score: digits only (anything else typed is dropped); empty is null. */
-const creditField = z.preprocess(
-  (value) => {
-    if (value == null) return null;
-    const digits = String(value).replace(/\D/g, "");
-    return digits === "" ? null : Number(digits);
-  },
-  z.number().int().min(300, REFERRAL_MESSAGES.creditRange).max(850, REFERRAL_MESSAGES.creditRange).nullable(),
-);
+const creditField = z.preprocess((value) => {
+  if (value == null) return null;
+  const digits = String(value).replace(/\D/g, "");
+  return digits === "" ? null : Number(digits);
+}, z.number().int().min(300, REFERRAL_MESSAGES.creditRange).max(850, REFERRAL_MESSAGES.creditRange).nullable());
 
 /** 0 to 100, clamped rather than refused (spec section 5); "custom" takes the custom field's value. */
-const sharingField = z.preprocess((value) => {
-  const number = toNumber(value);
-  if (number === undefined) return 0;
-  if (typeof number !== "number" || Number.isNaN(number)) return number;
-  return Math.round(Math.min(100, Math.max(0, number)));
-}, z.number({ error: "Enter a percentage from 0 to 100" }));
+const sharingField = z.preprocess(
+  (value) => {
+    const number = toNumber(value);
+    if (number === undefined) return 0;
+    if (typeof number !== "number" || Number.isNaN(number)) return number;
+    return Math.round(Math.min(100, Math.max(0, number)));
+  },
+  z.number({ error: "Enter a percentage from 0 to 100" }),
+);
 
 const text = (max: number) =>
   z
@@ -103,7 +103,11 @@ const baseSchema = z.object({
       const number = toNumber(value);
       return number === undefined ? null : number;
     },
-    z.number({ error: "Enter a whole number" }).int("Enter a whole number").min(1, REFERRAL_MESSAGES.countMin).nullable(),
+    z
+      .number({ error: "Enter a whole number" })
+      .int("Enter a whole number")
+      .min(1, REFERRAL_MESSAGES.countMin)
+      .nullable(),
   ),
 });
 
@@ -149,12 +153,17 @@ export function referralSchema(card: CardRules | undefined) {
           const needed = rulesOf(draft)?.hasVariousReferrerBonus || (draft.sharingBenefitPortion ?? 0) > 0;
           return !needed || (draft.specialReferrerBonus?.amount ?? 0) > 0;
         },
-        { path: ["specialReferrerBonus", "amount"], message: REFERRAL_MESSAGES.referrerBonusRequired, when: () => true },
+        {
+          path: ["specialReferrerBonus", "amount"],
+          message: REFERRAL_MESSAGES.referrerBonusRequired,
+          when: () => true,
+        },
       )
-      .refine(
-        (draft) => !draft.specialApplicantBonus?.isHigher || Boolean(draft.specialApplicantBonus.bonus?.trim()),
-        { path: ["specialApplicantBonus", "bonus"], message: REFERRAL_MESSAGES.applicantBonusRequired, when: () => true },
-      )
+      .refine((draft) => !draft.specialApplicantBonus?.isHigher || Boolean(draft.specialApplicantBonus.bonus?.trim()), {
+        path: ["specialApplicantBonus", "bonus"],
+        message: REFERRAL_MESSAGES.applicantBonusRequired,
+        when: () => true,
+      })
       .transform((draft) => {
         const cap = rulesOf(draft)?.maxReferCount ?? 0;
         const count = draft.availableReferCount;

@@ -73,7 +73,11 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
 
 /** The FTS5 query of a search text: each word as a quoted prefix, all required. */
 export function ftsQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 8) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
   return words.length ? words.map((word) => `"${word}"*`).join(" ") : null;
 }
 
