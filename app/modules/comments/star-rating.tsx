@@ -63,7 +63,8 @@ export function StarRatingInput({
               value={star}
               defaultChecked={defaultValue === star}
               onChange={() => setValue(star)}
-              className="peer sr-only"
+              // Over the star, invisible: the radio itself takes the click, with or without JavaScript.
+              className="peer absolute inset-0 size-full cursor-pointer opacity-0"
             />
             <span className="sr-only">{star === 1 ? "1 star" : `${star} stars`}</span>
             <Star
