@@ -259,9 +259,7 @@ export const referrals = sqliteTable(
     index("referrals_bonus_idx")
       .on(t.bonusAmount, t.id, t.referrerCredit, t.sharingBenefitPortion, t.cardAnnualFee)
       .where(LISTED_SQL),
-    index("referrals_fee_idx")
-      .on(t.cardAnnualFee, t.id, t.referrerCredit, t.sharingBenefitPortion)
-      .where(LISTED_SQL),
+    index("referrals_fee_idx").on(t.cardAnnualFee, t.id, t.referrerCredit, t.sharingBenefitPortion).where(LISTED_SQL),
     index("referrals_referrer_idx").on(t.referrerId, t.createdAt, t.id),
     index("referrals_card_idx").on(t.creditCardId, t.isActive),
     index("referrals_active_created_idx").on(t.isActive, t.createdAt, t.id),

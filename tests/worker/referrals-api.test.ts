@@ -27,7 +27,7 @@ const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 async function getJson(path: string, token?: string) {
   const response = await fetchPath(path, { headers: token ? bearer(token) : {} });
-  return { response, body: (await response.json()) as Record<string, any> };
+  return { response, body: (await response.json()) as Record<string, unknown> };
 }
 
 const validBody = (creditCardId: string, overrides: Record<string, unknown> = {}) => ({
@@ -51,7 +51,7 @@ describe("POST generate", () => {
     const { response, body } = await postJson(`${BASE}/generate`, validBody(card.id), bearer(token));
     expect(response.status).toBe(201);
     expect(body).toMatchObject({ success: true, message: REFERRAL_MESSAGES.created });
-    const data = body.data as Record<string, any>;
+    const data = body.data as Record<string, unknown>;
     expect(data).toMatchObject({
       referrerCredit: 720,
       availableReferCount: 5,

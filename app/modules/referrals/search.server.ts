@@ -18,7 +18,13 @@ import { parseSlot, ROTATION_SLOTS } from "./rotation.server";
 
 export const SEARCH_PAGE_SIZE = 12;
 /** Up to this many text matches, the search starts from the FTS index and sorts them. */
-export const FTS_DRIVEN_LIMIT = 1000;
+export const FTS_DRIVEN_LIMIT = 200;
+/**
+ * A page looks at no more than this many index entries. When filters are so selective that the
+ * window holds fewer matches than a page, the page is short and its cursor resumes after the
+ * window: a page never reads more than about 2,000 rows, however large the table.
+ */
+export const SCAN_BUDGET = 500;
 
 const optionOf = <T extends readonly number[]>(options: T) =>
   z
@@ -81,13 +87,13 @@ export function ftsQuery(text: string): string | null {
   return words.length ? words.map((word) => `"${word}"*`).join(" ") : null;
 }
 
-interface Order {
+export interface Order {
   index: string;
   key: string;
   direction: "ASC" | "DESC";
 }
 
-function orderFor(sort: string, slot: number): Order {
+export function orderFor(sort: string, slot: number): Order {
   const parsed = parseSort(sort);
   if (!parsed) return { index: `referrals_rotation${slot}_idx`, key: `rotation_${slot}`, direction: "ASC" };
   const keys = {
@@ -108,6 +114,82 @@ function decodeCursor(cursor: string | null): { key: number; id: string } | null
   const match = /^(-?[0-9.e+-]{1,40})~([0-9a-z]{1,40})$/.exec(cursor ?? "");
   if (!match || !Number.isFinite(Number(match[1]))) return null;
   return { key: Number(match[1]), id: match[2] };
+}
+
+/**
+ * The listed referrals in the order's index from the cursor on, at most SCAN_BUDGET of them: the
+ * window a page is picked from. Reads index entries only (the index holds the filter columns).
+ */
+function windowStatement(order: Order, cursor: { key: number; id: string } | null) {
+  const where = [LISTED_CONDITION];
+  const binds: unknown[] = [];
+  if (cursor) {
+    where.push(`(${order.key}, id) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
+    binds.push(cursor.key, cursor.id);
+  }
+  const statement = `SELECT id, rowid AS rid, ${order.key} AS k, referrer_credit, sharing_benefit_portion, card_annual_fee
+    FROM referrals INDEXED BY ${order.index}
+    WHERE ${where.join(" AND ")}
+    ORDER BY ${order.key} ${order.direction}, id ${order.direction} LIMIT ${SCAN_BUDGET}`;
+  return { statement, binds };
+}
+
+function filterConditions(query: SearchQuery) {
+  const where: string[] = [];
+  const binds: unknown[] = [];
+  if (query.minCredit !== undefined) {
+    where.push("referrer_credit >= ?");
+    binds.push(query.minCredit);
+  }
+  if (query.minSharing !== undefined) {
+    where.push("sharing_benefit_portion >= ?");
+    binds.push(query.minSharing);
+  }
+  if (query.maxFee !== undefined) {
+    where.push("card_annual_fee <= ?");
+    binds.push(query.maxFee);
+  }
+  return { where, binds };
+}
+
+/** The page query: ids and sort keys of the next page (+1 row to know whether more follow). */
+export function buildPageStatement(query: SearchQuery, order: Order, match: string | null, plan: SearchResult["plan"]) {
+  const cursor = decodeCursor(query.cursor);
+  const filters = filterConditions(query);
+  const direction = order.direction;
+  if (match && plan === "fts") {
+    const where = [LISTED_CONDITION, ...filters.where];
+    const binds: unknown[] = [match, ...filters.binds];
+    if (cursor) {
+      where.push(`(${order.key}, id) ${direction === "ASC" ? ">" : "<"} (?, ?)`);
+      binds.push(cursor.key, cursor.id);
+    }
+    const statement = `SELECT id, ${order.key} AS k FROM referrals_fts CROSS JOIN referrals ON referrals.rowid = referrals_fts.rowid
+      WHERE referrals_fts MATCH ? AND ${where.join(" AND ")}
+      ORDER BY k ${direction}, id ${direction} LIMIT ?`;
+    return { statement, binds: [...binds, query.limit + 1] };
+  }
+  const window = windowStatement(order, cursor);
+  const where = [...filters.where];
+  const binds = [...window.binds, ...filters.binds];
+  if (match) {
+    where.push("EXISTS (SELECT 1 FROM referrals_fts f WHERE f.referrals_fts MATCH ? AND f.rowid = w.rid)");
+    binds.push(match);
+  }
+  const statement = `SELECT id, k FROM (${window.statement}) AS w
+    ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+    ORDER BY k ${direction}, id ${direction} LIMIT ?`;
+  return { statement, binds: [...binds, query.limit + 1] };
+}
+
+/** The last entry of a full window (null when the index ends inside it): where a short page resumes. */
+function windowEndStatement(order: Order, cursor: { key: number; id: string } | null) {
+  const window = windowStatement(order, cursor);
+  // A bounded probe of SCAN_BUDGET entries, not pagination: pages themselves are keyset.
+  return {
+    statement: `SELECT id, k FROM (${window.statement}) AS w LIMIT 1 OFFSET ${SCAN_BUDGET - 1}`,
+    binds: window.binds,
+  };
 }
 
 export interface SearchResult {
@@ -141,42 +223,7 @@ export async function searchReferrals(
     if ((counted.results[0]?.n ?? 0) <= FTS_DRIVEN_LIMIT) plan = "fts";
   }
 
-  const where: string[] = [LISTED_CONDITION];
-  const binds: unknown[] = [];
-  if (query.minCredit !== undefined) {
-    where.push("referrer_credit >= ?");
-    binds.push(query.minCredit);
-  }
-  if (query.minSharing !== undefined) {
-    where.push("sharing_benefit_portion >= ?");
-    binds.push(query.minSharing);
-  }
-  if (query.maxFee !== undefined) {
-    where.push("card_annual_fee <= ?");
-    binds.push(query.maxFee);
-  }
-  const cursor = decodeCursor(query.cursor);
-  if (cursor) {
-    where.push(`(${order.key}, id) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
-    binds.push(cursor.key, cursor.id);
-  }
-
-  let statement: string;
-  if (match && plan === "fts") {
-    statement = `SELECT id, ${order.key} AS k FROM referrals_fts CROSS JOIN referrals ON referrals.rowid = referrals_fts.rowid
-      WHERE referrals_fts MATCH ? AND ${where.join(" AND ")}
-      ORDER BY k ${order.direction}, id ${order.direction} LIMIT ?`;
-    binds.unshift(match);
-  } else {
-    if (match) {
-      where.push("referrals.rowid IN (SELECT rowid FROM referrals_fts WHERE referrals_fts MATCH ?)");
-      binds.push(match);
-    }
-    statement = `SELECT id, ${order.key} AS k FROM referrals INDEXED BY ${order.index}
-      WHERE ${where.join(" AND ")}
-      ORDER BY ${order.key} ${order.direction}, id ${order.direction} LIMIT ?`;
-  }
-  binds.push(query.limit + 1);
+  const { statement, binds } = buildPageStatement(query, order, match, plan);
   const page = await d1
     .prepare(statement)
     .bind(...binds)
@@ -185,6 +232,17 @@ export async function searchReferrals(
 
   const rows = page.results.slice(0, query.limit);
   const last = rows[rows.length - 1];
+  let nextCursor = page.results.length > query.limit && last ? encodeCursor(last.k, last.id) : null;
+  if (!nextCursor && plan === "index") {
+    const end = windowEndStatement(order, decodeCursor(query.cursor));
+    const probe = await d1
+      .prepare(end.statement)
+      .bind(...end.binds)
+      .all<{ id: string; k: number }>();
+    rowsRead += probe.meta.rows_read;
+    const edge = probe.results[0];
+    if (edge) nextCursor = encodeCursor(edge.k, edge.id);
+  }
   const records = await loadRecords(
     services.db,
     rows.map((row) => row.id),
@@ -193,7 +251,7 @@ export async function searchReferrals(
   rowsRead += records.length * 3;
   return {
     data: records.map((record) => presentReferral(record, viewerId)),
-    nextCursor: page.results.length > query.limit && last ? encodeCursor(last.k, last.id) : null,
+    nextCursor,
     slot,
     rowsRead,
     plan,

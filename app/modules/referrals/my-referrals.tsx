@@ -1,0 +1,132 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { clsx } from "clsx";
+import { Button, buttonClass } from "~/components/ui/button";
+import type { PresentedReferral } from "./present";
+
+export type MyReferral = PresentedReferral & { commentsCount: number };
+
+export function formatDate(iso: string) {
+  return new Date(iso).toLocaleDateString("en-US", {
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+/**
+ * The 'My Referrals' list of /refer and /dashboard/my-referrals (spec section 2): a Credit Cards
+ * tab, loading and empty states, and per referral its counts, comments and the owner's actions.
+ */
+export function MyReferrals({ referrals, nextCursor }: { referrals: MyReferral[]; nextCursor: string | null }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  return (
+    <section aria-labelledby="my-referrals-heading" className="space-y-4">
+      <h2 id="my-referrals-heading" className="text-xl font-semibold tracking-tight">
+        My Referrals
+      </h2>
+      <div role="tablist" aria-label="Referral types" className="flex gap-1 border-b border-line">
+        <span
+          role="tab"
+          aria-selected="true"
+          className="-mb-px border-b-2 border-brand-600 px-4 py-2 text-sm font-medium text-brand-800"
+        >
+          Credit Cards
+        </span>
+      </div>
+      <div role="tabpanel" aria-label="Credit Cards" aria-busy={loading}>
+        {loading ? (
+          <p role="status" className="py-6 text-sm text-muted">
+            Loading referrals...
+          </p>
+        ) : referrals.length === 0 ? (
+          <p className="rounded-card border border-dashed border-line bg-surface px-6 py-10 text-center text-sm text-muted">
+            No credit card referrals found.
+          </p>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2">
+            {referrals.map((referral) => (
+              <MyReferralCard key={referral._id} referral={referral} />
+            ))}
+          </ul>
+        )}
+        {nextCursor ? (
+          <Link to={`?cursor=${encodeURIComponent(nextCursor)}`} className={buttonClass("secondary", "sm", "mt-4")}>
+            Show more
+          </Link>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function MyReferralCard({ referral }: { referral: MyReferral }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("referralId") === referral._id;
+  return (
+    <li
+      aria-label={referral.creditCard.name}
+      className="flex flex-col gap-3 rounded-card border border-line bg-surface p-5"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold">{referral.creditCard.name}</h3>
+          <p className="text-sm text-muted">{referral.creditCard.issuer}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">Credit Card</span>
+          {!referral.isActive ? (
+            <span className="rounded-full bg-canvas px-2 py-0.5 text-xs font-medium text-muted">Inactive</span>
+          ) : null}
+        </div>
+      </div>
+      <p className="text-xs text-muted">Created {formatDate(referral.createdAt)}</p>
+      <dl className="flex gap-6 text-sm">
+        <div>
+          <dt className="text-muted">Applications</dt>
+          <dd className="tabular text-lg font-semibold">{referral.applicationsCount}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Successful</dt>
+          <dd className="tabular text-lg font-semibold">{referral.successfulCount}</dd>
+        </div>
+      </dl>
+      <details className="rounded-card border border-line px-3 py-2 text-sm">
+        <summary className="cursor-pointer font-medium">Comments ({referral.commentsCount})</summary>
+        <div className="mt-2 max-h-96 overflow-y-auto">
+          {referral.commentsCount === 0 ? (
+            <p className="text-muted">No comments yet.</p>
+          ) : (
+            <Link to={`/apply/${referral._id}#reviews`} className="text-brand-700 underline">
+              Read the comments
+            </Link>
+          )}
+        </div>
+      </details>
+      <div className="flex flex-wrap gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value={referral.isActive ? "mark-inactive" : "reopen"} />
+          <input type="hidden" name="referralId" value={referral._id} />
+          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+          <Button
+            type="submit"
+            size="sm"
+            variant={referral.isActive ? "secondary" : "primary"}
+            disabled={busy}
+            className={clsx(busy && "opacity-60")}
+          >
+            {referral.isActive ? "Mark as Inactive" : "Reopen"}
+          </Button>
+        </Form>
+        {referral.successfulCount > 0 ? (
+          <Link to={`/apply/${referral._id}`} className={buttonClass("ghost", "sm")}>
+            View Details
+          </Link>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,219 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { Button, buttonClass } from "~/components/ui/button";
+import {
+  EMPTY_SEARCH_TEXT,
+  MAX_FEE_OPTIONS,
+  MIN_CREDIT_OPTIONS,
+  MIN_SHARING_OPTIONS,
+  SORT_OPTIONS,
+} from "~/modules/referrals/display";
+import { ReferralCard } from "~/modules/referrals/referral-card";
+import { parseSlot, slotForVisitor, VISITOR_SLOT_SECONDS } from "~/modules/referrals/rotation.server";
+import { parseSearchParams, searchReferrals } from "~/modules/referrals/search.server";
+import { requireUser } from "~/utils/auth.server";
+import { getServices } from "~/utils/services.server";
+
+const SLOT_COOKIE = "cs_rotation";
+
+function cookieSlot(request: Request) {
+  const match = new RegExp(`(?:^|;\\s*)${SLOT_COOKIE}=(\\d)`).exec(request.headers.get("Cookie") ?? "");
+  return parseSlot(match?.[1]);
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const services = getServices(context);
+  const query = parseSearchParams(new URL(request.url).searchParams);
+  // The visitor's rotation slot: from the URL (pages of one search), else a short-lived cookie.
+  const remembered = cookieSlot(request);
+  const slot = query.slot ?? remembered ?? slotForVisitor(Date.now());
+  const { data: referrals, nextCursor } = await searchReferrals(services, user.id, { ...query, slot });
+  const headers = new Headers();
+  if (remembered === null) {
+    headers.append(
+      "Set-Cookie",
+      `${SLOT_COOKIE}=${slot}; Max-Age=${VISITOR_SLOT_SECONDS}; Path=/apply; HttpOnly; SameSite=Lax`,
+    );
+  }
+  return data(
+    {
+      referrals,
+      nextCursor,
+      slot,
+      query: {
+        q: query.q,
+        minCredit: query.minCredit ?? "",
+        minSharing: query.minSharing ?? "",
+        maxFee: query.maxFee ?? "",
+        sort: query.sort,
+        paged: query.cursor !== null,
+      },
+      supportEmail: services.env.SUPPORT_EMAIL,
+    },
+    { headers },
+  );
+}
+
+const selectClass = "mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm";
+
+export default function FindReferrals() {
+  const { referrals, nextCursor, slot, query, supportEmail } = useLoaderData<typeof loader>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/apply";
+  const params = (extra: Record<string, string>) => {
+    const search = new URLSearchParams();
+    if (query.q) search.set("q", query.q);
+    for (const key of ["minCredit", "minSharing", "maxFee"] as const) {
+      if (query[key] !== "") search.set(key, String(query[key]));
+    }
+    if (query.sort !== "default") search.set("sort", query.sort);
+    search.set("r", String(slot));
+    for (const [key, value] of Object.entries(extra)) search.set(key, value);
+    return `?${search}`;
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight">Find a referral</h1>
+          <p className="mt-1 text-sm text-muted">Apply through a member&apos;s link and share in the bonus.</p>
+        </div>
+        <p className="text-sm text-muted">
+          Questions?{" "}
+          <a href={`mailto:${supportEmail}`} className="text-brand-700 underline">
+            {supportEmail}
+          </a>
+        </p>
+      </header>
+
+      <div role="tablist" aria-label="Referral types" className="mt-6 flex gap-1 border-b border-line">
+        <span
+          role="tab"
+          aria-selected="true"
+          className="-mb-px border-b-2 border-brand-600 px-4 py-2 text-sm font-medium text-brand-800"
+        >
+          Credit Cards
+        </span>
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        aria-label="Search referrals"
+        onChange={(event) => {
+          if (!(event.target instanceof HTMLSelectElement)) return;
+          submit(event.currentTarget, { replace: false, preventScrollReset: true });
+        }}
+        className="mt-4 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
+      >
+        <input type="hidden" name="r" value={slot} />
+        <div className="sm:col-span-2">
+          <label htmlFor="q" className="block text-sm font-medium">
+            Search
+          </label>
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={query.q}
+            placeholder="Card, issuer, category or info"
+            className={selectClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="minCredit" className="block text-sm font-medium">
+            Minimum credit score
+          </label>
+          <select id="minCredit" name="minCredit" defaultValue={String(query.minCredit)} className={selectClass}>
+            <option value="">Any</option>
+            {MIN_CREDIT_OPTIONS.map((value) => (
+              <option key={value} value={value}>
+                {value}+
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="minSharing" className="block text-sm font-medium">
+            Minimum sharing
+          </label>
+          <select id="minSharing" name="minSharing" defaultValue={String(query.minSharing)} className={selectClass}>
+            <option value="">Any</option>
+            {MIN_SHARING_OPTIONS.map((value) => (
+              <option key={value} value={value}>
+                {value}%+
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="maxFee" className="block text-sm font-medium">
+            Maximum annual fee
+          </label>
+          <select id="maxFee" name="maxFee" defaultValue={String(query.maxFee)} className={selectClass}>
+            <option value="">Any</option>
+            {MAX_FEE_OPTIONS.map((value) => (
+              <option key={value} value={value}>
+                {value === 0 ? "No annual fee" : `$${value} or less`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="sort" className="block text-sm font-medium">
+            Sort by
+          </label>
+          <select id="sort" name="sort" defaultValue={query.sort} className={selectClass}>
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-end gap-2 lg:col-span-6">
+          <Button type="submit">Search</Button>
+          <Link to="/apply" className={buttonClass("ghost")}>
+            Clear filters
+          </Link>
+        </div>
+      </Form>
+
+      <section aria-label="Referrals" aria-busy={searching} className="mt-6">
+        {referrals.length === 0 ? (
+          <p className="rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center text-sm text-muted">
+            {nextCursor ? "No matches in this part of the listings." : EMPTY_SEARCH_TEXT}
+          </p>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {referrals.map((referral) => (
+              <ReferralCard key={referral._id} referral={referral} />
+            ))}
+          </ul>
+        )}
+        <nav aria-label="Pages" className="mt-6 flex gap-3">
+          {query.paged ? (
+            <Link to={params({})} className={buttonClass("secondary")}>
+              First page
+            </Link>
+          ) : null}
+          {nextCursor ? (
+            <Link to={params({ after: nextCursor })} className={buttonClass("secondary")}>
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Find referrals | Cardshare" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,694 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { toast } from "sonner";
+import { ErrorList, FormMessage } from "~/components/forms/field";
+import { replyWithDomainError } from "~/components/forms/reply";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { Button } from "~/components/ui/button";
+import { listPickerCards } from "~/modules/cards/catalog.server";
+import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
+import { isStatusIntent, referralStatusAction } from "~/modules/referrals/forms.server";
+import { MyReferrals } from "~/modules/referrals/my-referrals";
+import { cardRulesFor, createReferral, listUserReferrals, previewReferral } from "~/modules/referrals/referrals.server";
+import {
+  OTHER_CARD,
+  readCardId,
+  REFERRAL_MESSAGES,
+  referralSchema,
+  SHARING_PRESETS,
+  willBeCapped,
+  type CardRules,
+} from "~/modules/referrals/schemas";
+import { DomainError } from "~/utils/api.server";
+import { requireUser } from "~/utils/auth.server";
+import { getServices } from "~/utils/services.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { BONUS_UNITS, CARD_CATEGORIES } from "../../db/schema";
+
+const PATH = "/refer";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const services = getServices(context);
+  const url = new URL(request.url);
+  const [groups, mine] = await Promise.all([
+    listPickerCards(services.db, user.id),
+    listUserReferrals(services, user.id, user.id, { cursor: url.searchParams.get("cursor") }),
+  ]);
+  return { groups, issuer: url.searchParams.get("issuer"), mine };
+}
+
+/** The submitted fields (strings), carried through the preview in hidden inputs. */
+function formValues(formData: FormData) {
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData) {
+    if (name !== "intent" && typeof value === "string") values[name] = value;
+  }
+  return values;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const services = getServices(context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (isStatusIntent(intent)) throw await referralStatusAction(context, user.id, formData, PATH);
+
+  const rules = await cardRulesFor(services.db, readCardId(formData), user.id);
+  const submission = parseWithZod(formData, { schema: referralSchema(rules) });
+  const values = formValues(formData);
+  if (intent === "edit") return { step: "form" as const, result: submission.reply(), values, preview: null };
+  if (submission.status !== "success") {
+    return data({ step: "form" as const, result: submission.reply(), values, preview: null }, 400);
+  }
+  try {
+    if (intent === "create") {
+      await createReferral(services, user.id, submission.value);
+      throw await redirectWithToast(context, PATH, { type: "success", description: REFERRAL_MESSAGES.created });
+    }
+    const { card, duplicateOfId } = await previewReferral(services, user.id, submission.value);
+    const input = submission.value;
+    const cardInfo = card ?? input.newCard!;
+    const preview = {
+      cardName: cardInfo.name,
+      issuer: cardInfo.issuer,
+      annualFee: formatAnnualFee(cardInfo.annualFee),
+      isNewCard: !card,
+      referralLink: input.referralLink,
+      referrerCredit: input.referrerCredit,
+      sharingBenefitPortion: input.sharingBenefitPortion,
+      referrerBonus: input.specialReferrerBonus ? formatBonus(input.specialReferrerBonus) : null,
+      applicantBonus: input.specialApplicantBonus?.bonus ?? null,
+      availableReferCount: input.availableReferCount,
+      additionalInfo: input.additionalInfo,
+      duplicateLink: duplicateOfId !== null,
+    };
+    return { step: "preview" as const, result: submission.reply(), values, preview };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return data(
+      { step: "form" as const, result: replyWithDomainError(submission, error), values, preview: null },
+      error.status,
+    );
+  }
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Group = LoaderData["groups"][number];
+
+export default function Refer() {
+  const { groups, issuer: issuerParam, mine } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const issuer = actionData?.values.issuer ?? issuerParam;
+  const step = actionData?.step === "preview" ? 3 : issuer ? 2 : 1;
+
+  useEffect(() => {
+    const message = actionData?.result.error?.[""]?.[0];
+    if (message) toast.error(message);
+  }, [actionData]);
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-10 px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">Share a referral</h1>
+        <p className="mt-1 text-sm text-muted">Publish your referral link so applicants can find it.</p>
+      </header>
+      <section aria-labelledby="create-heading" className="rounded-card border border-line bg-surface">
+        <div role="tablist" aria-label="Referral types" className="flex border-b border-line px-4">
+          <span
+            role="tab"
+            aria-selected="true"
+            className="-mb-px border-b-2 border-brand-600 px-4 py-3 text-sm font-medium text-brand-800"
+          >
+            Credit Card
+          </span>
+        </div>
+        <div role="tabpanel" aria-label="Credit Card" className="p-6">
+          <h2 id="create-heading" className="text-lg font-semibold">
+            Step {step} of 3: {step === 1 ? "Choose the issuer" : step === 2 ? "Card and details" : "Preview"}
+          </h2>
+          <div className="mt-4">
+            {step === 1 ? <IssuerStep groups={groups} /> : null}
+            {step === 2 && issuer ? (
+              <DetailsStep
+                key={JSON.stringify(actionData?.values ?? issuer)}
+                issuer={issuer}
+                group={groups.find((group) => group.issuer === issuer)}
+                lastResult={actionData?.result}
+                values={actionData?.values ?? {}}
+              />
+            ) : null}
+            {step === 3 && actionData?.preview ? (
+              <PreviewStep preview={actionData.preview} values={actionData.values} />
+            ) : null}
+          </div>
+        </div>
+      </section>
+      <MyReferrals referrals={mine.data} nextCursor={mine.nextCursor} />
+    </div>
+  );
+}
+
+function IssuerStep({ groups }: { groups: Group[] }) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" className="flex flex-wrap items-end gap-3">
+      <div className="min-w-64">
+        <label htmlFor="issuer" className="block text-sm font-medium">
+          Card issuer
+        </label>
+        <select
+          id="issuer"
+          name="issuer"
+          required
+          defaultValue=""
+          onChange={(event) => submit(event.currentTarget.form)}
+          className="mt-1.5 h-10 w-full rounded-card border border-line bg-surface px-3 text-sm"
+        >
+          <option value="" disabled>
+            Select an issuer
+          </option>
+          {groups.map((group) => (
+            <option key={group.issuer} value={group.issuer}>
+              {group.issuer}
+            </option>
+          ))}
+          <option value={OTHER_CARD}>Other (Not Listed)</option>
+        </select>
+      </div>
+      <Button type="submit">Next</Button>
+    </Form>
+  );
+}
+
+const inputClass =
+  "mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm aria-[invalid=true]:border-danger-700";
+
+function Labelled({
+  id,
+  label,
+  required,
+  hint,
+  errors,
+  children,
+  className,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  errors?: string[];
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+        {required ? (
+          <span aria-hidden className="ml-0.5 text-danger-700">
+            *
+          </span>
+        ) : null}
+      </label>
+      {children}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <ErrorList id={`${id}-error`} errors={errors} />
+    </div>
+  );
+}
+
+function DetailsStep({
+  issuer,
+  group,
+  lastResult,
+  values,
+}: {
+  issuer: string;
+  group: Group | undefined;
+  lastResult?: SubmissionResult;
+  values: Record<string, string>;
+}) {
+  const navigation = useNavigation();
+  const isOther = issuer === OTHER_CARD;
+  const cards = useMemo(() => group?.cards ?? [], [group]);
+  const [cardId, setCardId] = useState(values.creditCardId ?? (isOther ? OTHER_CARD : ""));
+  const card = cards.find((entry) => entry.id === cardId);
+  const [newCardRules, setNewCardRules] = useState<CardRules>({
+    hasVariousReferrerBonus: values["newCard.hasVariousReferrerBonus"] === "on",
+    maxReferCount: Number(values["newCard.maxReferCount"]) || 0,
+  });
+  const rules: CardRules | undefined = isOther
+    ? newCardRules
+    : card && { hasVariousReferrerBonus: card.hasVariousReferrerBonus, maxReferCount: card.maxReferCount };
+  const [count, setCount] = useState(values.availableReferCount ?? "");
+  const [sharing, setSharing] = useState(values.sharingBenefitPortion ?? "0");
+  // Before hydration the button works (the server validates); after, it waits for valid input.
+  const [valid, setValid] = useState(true);
+
+  const schemaFor = (formData: FormData) => {
+    const chosen = cards.find((entry) => entry.id === formData.get("creditCardId"));
+    return referralSchema(
+      formData.get("creditCardId") === OTHER_CARD
+        ? undefined
+        : chosen && { hasVariousReferrerBonus: chosen.hasVariousReferrerBonus, maxReferCount: chosen.maxReferCount },
+    );
+  };
+  const [form] = useForm({
+    id: "referral",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData) }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const errors = (name: string) => form.allErrors[name];
+
+  const check = (element: HTMLFormElement) => {
+    const formData = new FormData(element);
+    setValid(parseWithZod(formData, { schema: schemaFor(formData) }).status === "success");
+    setNewCardRules({
+      hasVariousReferrerBonus: formData.get("newCard.hasVariousReferrerBonus") === "on",
+      maxReferCount: Number(formData.get("newCard.maxReferCount")) || 0,
+    });
+  };
+  const checkedOnce = useRef(false);
+  /** Once, after hydration: the initial values decide whether Preview starts enabled. */
+  const checkOnMount = (element: HTMLFormElement | null) => {
+    if (!element || checkedOnce.current) return;
+    checkedOnce.current = true;
+    queueMicrotask(() => check(element));
+  };
+
+  const defaultCount = values.availableReferCount ?? (card && card.maxReferCount > 0 ? String(card.maxReferCount) : "");
+  const capped = rules && willBeCapped(count === "" ? null : Number(count), rules.maxReferCount);
+  const customSharing = sharing === "custom";
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "preview";
+  const needsReferrerBonus = Boolean(rules?.hasVariousReferrerBonus) || (sharing !== "0" && sharing !== "");
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      ref={checkOnMount}
+      onChange={(event) => check(event.currentTarget)}
+      className="space-y-6"
+    >
+      <input type="hidden" name="issuer" value={issuer} />
+      <p className="text-sm text-muted">
+        Issuer: <strong className="text-ink">{isOther ? "Other (Not Listed)" : issuer}</strong>{" "}
+        <Link to={PATH} className="text-brand-700 underline">
+          Change issuer
+        </Link>
+      </p>
+      {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+
+      {isOther ? (
+        <fieldset className="grid gap-4 rounded-card border border-line p-4 sm:grid-cols-2">
+          <legend className="px-1 text-sm font-semibold">New card</legend>
+          <input type="hidden" name="creditCardId" value={OTHER_CARD} />
+          <Labelled id="newCard.name" label="Card Name" required errors={errors("newCard.name")}>
+            <input
+              id="newCard.name"
+              name="newCard.name"
+              required
+              defaultValue={values["newCard.name"]}
+              className={inputClass}
+            />
+          </Labelled>
+          <Labelled id="newCard.issuer" label="Card Issuer" required errors={errors("newCard.issuer")}>
+            <input
+              id="newCard.issuer"
+              name="newCard.issuer"
+              required
+              defaultValue={values["newCard.issuer"]}
+              className={inputClass}
+            />
+          </Labelled>
+          <Labelled id="newCard.category" label="Card Category" required errors={errors("newCard.category")}>
+            <select
+              id="newCard.category"
+              name="newCard.category"
+              required
+              defaultValue={values["newCard.category"] ?? ""}
+              className={inputClass}
+            >
+              <option value="" disabled>
+                Select a category
+              </option>
+              {CARD_CATEGORIES.map((category) => (
+                <option key={category}>{category}</option>
+              ))}
+            </select>
+          </Labelled>
+          <Labelled id="newCard.annualFee" label="Annual Fee" required errors={errors("newCard.annualFee")}>
+            <input
+              id="newCard.annualFee"
+              name="newCard.annualFee"
+              type="number"
+              min={0}
+              step={1}
+              required
+              defaultValue={values["newCard.annualFee"]}
+              className={inputClass}
+            />
+          </Labelled>
+          <Labelled
+            id="newCard.description"
+            label="Description"
+            required
+            errors={errors("newCard.description")}
+            className="sm:col-span-2"
+          >
+            <textarea
+              id="newCard.description"
+              name="newCard.description"
+              required
+              defaultValue={values["newCard.description"]}
+              className={`${inputClass} h-auto min-h-20 py-2`}
+            />
+          </Labelled>
+          <Labelled
+            id="newCard.referralBonusAmount"
+            label="Referral bonus"
+            errors={errors("newCard.referralBonusAmount")}
+          >
+            <input
+              id="newCard.referralBonusAmount"
+              name="newCard.referralBonusAmount"
+              type="number"
+              min={0}
+              defaultValue={values["newCard.referralBonusAmount"]}
+              className={inputClass}
+            />
+          </Labelled>
+          <Labelled id="newCard.referralBonusUnit" label="Bonus unit">
+            <select
+              id="newCard.referralBonusUnit"
+              name="newCard.referralBonusUnit"
+              defaultValue={values["newCard.referralBonusUnit"] ?? "USD"}
+              className={inputClass}
+            >
+              {BONUS_UNITS.map((unit) => (
+                <option key={unit}>{unit}</option>
+              ))}
+            </select>
+          </Labelled>
+          <Labelled id="newCard.officialWebsite" label="Official Website" errors={errors("newCard.officialWebsite")}>
+            <input
+              id="newCard.officialWebsite"
+              name="newCard.officialWebsite"
+              type="url"
+              defaultValue={values["newCard.officialWebsite"]}
+              className={inputClass}
+            />
+          </Labelled>
+          <Labelled
+            id="newCard.imageUrl"
+            label="Image URL"
+            hint="300x190 works best."
+            errors={errors("newCard.imageUrl")}
+          >
+            <input
+              id="newCard.imageUrl"
+              name="newCard.imageUrl"
+              type="url"
+              defaultValue={values["newCard.imageUrl"]}
+              className={inputClass}
+            />
+          </Labelled>
+          <Labelled id="newCard.maxReferCount" label="Max referrals per member" hint="0 means unlimited.">
+            <input
+              id="newCard.maxReferCount"
+              name="newCard.maxReferCount"
+              type="number"
+              min={0}
+              defaultValue={values["newCard.maxReferCount"]}
+              className={inputClass}
+            />
+          </Labelled>
+          <label className="flex items-center gap-2 self-end text-sm">
+            <input
+              type="checkbox"
+              name="newCard.hasVariousReferrerBonus"
+              defaultChecked={values["newCard.hasVariousReferrerBonus"] === "on"}
+              className="size-4"
+            />
+            Referrer bonus varies by person
+          </label>
+        </fieldset>
+      ) : (
+        <Labelled id="creditCardId" label="Card" required errors={errors("creditCardId")}>
+          <select
+            id="creditCardId"
+            name="creditCardId"
+            required
+            value={cardId}
+            onChange={(event) => setCardId(event.currentTarget.value)}
+            className={inputClass}
+          >
+            <option value="" disabled>
+              Select a card
+            </option>
+            {cards.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.name}
+              </option>
+            ))}
+          </select>
+        </Labelled>
+      )}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Labelled
+          id="referralLink"
+          label="Referral link"
+          required
+          hint="The https link the issuer gave you."
+          errors={errors("referralLink")}
+          className="sm:col-span-2"
+        >
+          <input
+            id="referralLink"
+            name="referralLink"
+            type="url"
+            required
+            placeholder="https://"
+            defaultValue={values.referralLink}
+            aria-invalid={errors("referralLink") ? true : undefined}
+            aria-describedby="referralLink-hint referralLink-error"
+            className={inputClass}
+          />
+        </Labelled>
+        <Labelled id="referrerCredit" label="Your credit score" hint="Digits only." errors={errors("referrerCredit")}>
+          <input
+            id="referrerCredit"
+            name="referrerCredit"
+            inputMode="numeric"
+            defaultValue={values.referrerCredit}
+            onInput={(event) => {
+              event.currentTarget.value = event.currentTarget.value.replace(/\D/g, "");
+            }}
+            className={inputClass}
+          />
+        </Labelled>
+        <Labelled
+          id="availableReferCount"
+          label="Available referrals"
+          hint={
+            capped ? (
+              <span role="status" className="text-warning-700">
+                This card allows {rules!.maxReferCount} referrals per member: your number will be capped at{" "}
+                {rules!.maxReferCount}.
+              </span>
+            ) : (
+              "Leave empty for unlimited."
+            )
+          }
+          errors={errors("availableReferCount")}
+        >
+          <input
+            id="availableReferCount"
+            name="availableReferCount"
+            type="number"
+            min={1}
+            key={defaultCount}
+            defaultValue={defaultCount}
+            onChange={(event) => setCount(event.currentTarget.value)}
+            className={inputClass}
+          />
+        </Labelled>
+      </div>
+
+      <fieldset>
+        <legend className="text-sm font-medium">Share of your referral bonus with the applicant</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {[...SHARING_PRESETS.map(String), "custom"].map((preset) => (
+            <label
+              key={preset}
+              className="flex cursor-pointer items-center gap-2 rounded-card border border-line px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="sharingBenefitPortion"
+                value={preset}
+                defaultChecked={(values.sharingBenefitPortion ?? "0") === preset}
+                onChange={() => setSharing(preset)}
+              />
+              {preset === "0" ? "None" : preset === "custom" ? "Custom" : `${preset}%`}
+            </label>
+          ))}
+        </div>
+        <div className="mt-2 max-w-48">
+          <label htmlFor="sharingCustom" className="sr-only">
+            Custom share in percent
+          </label>
+          <input
+            id="sharingCustom"
+            name="sharingCustom"
+            type="number"
+            min={0}
+            max={100}
+            placeholder="Custom %"
+            defaultValue={values.sharingCustom}
+            aria-describedby="sharingCustom-hint"
+            className={inputClass}
+          />
+        </div>
+        <p id="sharingCustom-hint" className="mt-1.5 text-xs text-muted">
+          {customSharing ? "Enter a percentage from 0 to 100." : "Used when Custom is chosen."}
+        </p>
+        <ErrorList errors={errors("sharingBenefitPortion")} />
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="text-sm font-medium">
+          Your special referral bonus {needsReferrerBonus ? "(required)" : "(optional)"}
+        </legend>
+        <Labelled id="specialReferrerBonus.amount" label="Bonus amount" errors={errors("specialReferrerBonus.amount")}>
+          <input
+            id="specialReferrerBonus.amount"
+            name="specialReferrerBonus.amount"
+            type="number"
+            min={0}
+            defaultValue={values["specialReferrerBonus.amount"]}
+            className={inputClass}
+          />
+        </Labelled>
+        <Labelled id="specialReferrerBonus.unit" label="Bonus unit">
+          <select
+            id="specialReferrerBonus.unit"
+            name="specialReferrerBonus.unit"
+            defaultValue={values["specialReferrerBonus.unit"] ?? "USD"}
+            className={inputClass}
+          >
+            {BONUS_UNITS.map((unit) => (
+              <option key={unit}>{unit}</option>
+            ))}
+          </select>
+        </Labelled>
+      </fieldset>
+
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">Special bonus for applicants</legend>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name="specialApplicantBonus.isHigher"
+            defaultChecked={values["specialApplicantBonus.isHigher"] === "on"}
+            className="size-4"
+          />
+          My link offers a higher bonus than the public offer
+        </label>
+        <Labelled
+          id="specialApplicantBonus.bonus"
+          label="Describe the special bonus"
+          errors={errors("specialApplicantBonus.bonus")}
+        >
+          <textarea
+            id="specialApplicantBonus.bonus"
+            name="specialApplicantBonus.bonus"
+            defaultValue={values["specialApplicantBonus.bonus"]}
+            className={`${inputClass} h-auto min-h-16 py-2`}
+          />
+        </Labelled>
+      </fieldset>
+
+      <Labelled id="additionalInfo" label="Additional info" errors={errors("additionalInfo")}>
+        <textarea
+          id="additionalInfo"
+          name="additionalInfo"
+          defaultValue={values.additionalInfo}
+          className={`${inputClass} h-auto min-h-20 py-2`}
+        />
+      </Labelled>
+
+      <Button type="submit" name="intent" value="preview" disabled={!valid || submitting}>
+        {submitting ? "Checking..." : "Preview"}
+      </Button>
+    </Form>
+  );
+}
+
+function PreviewStep({
+  preview,
+  values,
+}: {
+  preview: NonNullable<NonNullable<ReturnType<typeof useActionData<typeof action>>>["preview"]>;
+  values: Record<string, string>;
+}) {
+  const navigation = useNavigation();
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  const rows: [string, ReactNode][] = [
+    ["Card", `${preview.cardName}${preview.isNewCard ? " (new card)" : ""}`],
+    ["Issuer", preview.issuer],
+    ["Annual fee", preview.annualFee],
+    ["Referral link", preview.referralLink],
+    ["Your credit score", preview.referrerCredit ?? "Not shared"],
+    ["Sharing", preview.sharingBenefitPortion > 0 ? `${preview.sharingBenefitPortion}% of the bonus` : "None"],
+    ["Your special referral bonus", preview.referrerBonus ?? "None"],
+    ["Special bonus for applicants", preview.applicantBonus ?? "None"],
+    ["Available referrals", preview.availableReferCount ?? "Unlimited"],
+    ["Additional info", preview.additionalInfo || "None"],
+  ];
+  return (
+    <Form method="post" className="space-y-4">
+      {Object.entries(values).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {preview.duplicateLink ? (
+        <FormMessage tone="info">
+          Another member already shares this link. You can still publish it; our team reviews duplicates.
+        </FormMessage>
+      ) : null}
+      <dl className="divide-y divide-line rounded-card border border-line">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid gap-1 px-4 py-2 text-sm sm:grid-cols-3">
+            <dt className="text-muted">{label}</dt>
+            <dd className="break-words sm:col-span-2">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex gap-3">
+        <Button type="submit" name="intent" value="edit" variant="secondary">
+          Edit
+        </Button>
+        <Button type="submit" name="intent" value="create" disabled={creating}>
+          {creating ? "Creating..." : "Confirm & Create"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Refer | Cardshare" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
