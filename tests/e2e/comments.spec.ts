@@ -77,6 +77,8 @@ test.describe("applications, reviews and reputation", () => {
     await page.goto(`/profile/${referrer.id}`);
     await expect(page.getByText("3.5")).toBeVisible();
     await expect(page.getByText("(2 reviews)")).toBeVisible();
+    await page.goto(`/apply/${referralId}`);
+    await expect(page.getByText("3.5").first()).toBeVisible();
 
     // The referrer's reply (the My Referrals and detail pages that host ReplyForm belong to the
     // referrals issue; until they are merged, the reply goes through the same domain via /api).
@@ -106,6 +108,9 @@ test.describe("applications, reviews and reputation", () => {
     await page.goto(`/profile/${referrer.id}`);
     await expect(page.getByText("4.5")).toBeVisible();
     await expect(page.getByRole("img", { name: "Rated 4.5 out of 5" })).toBeVisible();
+    // The referral's own page shows the new mean too.
+    await page.goto(`/apply/${referralId}`);
+    await expect(page.getByText("4.5").first()).toBeVisible();
   });
 
   test("the applicant changes status and filters Pending and Completed", async ({
