@@ -21,7 +21,8 @@ import {
   type StatusFilter,
 } from "~/modules/applications/status";
 import { StatusBadge } from "~/modules/applications/status-badge";
-import { CommentThread, formatDay } from "~/modules/comments/comment-thread";
+import { CommentThread } from "~/modules/comments/comment-thread";
+import { formatDate } from "~/modules/referrals/my-referrals";
 import { listOwnThreads } from "~/modules/comments/comments.server";
 import { ReviewForm } from "~/modules/comments/forms";
 import type { ApiComment } from "~/modules/comments/thread";
@@ -159,8 +160,8 @@ function ApplicationCard({
   viewerId: string;
 }) {
   const headingId = `application-${application._id}`;
-  const applied = formatDay(application.createdAt);
-  const updated = formatDay(application.updatedAt);
+  const applied = formatDate(application.createdAt);
+  const updated = formatDate(application.updatedAt);
   const hasReview = application.comments.some(
     (comment) => comment.commentType === "applicantToReferrer" && comment.userId === viewerId,
   );

@@ -5,7 +5,7 @@ import { CalendarDays, Lock, Mail } from "lucide-react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { listProfileApplications, type ApiApplication } from "~/modules/applications/applications.server";
 import { StatusBadge } from "~/modules/applications/status-badge";
-import { formatDay } from "~/modules/comments/comment-thread";
+import { formatDate } from "~/modules/referrals/my-referrals";
 import { listUserReferrals, setReferralActive } from "~/modules/referrals/referrals.server";
 import type { PresentedReferral } from "~/modules/referrals/present";
 import { RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
@@ -255,7 +255,7 @@ function ReferralItem({ referral, isOwner }: { referral: PresentedReferral; isOw
         <div>
           <dt className="text-muted">Created</dt>
           <dd>
-            <time dateTime={referral.createdAt}>{formatDay(referral.createdAt)}</time>
+            <time dateTime={referral.createdAt}>{formatDate(referral.createdAt)}</time>
           </dd>
         </div>
       </dl>
@@ -288,7 +288,7 @@ function ApplicationItem({ application }: { application: ApiApplication }) {
         <StatusBadge status={application.status} />
       </div>
       <p className="mt-3 text-sm text-muted">
-        Applied on <time dateTime={application.createdAt}>{formatDay(application.createdAt)}</time>
+        Applied on <time dateTime={application.createdAt}>{formatDate(application.createdAt)}</time>
       </p>
     </article>
   );

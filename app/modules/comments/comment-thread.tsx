@@ -1,22 +1,11 @@
 import { Link } from "@remix-run/react";
 import { CornerDownRight, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
+import { formatDate } from "~/modules/referrals/my-referrals";
 import { CommentText } from "./comment-text";
 import { FollowUpForm, ReplyForm } from "./forms";
 import { StarRating } from "./star-rating";
 import { groupThreads, type ApiComment, type CommentPerson } from "./thread";
-
-const dateFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-
-/** A date the same on server and browser (UTC), e.g. "Nov 20, 2026". */
-export function formatDay(iso: string) {
-  return dateFormat.format(new Date(iso));
-}
 
 function Byline({ person, createdAt, children }: { person: CommentPerson; createdAt: string; children?: ReactNode }) {
   return (
@@ -26,7 +15,7 @@ function Byline({ person, createdAt, children }: { person: CommentPerson; create
       </Link>
       {children}
       <time dateTime={createdAt} className="text-xs text-muted">
-        {formatDay(createdAt)}
+        {formatDate(createdAt)}
       </time>
     </div>
   );
