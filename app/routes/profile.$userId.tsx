@@ -1,13 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
 import { clsx } from "clsx";
 import { CalendarDays, Lock, Mail } from "lucide-react";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
+import { listProfileApplications, type ApiApplication } from "~/modules/applications/applications.server";
+import { StatusBadge } from "~/modules/applications/status-badge";
+import { formatDate } from "~/modules/referrals/my-referrals";
+import { listUserReferrals, setReferralActive } from "~/modules/referrals/referrals.server";
+import type { PresentedReferral } from "~/modules/referrals/present";
+import { RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
+import { getReputation } from "~/modules/reputation/reputation.server";
 import { getPublicProfile } from "~/modules/users/profile.server";
 import { DomainError } from "~/utils/api.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 const TABS = [
   { value: "about", label: "About" },
@@ -20,12 +28,44 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(request, context);
   const tabParam = new URL(request.url).searchParams.get("tab");
   const tab: Tab = TABS.some((entry) => entry.value === tabParam) ? (tabParam as Tab) : "about";
+  const services = getServices(context);
+  const viewerId = viewer?.id ?? null;
   try {
-    const profile = await getPublicProfile(getServices(context), params.userId ?? "", viewer?.id ?? null);
-    return { profile, tab, signedIn: viewer !== null };
+    const profile = await getPublicProfile(services, params.userId ?? "", viewerId);
+    const reputation = await getReputation(services.db, profile._id);
+    // Each tab's list is read only when that tab is open and the owner lets the viewer see it.
+    const referrals =
+      tab === "referrals" && profile.referralsVisible
+        ? (await listUserReferrals(services, viewerId, profile._id)).data
+        : null;
+    const applications =
+      tab === "applications" && profile.applicationsVisible
+        ? (await listProfileApplications(services.db, viewerId, profile._id)).data
+        : null;
+    return { profile, tab, reputation, referrals, applications, signedIn: viewer !== null };
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) throw new Response("User Not Found", { status: 404 });
     throw error;
+  }
+}
+
+/** Reopen, for the owner's inactive referrals: the referrals domain checks ownership. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const formData = await request.formData();
+  const back = `/profile/${params.userId ?? ""}?tab=referrals`;
+  if (formData.get("intent") !== "reopen") throw new Response("Unknown action", { status: 400 });
+  try {
+    const { message } = await setReferralActive(
+      getServices(context),
+      user.id,
+      String(formData.get("referralId")),
+      true,
+    );
+    return redirectWithToast(context, back, { type: "success", description: message });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return redirectWithToast(context, back, { type: "error", description: error.message });
   }
 }
 
@@ -41,7 +81,7 @@ function initials(name: string, username: string) {
 }
 
 export default function Profile() {
-  const { profile, tab, signedIn } = useLoaderData<typeof loader>();
+  const { profile, tab, reputation, referrals, applications, signedIn } = useLoaderData<typeof loader>();
   const joined = new Date(profile.createdAt).toLocaleDateString("en-US", {
     month: "long",
     year: "numeric",
@@ -63,6 +103,10 @@ export default function Profile() {
               {profile.name}
             </h1>
             <p className="text-sm text-muted">@{profile.username}</p>
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <RatingSummary rating={reputation.rating} reviewCount={reputation.reviewCount} />
+              {profile.referralsVisible ? <ReferralCountBadge count={reputation.referralsCount} /> : null}
+            </div>
           </div>
           {profile.isOwner ? (
             <Link to="/dashboard/personal-info?edit=1" className={buttonClass("secondary")}>
@@ -118,6 +162,9 @@ export default function Profile() {
           <TabContent
             visible={tab === "referrals" ? profile.referralsVisible : profile.applicationsVisible}
             tab={tab}
+            isOwner={profile.isOwner}
+            referrals={referrals}
+            applications={applications}
           />
         )}
       </div>
@@ -125,7 +172,19 @@ export default function Profile() {
   );
 }
 
-function TabContent({ visible, tab }: { visible: boolean; tab: Exclude<Tab, "about"> }) {
+function TabContent({
+  visible,
+  tab,
+  isOwner,
+  referrals,
+  applications,
+}: {
+  visible: boolean;
+  tab: Exclude<Tab, "about">;
+  isOwner: boolean;
+  referrals: PresentedReferral[] | null;
+  applications: ApiApplication[] | null;
+}) {
   if (!visible) {
     return (
       <div className="flex flex-col items-center rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center">
@@ -135,12 +194,106 @@ function TabContent({ visible, tab }: { visible: boolean; tab: Exclude<Tab, "abo
       </div>
     );
   }
+  const empty = tab === "referrals" ? !referrals?.length : !applications?.length;
+  if (empty) {
+    return (
+      <div className="rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center">
+        <p className="text-muted">
+          {tab === "referrals" ? "No credit card referrals found." : "No credit card applications found."}
+        </p>
+      </div>
+    );
+  }
   return (
-    <div className="rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center">
-      <p className="text-muted">
-        {tab === "referrals" ? "No credit card referrals found." : "No credit card applications found."}
+    <ul className="grid gap-3 sm:grid-cols-2">
+      {tab === "referrals"
+        ? referrals?.map((referral) => (
+            <li key={referral._id}>
+              <ReferralItem referral={referral} isOwner={isOwner} />
+            </li>
+          ))
+        : applications?.map((application) => (
+            <li key={application._id}>
+              <ApplicationItem application={application} />
+            </li>
+          ))}
+    </ul>
+  );
+}
+
+function ReferralItem({ referral, isOwner }: { referral: PresentedReferral; isOwner: boolean }) {
+  return (
+    <article className="h-full rounded-card border border-line bg-surface p-4">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="font-semibold">
+            {referral.isActive ? (
+              <Link to={`/apply/${referral._id}`} className="hover:underline">
+                {referral.creditCard.name}
+              </Link>
+            ) : (
+              referral.creditCard.name
+            )}
+          </h2>
+          <p className="text-sm text-muted">{referral.creditCard.issuer}</p>
+        </div>
+        <span
+          className={clsx(
+            "rounded-full px-2.5 py-0.5 text-xs font-medium ring-1",
+            referral.isActive ? "bg-success-50 text-success-700 ring-success-700/20" : "bg-canvas text-muted ring-line",
+          )}
+        >
+          {referral.isActive ? "Active" : "Inactive"}
+        </span>
+      </div>
+      <dl className="tabular mt-3 flex gap-6 text-sm">
+        <div>
+          <dt className="text-muted">Applications</dt>
+          <dd className="font-medium">{referral.applicationsCount}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Successful</dt>
+          <dd className="font-medium">{referral.successfulCount}</dd>
+        </div>
+        <div>
+          <dt className="text-muted">Created</dt>
+          <dd>
+            <time dateTime={referral.createdAt}>{formatDate(referral.createdAt)}</time>
+          </dd>
+        </div>
+      </dl>
+      {isOwner && !referral.isActive ? (
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="reopen" />
+          <input type="hidden" name="referralId" value={referral._id} />
+          <Button type="submit" size="sm" variant="secondary" aria-label={`Reopen ${referral.creditCard.name}`}>
+            Reopen
+          </Button>
+        </Form>
+      ) : null}
+    </article>
+  );
+}
+
+function ApplicationItem({ application }: { application: ApiApplication }) {
+  return (
+    <article className="h-full rounded-card border border-line bg-surface p-4">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 className="font-semibold">{application.creditCard.name}</h2>
+          <p className="text-sm text-muted">
+            Referred by{" "}
+            <Link to={`/profile/${application.referrer._id}`} className="text-brand-700 hover:underline">
+              {application.referrer.name}
+            </Link>
+          </p>
+        </div>
+        <StatusBadge status={application.status} />
+      </div>
+      <p className="mt-3 text-sm text-muted">
+        Applied on <time dateTime={application.createdAt}>{formatDate(application.createdAt)}</time>
       </p>
-    </div>
+    </article>
   );
 }
 

@@ -208,6 +208,22 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
     }
   }
 
+  // Each referrer's reputation, as the comments domain keeps it: the mean of each review's current
+  // rating (the latest rating follow-up replaces the review's own).
+  for (const person of people) {
+    const current = comments
+      .filter((review) => review.commentType === "applicantToReferrer")
+      .filter((review) => referrals.find((referral) => referral.id === review.referralId)?.referrerId === person.id)
+      .map((review) => {
+        const updates = comments.filter(
+          (comment) => comment.originalCommentId === review.id && comment.ratingUpdated && comment.rating != null,
+        );
+        return updates.length > 0 ? updates[updates.length - 1].rating! : review.rating!;
+      });
+    person.reviewCount = current.length;
+    person.rating = current.length > 0 ? current.reduce((sum, rating) => sum + rating, 0) / current.length : null;
+  }
+
   // Two direct chats with a short conversation each.
   const chats: ChatRow[] = [];
   const chatMembers: ChatMemberRow[] = [];

@@ -1,0 +1,259 @@
+/**
+ * Card applications after the apply step (spec sections 3, 4, 6 and 7): the applicant's list with
+ * filters, reading one, the applicant's status changes and withdrawal, and the lists by user,
+ * referrer and referral. Status changes keep referrals.successful_count right in the same batch.
+ */
+import { alias } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { SUCCESSFUL_STATUSES } from "../../../db/factories";
+import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
+import { visibleNames } from "~/modules/users/privacy";
+import { DomainError } from "~/utils/api.server";
+import { APPLICATION_MESSAGES, STATUS_FILTERS, applicantStatusLabel, type StatusFilter } from "./status";
+
+interface Actor {
+  id: string;
+  isAdmin?: boolean;
+}
+
+export const APPLICATIONS_PAGE_SIZE = 20;
+
+const referrer = alias(users, "referrer");
+const applicant = alias(users, "applicant");
+
+const personColumns = (table: typeof referrer | typeof applicant) => ({
+  id: table.id,
+  username: table.username,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  showFullName: table.showFullName,
+});
+
+const columns = {
+  id: applications.id,
+  status: applications.status,
+  createdAt: applications.createdAt,
+  updatedAt: applications.updatedAt,
+  additionalInfo: applications.additionalInfo,
+  referralId: applications.referralId,
+  card: { id: creditCards.id, name: creditCards.name, issuer: creditCards.issuer },
+  referrer: personColumns(referrer),
+  applicant: personColumns(applicant),
+};
+
+type Row = {
+  id: string;
+  status: ApplicationStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  additionalInfo: string;
+  referralId: string;
+  card: { id: string; name: string; issuer: string };
+  referrer: { id: string; username: string; firstName: string; lastName: string; showFullName: boolean };
+  applicant: { id: string; username: string; firstName: string; lastName: string; showFullName: boolean };
+};
+
+function person(row: Row["referrer"], viewerId: string | null) {
+  const names = visibleNames(row, row.id === viewerId);
+  return {
+    _id: row.id,
+    username: row.username,
+    firstName: names.firstName,
+    lastName: names.lastName,
+    name: names.name,
+  };
+}
+
+/** The spec's Application JSON (section 3), names masked the way `viewerId` may see them. */
+function toApiApplication(row: Row, viewerId: string | null) {
+  return {
+    _id: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    additionalInfo: row.additionalInfo,
+    creditCard: { _id: row.card.id, name: row.card.name, issuer: row.card.issuer },
+    referrer: person(row.referrer, viewerId),
+    referral: { _id: row.referralId },
+    applicant: person(row.applicant, viewerId),
+  };
+}
+export type ApiApplication = ReturnType<typeof toApiApplication>;
+
+function selectApplications(db: Db) {
+  return db
+    .select(columns)
+    .from(applications)
+    .innerJoin(creditCards, eq(creditCards.id, applications.creditCardId))
+    .innerJoin(referrer, eq(referrer.id, applications.referrerId))
+    .innerJoin(applicant, eq(applicant.id, applications.applicantId));
+}
+
+/** A keyset cursor: the (createdAt, id) of the last row of the previous page. */
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+export function encodeCursor(row: { createdAt: string; _id: string }) {
+  return `${new Date(row.createdAt).getTime()}_${row._id}`;
+}
+
+export function decodeCursor(value: string | null | undefined): Cursor | undefined {
+  const match = value?.match(/^(\d{1,15})_([\w-]{1,64})$/);
+  return match ? { createdAt: new Date(Number(match[1])), id: match[2] } : undefined;
+}
+
+const after = (cursor?: Cursor) =>
+  cursor
+    ? or(
+        lt(applications.createdAt, cursor.createdAt),
+        and(eq(applications.createdAt, cursor.createdAt), lt(applications.id, cursor.id)),
+      )
+    : undefined;
+
+async function page(db: Db, where: SQL | undefined, viewerId: string | null, cursor?: Cursor) {
+  const rows = await selectApplications(db)
+    .where(and(where, after(cursor)))
+    .orderBy(desc(applications.createdAt), desc(applications.id))
+    .limit(APPLICATIONS_PAGE_SIZE + 1)
+    .all();
+  const data = rows.slice(0, APPLICATIONS_PAGE_SIZE).map((row) => toApiApplication(row, viewerId));
+  const last = data[data.length - 1];
+  return { data, nextCursor: rows.length > APPLICATIONS_PAGE_SIZE && last ? encodeCursor(last) : null };
+}
+
+/** The signed-in applicant's applications (My Applications, GET /api/applications/card-apply). */
+export function listMyApplications(db: Db, actor: Actor, options: { filter?: StatusFilter; cursor?: Cursor } = {}) {
+  const statuses = STATUS_FILTERS[options.filter ?? "all"].statuses;
+  return page(
+    db,
+    and(
+      eq(applications.applicantId, actor.id),
+      options.filter && options.filter !== "all" ? inArray(applications.status, [...statuses]) : undefined,
+    ),
+    actor.id,
+    options.cursor,
+  );
+}
+
+function selfOrAdmin(actor: Actor, userId: string) {
+  if (!actor.isAdmin && actor.id !== userId) throw new DomainError(403, APPLICATION_MESSAGES.notAllowed);
+}
+
+/** GET .../user/{userId}: a user's applications, for that user or an admin. */
+export function listApplicationsByUser(db: Db, actor: Actor, userId: string, cursor?: Cursor) {
+  selfOrAdmin(actor, userId);
+  return page(db, eq(applications.applicantId, userId), actor.id, cursor);
+}
+
+/** GET .../referrer/{referrerId}: applications through a referrer's links, for them or an admin. */
+export function listApplicationsByReferrer(db: Db, actor: Actor, referrerId: string, cursor?: Cursor) {
+  selfOrAdmin(actor, referrerId);
+  return page(db, eq(applications.referrerId, referrerId), actor.id, cursor);
+}
+
+/** GET .../referral/{referralId}: a referral's applications, for its owner or an admin. */
+export async function listApplicationsByReferral(db: Db, actor: Actor, referralId: string, cursor?: Cursor) {
+  const referral = await db
+    .select({ referrerId: referrals.referrerId })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .get();
+  if (!referral) throw new DomainError(404, "Referral not found");
+  selfOrAdmin(actor, referral.referrerId);
+  return page(db, eq(applications.referralId, referralId), actor.id, cursor);
+}
+
+/** One application, for its applicant, the referrer or an admin. */
+export async function getApplication(db: Db, actor: Actor, applicationId: string) {
+  const row = await selectApplications(db).where(eq(applications.id, applicationId)).get();
+  if (!row) throw new DomainError(404, APPLICATION_MESSAGES.notFound);
+  if (!actor.isAdmin && actor.id !== row.applicant.id && actor.id !== row.referrer.id) {
+    throw new DomainError(403, APPLICATION_MESSAGES.notAllowed);
+  }
+  return toApiApplication(row, actor.id);
+}
+
+/** The application if `actor` is its applicant; 404 if it does not exist, 403 if it is someone else's. */
+async function requireOwnApplication(db: Db, actor: Actor, applicationId: string) {
+  const row = await db
+    .select({
+      id: applications.id,
+      applicantId: applications.applicantId,
+      referralId: applications.referralId,
+      status: applications.status,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .get();
+  if (!row) throw new DomainError(404, APPLICATION_MESSAGES.notFound);
+  if (row.applicantId !== actor.id) throw new DomainError(403, APPLICATION_MESSAGES.notYours);
+  return row;
+}
+
+/** The referral's counters recomputed from its applications (run in the batch of the change). */
+function recountReferral(db: Db, referralId: string) {
+  const ofThisReferral = sql`from applications a where a.referral_id = referrals.id`;
+  return db
+    .update(referrals)
+    .set({
+      applicationsCount: sql`(select count(*) ${ofThisReferral})`,
+      successfulCount: sql`(select count(*) ${ofThisReferral} and a.status in ${SUCCESSFUL_STATUSES})`,
+    })
+    .where(eq(referrals.id, referralId));
+}
+
+/**
+ * The applicant changes their own application's status. Choosing the current status changes
+ * nothing. The referral's successful count follows in the same batch.
+ */
+export async function updateApplicationStatus(db: Db, actor: Actor, applicationId: string, status: ApplicationStatus) {
+  const current = await requireOwnApplication(db, actor, applicationId);
+  const message = APPLICATION_MESSAGES.statusUpdated(applicantStatusLabel(status));
+  if (current.status !== status) {
+    await db.batch([
+      db
+        .update(applications)
+        .set({ status, updatedAt: new Date() })
+        .where(and(eq(applications.id, applicationId), eq(applications.applicantId, actor.id))),
+      recountReferral(db, current.referralId),
+    ]);
+  }
+  return { message, changed: current.status !== status, data: await getApplication(db, actor, applicationId) };
+}
+
+/**
+ * The applicant withdraws their application record. The referral's counters follow; the slot
+ * taken on apply is not given back (the referral link was used). A review stays with the referral.
+ */
+export async function deleteApplication(db: Db, actor: Actor, applicationId: string) {
+  const current = await requireOwnApplication(db, actor, applicationId);
+  await db.batch([
+    db.delete(applications).where(and(eq(applications.id, applicationId), eq(applications.applicantId, actor.id))),
+    recountReferral(db, current.referralId),
+  ]);
+  return { message: "Application deleted" };
+}
+
+/**
+ * The Applications tab of a profile: everyone's when the owner shows applications (the owner
+ * always sees their own), without the private notes; a hidden list is a 403 'Private Content'.
+ */
+export async function listProfileApplications(db: Db, viewerId: string | null, userId: string, cursor?: Cursor) {
+  if (viewerId !== userId) {
+    const owner = await db
+      .select({ showApplications: users.showApplications })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get();
+    if (!owner) throw new DomainError(404, "User Not Found");
+    if (!owner.showApplications) throw new DomainError(403, "Private Content");
+  }
+  const result = await page(db, eq(applications.applicantId, userId), viewerId, cursor);
+  return {
+    ...result,
+    data: result.data.map((row) => (viewerId === userId ? row : { ...row, additionalInfo: "" })),
+  };
+}

@@ -1,0 +1,117 @@
+import { Link } from "@remix-run/react";
+import { CornerDownRight, MessageSquare } from "lucide-react";
+import type { ReactNode } from "react";
+import { formatDate } from "~/modules/referrals/my-referrals";
+import { CommentText } from "./comment-text";
+import { FollowUpForm, ReplyForm } from "./forms";
+import { StarRating } from "./star-rating";
+import { groupThreads, type ApiComment, type CommentPerson } from "./thread";
+
+function Byline({ person, createdAt, children }: { person: CommentPerson; createdAt: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+      <Link to={`/profile/${person._id}`} className="font-medium text-ink hover:underline">
+        {person.name}
+      </Link>
+      {children}
+      <time dateTime={createdAt} className="text-xs text-muted">
+        {formatDate(createdAt)}
+      </time>
+    </div>
+  );
+}
+
+/** A disclosure holding a form: works without JavaScript, keeps threads compact. */
+function FormDisclosure({ summary, children }: { summary: string; children: ReactNode }) {
+  return (
+    <details className="group mt-2">
+      <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">{summary}</summary>
+      <div className="mt-2">{children}</div>
+    </details>
+  );
+}
+
+/**
+ * Review threads: each review with its stars, then the referrer's replies and the author's
+ * follow-ups. The referral's owner gets a reply form on each review, a review's author a follow-up
+ * form (the server enforces both). The list scrolls past 24rem (spec section 9).
+ */
+export function CommentThread({
+  comments,
+  viewerId,
+  label,
+  emptyText = "No comments yet.",
+}: {
+  comments: readonly ApiComment[];
+  viewerId: string | null;
+  /** The accessible name of the scrolling list, e.g. "Comments on Sapphire Preferred". */
+  label: string;
+  emptyText?: string;
+}) {
+  const threads = groupThreads(comments);
+  if (threads.length === 0) {
+    return (
+      <p className="flex items-center gap-2 text-sm text-muted">
+        <MessageSquare aria-hidden className="size-4" /> {emptyText}
+      </p>
+    );
+  }
+  return (
+    // The region scrolls, so it must be reachable by keyboard.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <section aria-label={label} tabIndex={0} className="max-h-96 space-y-4 overflow-y-auto pr-1">
+      <ul className="space-y-4">
+        {threads.map(({ review, responses, currentRating }) => (
+          <li key={review._id} className="rounded-card border border-line bg-canvas p-3">
+            <article aria-label={`Review by ${review.applicant.name}`}>
+              <Byline person={review.applicant} createdAt={review.createdAt}>
+                {currentRating ? <StarRating value={currentRating} /> : null}
+              </Byline>
+              <div className="mt-1">
+                <CommentText text={review.comment} />
+              </div>
+            </article>
+            {responses.length > 0 ? (
+              <ul className="mt-3 space-y-3 border-l-2 border-line pl-3">
+                {responses.map((response) => {
+                  const isReply = response.commentType === "referrerReply";
+                  const author = isReply ? response.referrer : response.applicant;
+                  return (
+                    <li key={response._id}>
+                      <article aria-label={isReply ? `Reply from ${author.name}` : `Follow-up from ${author.name}`}>
+                        <Byline person={author} createdAt={response.createdAt}>
+                          <span className="inline-flex items-center gap-1 rounded-full bg-surface px-2 py-0.5 text-xs text-muted ring-1 ring-line">
+                            <CornerDownRight aria-hidden className="size-3" />
+                            {isReply ? "Referrer reply" : "Follow-up"}
+                          </span>
+                          {response.ratingUpdated && response.rating ? (
+                            <span className="inline-flex items-center gap-1 text-xs text-muted">
+                              Updated rating <StarRating value={response.rating} />
+                            </span>
+                          ) : null}
+                        </Byline>
+                        <div className="mt-1">
+                          <CommentText text={response.comment} />
+                        </div>
+                      </article>
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
+            {viewerId && viewerId === review.referrer._id ? (
+              <FormDisclosure summary="Reply">
+                <ReplyForm referralId={review.referralId} reviewId={review._id} />
+              </FormDisclosure>
+            ) : null}
+            {viewerId && viewerId === review.userId ? (
+              <FormDisclosure summary="Add a follow-up">
+                <FollowUpForm referralId={review.referralId} reviewId={review._id} currentRating={currentRating} />
+              </FormDisclosure>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

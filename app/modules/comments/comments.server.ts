@@ -1,0 +1,286 @@
+/**
+ * Reviews, referrer replies and follow-ups (spec sections 5, 6 and 8; decisions.md: reviews are
+ * tied to an application). Every write of a review or a rating recomputes the referrer's
+ * reputation in the same db.batch, so the two never disagree.
+ */
+import { alias } from "drizzle-orm/sqlite-core";
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { createId } from "../../../db/id";
+import { applications, comments, referrals, users, type CommentType } from "../../../db/schema";
+import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
+import { visibleNames } from "~/modules/users/privacy";
+import { DomainError } from "~/utils/api.server";
+import { COMMENT_MESSAGES, type CommentInput } from "./schemas";
+import type { ApiComment, CommentPerson } from "./thread";
+
+interface Actor {
+  id: string;
+  isAdmin?: boolean;
+}
+
+const SUCCESS_MESSAGES: Record<CommentType, string> = {
+  applicantToReferrer: COMMENT_MESSAGES.reviewSubmitted,
+  referrerReply: COMMENT_MESSAGES.replyAdded,
+  followUpComment: COMMENT_MESSAGES.followUpAdded,
+};
+
+function isUniqueViolation(error: unknown) {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  return text.includes("UNIQUE constraint failed");
+}
+
+async function findReferral(db: Db, referralId: string) {
+  const referral = await db
+    .select({ id: referrals.id, referrerId: referrals.referrerId })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .get();
+  if (!referral) {
+    throw new DomainError(404, COMMENT_MESSAGES.invalidReferral, { referralId: COMMENT_MESSAGES.invalidReferral });
+  }
+  return referral;
+}
+
+/** The review a reply or follow-up answers; it must be a review on the same referral. */
+async function findReview(db: Db, referralId: string, originalCommentId: string) {
+  const review = await db
+    .select({
+      id: comments.id,
+      authorId: comments.authorId,
+      referralId: comments.referralId,
+      commentType: comments.commentType,
+      applicationId: comments.applicationId,
+    })
+    .from(comments)
+    .where(eq(comments.id, originalCommentId))
+    .get();
+  if (!review) throw new DomainError(404, COMMENT_MESSAGES.commentNotFound);
+  if (review.referralId !== referralId) {
+    throw new DomainError(400, COMMENT_MESSAGES.invalidReferral, { referralId: COMMENT_MESSAGES.invalidReferral });
+  }
+  if (review.commentType !== "applicantToReferrer") throw new DomainError(400, COMMENT_MESSAGES.notAReview);
+  return review;
+}
+
+/**
+ * Adds a review, a reply or a follow-up as `actor`, enforcing who may write what:
+ * - a review: only an applicant with an application for the referral, once, rated 1-5;
+ * - a reply: only the referral's owner, to a review of that referral;
+ * - a follow-up: only the review's author, optionally replacing the rating.
+ */
+export async function addComment(db: Db, actor: Actor, input: CommentInput) {
+  const referral = await findReferral(db, input.referralId);
+  const id = createId();
+  const now = new Date();
+  const base = {
+    id,
+    referralId: referral.id,
+    authorId: actor.id,
+    comment: input.comment,
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  if (input.commentType === "applicantToReferrer") {
+    const application = await db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(and(eq(applications.referralId, referral.id), eq(applications.applicantId, actor.id)))
+      .get();
+    if (!application) throw new DomainError(403, COMMENT_MESSAGES.notAnApplicant);
+    try {
+      await db.batch([
+        db.insert(comments).values({
+          ...base,
+          applicationId: application.id,
+          commentType: "applicantToReferrer",
+          rating: input.rating,
+        }),
+        recomputeReferrerRating(db, referral.referrerId),
+      ]);
+    } catch (error) {
+      // The partial unique index is the guard that holds even for two reviews sent at once.
+      if (isUniqueViolation(error)) throw new DomainError(409, COMMENT_MESSAGES.alreadyReviewed);
+      throw error;
+    }
+  } else if (input.commentType === "referrerReply") {
+    const review = await findReview(db, referral.id, input.originalCommentId);
+    if (referral.referrerId !== actor.id) throw new DomainError(403, COMMENT_MESSAGES.notReferrer);
+    await db.insert(comments).values({
+      ...base,
+      applicationId: review.applicationId,
+      commentType: "referrerReply",
+      originalCommentId: review.id,
+    });
+  } else {
+    const review = await findReview(db, referral.id, input.originalCommentId);
+    if (review.authorId !== actor.id) throw new DomainError(403, COMMENT_MESSAGES.notAuthor);
+    const ratingUpdated = input.ratingUpdated && input.rating !== undefined;
+    await db.batch([
+      db.insert(comments).values({
+        ...base,
+        applicationId: review.applicationId,
+        commentType: "followUpComment",
+        originalCommentId: review.id,
+        rating: ratingUpdated ? input.rating : null,
+        ratingUpdated,
+      }),
+      recomputeReferrerRating(db, referral.referrerId),
+    ]);
+  }
+  const [created] = await loadComments(db, eq(comments.id, id), actor.id);
+  return { comment: created, message: SUCCESS_MESSAGES[input.commentType] };
+}
+
+const author = alias(users, "author");
+const owner = alias(users, "owner");
+const reviewAuthor = alias(users, "review_author");
+const original = alias(comments, "original");
+
+const personColumns = (table: typeof author | typeof owner | typeof reviewAuthor) => ({
+  id: table.id,
+  username: table.username,
+  firstName: table.firstName,
+  lastName: table.lastName,
+  profileImage: table.profileImage,
+  showFullName: table.showFullName,
+});
+
+type PersonRow = {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  profileImage: string | null;
+  showFullName: boolean;
+};
+
+function toPerson(row: PersonRow, viewerId: string | null): CommentPerson {
+  const names = visibleNames(row, row.id === viewerId);
+  return {
+    _id: row.id,
+    username: row.username,
+    firstName: names.firstName,
+    name: names.name,
+    profileImage: row.profileImage,
+  };
+}
+
+/** Comments matching `where`, oldest first, with the people named the way `viewerId` may see them. */
+async function loadComments(db: Db, where: SQL | undefined, viewerId: string | null): Promise<ApiComment[]> {
+  const rows = await db
+    .select({
+      id: comments.id,
+      comment: comments.comment,
+      rating: comments.rating,
+      ratingUpdated: comments.ratingUpdated,
+      createdAt: comments.createdAt,
+      commentType: comments.commentType,
+      originalCommentId: comments.originalCommentId,
+      referralId: comments.referralId,
+      applicationId: comments.applicationId,
+      author: personColumns(author),
+      owner: personColumns(owner),
+      reviewAuthor: personColumns(reviewAuthor),
+    })
+    .from(comments)
+    .innerJoin(author, eq(author.id, comments.authorId))
+    .innerJoin(referrals, eq(referrals.id, comments.referralId))
+    .innerJoin(owner, eq(owner.id, referrals.referrerId))
+    .leftJoin(original, eq(original.id, comments.originalCommentId))
+    .innerJoin(reviewAuthor, eq(reviewAuthor.id, sql`coalesce(${original.authorId}, ${comments.authorId})`))
+    .where(where)
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .all();
+  const replied = new Set(
+    rows.filter((row) => row.commentType === "referrerReply").map((row) => row.originalCommentId),
+  );
+  return rows.map((row) => ({
+    _id: row.id,
+    comment: row.comment,
+    rating: row.rating,
+    ratingUpdated: row.ratingUpdated,
+    createdAt: row.createdAt.toISOString(),
+    commentType: row.commentType,
+    applicant: toPerson(row.reviewAuthor, viewerId),
+    referrer: toPerson(row.owner, viewerId),
+    originalComment: row.originalCommentId ? { _id: row.originalCommentId } : null,
+    originalCommentId: row.originalCommentId,
+    hasReferrerReply: replied.has(row.id),
+    referralId: row.referralId,
+    applicationId: row.applicationId,
+    userId: row.author.id,
+  }));
+}
+
+export const REVIEWS_PAGE_SIZE = 50;
+
+/** Reviews and their responses for a set of reviews, chosen by `reviewWhere`. */
+async function threadsWhere(db: Db, reviewWhere: SQL | undefined, viewerId: string | null, before?: Date) {
+  const reviews = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(
+      and(
+        reviewWhere,
+        eq(comments.commentType, "applicantToReferrer"),
+        before ? lt(comments.createdAt, before) : undefined,
+      ),
+    )
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(REVIEWS_PAGE_SIZE)
+    .all();
+  if (reviews.length === 0) return [];
+  const ids = reviews.map((review) => review.id);
+  return loadComments(db, or(inArray(comments.id, ids), inArray(comments.originalCommentId, ids)), viewerId);
+}
+
+/**
+ * The public reviews of a referral with their replies and follow-ups (the referral detail, My
+ * Referrals and GET /api/referrals/card-refer/comments/{referralId}): the newest 50 reviews, or
+ * those before `before` (keyset by time).
+ */
+export async function listReferralComments(
+  db: Db,
+  referralId: string,
+  viewerId: string | null,
+  before?: Date,
+): Promise<ApiComment[]> {
+  await findReferral(db, referralId);
+  return threadsWhere(db, eq(comments.referralId, referralId), viewerId, before);
+}
+
+/**
+ * An application's thread: its applicant's review of the referral and the responses to it. The
+ * applicant, the referrer and admins may read it; anyone else gets a 403.
+ */
+export async function listApplicationComments(db: Db, actor: Actor, applicationId: string): Promise<ApiComment[]> {
+  const application = await db
+    .select({
+      referralId: applications.referralId,
+      applicantId: applications.applicantId,
+      referrerId: applications.referrerId,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .get();
+  if (!application) throw new DomainError(404, "Application not found");
+  if (!actor.isAdmin && actor.id !== application.applicantId && actor.id !== application.referrerId) {
+    throw new DomainError(403, "You are not allowed to see these comments.");
+  }
+  return threadsWhere(
+    db,
+    and(eq(comments.referralId, application.referralId), eq(comments.authorId, application.applicantId)),
+    actor.id,
+  );
+}
+
+/**
+ * The threads of the viewer's own reviews on several referrals at once (the My Applications list:
+ * the applicant sees only their own comments and the replies to them).
+ */
+export async function listOwnThreads(db: Db, viewerId: string, referralIds: string[]): Promise<ApiComment[]> {
+  if (referralIds.length === 0) return [];
+  return threadsWhere(db, and(inArray(comments.referralId, referralIds), eq(comments.authorId, viewerId)), viewerId);
+}

@@ -1,0 +1,225 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from "react";
+import { toast } from "sonner";
+import { CheckboxField, FormMessage, TextareaField } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
+import { COMMENT_MAX_LENGTH, FollowUpFormSchema, ReplyFormSchema, ReviewFormSchema } from "./schemas";
+import { StarRatingInput } from "./star-rating";
+
+/** Where POST /comments lives (app/routes/comments.ts). */
+export const COMMENTS_ACTION = "/comments";
+
+type CommentActionData = { result: SubmissionResult<string[]> | null; message: string | null };
+
+/** True once React runs in the browser: before that, nothing may depend on JavaScript. */
+function useHydrated() {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+}
+const subscribeToNothing = () => () => {};
+
+/**
+ * A fetcher posting to /comments: toasts the spec's success text, or the server's message on
+ * failure, and tells the caller when a comment was saved.
+ */
+function useCommentFetcher(onSaved?: () => void) {
+  const fetcher = useFetcher<CommentActionData>();
+  const location = useLocation();
+  const data = fetcher.data;
+  useEffect(() => {
+    if (!data) return;
+    if (data.message && data.result?.status !== "error") {
+      toast.success(data.message);
+      onSaved?.();
+    } else {
+      const formError = data.result?.error?.[""]?.[0] ?? (data.result ? null : data.message);
+      if (formError) toast.error(formError);
+    }
+    // Only a new answer from the server should toast.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data]);
+  return {
+    fetcher,
+    lastResult: data?.result ?? undefined,
+    redirectTo: `${location.pathname}${location.search}`,
+    pending: fetcher.state !== "idle",
+  };
+}
+
+function HiddenFields({ values }: { values: Record<string, string | undefined> }) {
+  return (
+    <>
+      {Object.entries(values).map(([name, value]) =>
+        value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
+      )}
+    </>
+  );
+}
+
+function FormErrors({ errors }: { errors?: string[] }) {
+  return errors?.length ? <FormMessage tone="error">{errors[0]}</FormMessage> : null;
+}
+
+/**
+ * The review of a referrer: a 1-5 star rating (required) and an optional comment. Used by the
+ * apply dialog's step 2 and by the application card. `onSaved` runs after the server accepts it.
+ */
+export function ReviewForm({
+  referralId,
+  onSaved,
+  submitLabel = "Submit Review",
+  children,
+}: {
+  referralId: string;
+  onSaved?: () => void;
+  submitLabel?: string;
+  /** Extra actions beside the submit button (e.g. the dialog's Skip). */
+  children?: ReactNode;
+}) {
+  const { fetcher, lastResult, redirectTo, pending } = useCommentFetcher(onSaved);
+  const [form, fields] = useForm({
+    id: `review-${referralId}`,
+    lastResult,
+    constraint: getZodConstraint(ReviewFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <fetcher.Form method="post" action={COMMENTS_ACTION} {...getFormProps(form)} className="space-y-3">
+      <HiddenFields values={{ intent: "review", referralId, redirectTo }} />
+      <FormErrors errors={form.errors} />
+      <StarRatingInput
+        name={fields.rating.name}
+        legend="Rate the referrer"
+        errors={fields.rating.errors}
+        errorId={fields.rating.errorId}
+      />
+      <TextareaField
+        label="Comment (optional)"
+        textareaProps={{ ...getTextareaProps(fields.comment), maxLength: COMMENT_MAX_LENGTH, rows: 3 }}
+        errors={fields.comment.errors}
+      />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? "Submitting..." : submitLabel}
+        </Button>
+        {children}
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * The text box shared by replies and follow-ups: required, submit disabled while blank (with JS).
+ * Keyed by the form's key, so conform's reset after a saved comment starts it afresh.
+ */
+function TextWithSubmit({
+  label,
+  field,
+  submitLabel,
+  pending,
+}: {
+  label: string;
+  field: Parameters<typeof getTextareaProps>[0];
+  submitLabel: string;
+  pending: boolean;
+}) {
+  const hydrated = useHydrated();
+  const [text, setText] = useState("");
+  return (
+    <>
+      <TextareaField
+        label={label}
+        textareaProps={{
+          ...getTextareaProps(field),
+          maxLength: COMMENT_MAX_LENGTH,
+          rows: 2,
+          onInput: (event) => setText(event.currentTarget.value),
+        }}
+        errors={field.errors}
+      />
+      <Button type="submit" size="sm" disabled={pending || (hydrated && text.trim() === "")}>
+        {pending ? "Submitting..." : submitLabel}
+      </Button>
+    </>
+  );
+}
+
+/** The referrer's reply to a review (shown to the referral's owner only; enforced on the server). */
+export function ReplyForm({ referralId, reviewId }: { referralId: string; reviewId: string }) {
+  const { fetcher, lastResult, redirectTo, pending } = useCommentFetcher();
+  const [form, fields] = useForm({
+    id: `reply-${reviewId}`,
+    lastResult,
+    constraint: getZodConstraint(ReplyFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReplyFormSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <fetcher.Form method="post" action={COMMENTS_ACTION} {...getFormProps(form)} className="space-y-2">
+      <HiddenFields values={{ intent: "reply", referralId, originalCommentId: reviewId, redirectTo }} />
+      <FormErrors errors={form.errors} />
+      <TextWithSubmit key={form.key} label="Your reply" field={fields.comment} submitLabel="Reply" pending={pending} />
+    </fetcher.Form>
+  );
+}
+
+/** The review author's follow-up, optionally updating their rating. */
+export function FollowUpForm({
+  referralId,
+  reviewId,
+  currentRating,
+}: {
+  referralId: string;
+  reviewId: string;
+  currentRating: number | null;
+}) {
+  const [updating, setUpdating] = useState(false);
+  const { fetcher, lastResult, redirectTo, pending } = useCommentFetcher(() => setUpdating(false));
+  const hydrated = useHydrated();
+  const checkboxId = useId();
+  const [form, fields] = useForm({
+    id: `follow-up-${reviewId}`,
+    lastResult,
+    constraint: getZodConstraint(FollowUpFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FollowUpFormSchema }),
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <fetcher.Form method="post" action={COMMENTS_ACTION} {...getFormProps(form)} className="space-y-2">
+      <HiddenFields values={{ intent: "follow-up", referralId, originalCommentId: reviewId, redirectTo }} />
+      <FormErrors errors={form.errors} />
+      <CheckboxField
+        label="Update my rating"
+        inputProps={{
+          ...getInputProps(fields.ratingUpdated, { type: "checkbox" }),
+          id: checkboxId,
+          onChange: (event) => setUpdating(event.currentTarget.checked),
+        }}
+      />
+      {!hydrated || updating ? (
+        <StarRatingInput
+          key={`${fields.rating.key}`}
+          name={fields.rating.name}
+          legend="New rating"
+          defaultValue={currentRating ?? undefined}
+          errors={fields.rating.errors}
+          errorId={fields.rating.errorId}
+        />
+      ) : null}
+      <TextWithSubmit
+        key={form.key}
+        label="Follow-up comment"
+        field={fields.comment}
+        submitLabel="Add follow-up"
+        pending={pending}
+      />
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,66 @@
+import { eq } from "drizzle-orm";
+import {
+  makeApplication,
+  makeCard,
+  makeReferral,
+  type ApplicationRow,
+  type ReferralRow,
+  type UserRow,
+} from "../../db/factories";
+import { applications, creditCards, referrals, users } from "../../db/schema";
+import { createSignedInUser, fetchPath, testDb } from "./helpers";
+
+/** A referrer with one referral, and an applicant who applied through it (all signed in). */
+export async function createMarket(
+  options: { referrer?: Partial<UserRow>; application?: Partial<ApplicationRow>; referral?: Partial<ReferralRow> } = {},
+) {
+  const db = testDb();
+  const referrer = await createSignedInUser(options.referrer);
+  const applicant = await createSignedInUser();
+  const card = makeCard();
+  await db.insert(creditCards).values(card);
+  const referral = makeReferral(referrer.user.id, card.id, { applicationsCount: 1, ...options.referral });
+  await db.insert(referrals).values(referral);
+  const application = makeApplication(referral, applicant.user.id, options.application);
+  await db.insert(applications).values(application);
+  return { referrer, applicant, card, referral, application };
+}
+
+/** Another application to an existing referral by a new signed-in applicant. */
+export async function addApplicant(referral: ReferralRow, overrides: Partial<ApplicationRow> = {}) {
+  const applicant = await createSignedInUser();
+  const application = makeApplication(referral, applicant.user.id, overrides);
+  await testDb().insert(applications).values(application);
+  return { applicant, application };
+}
+
+export async function reputationOf(userId: string) {
+  return testDb()
+    .select({ rating: users.rating, reviewCount: users.reviewCount })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+}
+
+export async function countersOf(referralId: string) {
+  return testDb()
+    .select({ applicationsCount: referrals.applicationsCount, successfulCount: referrals.successfulCount })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .get();
+}
+
+/** Calls an /api route with a bearer token, returning the status and parsed body. */
+export async function api(method: string, path: string, token: string | null, body?: unknown) {
+  const response = await fetchPath(path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // Tests read whichever shape the route answers; the assertions check it.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
