@@ -132,11 +132,13 @@ describe("admin card form", () => {
   });
 
   it("refuses to delete a card with referrals and offers to mark it inactive", async () => {
-    const card = await insertCard();
+    // Its own issuer, so the card is on the first page of the filtered list however many cards other tests add.
+    const card = await insertCard({ issuer: `Refusal Bank ${uniqueSuffix()}` });
     const referrer = await createUser();
     await testDb().insert(referrals).values(makeReferral(referrer.id, card.id));
     const admin = await createSignedInUser({ isAdmin: true });
-    const refused = await postForm(`/admin/creditcards?index&confirm=${card.id}`, admin.cookie, {
+    const listed = new URLSearchParams({ issuer: card.issuer, confirm: card.id });
+    const refused = await postForm(`/admin/creditcards?index&${listed}`, admin.cookie, {
       intent: "delete",
       cardId: card.id,
     });
