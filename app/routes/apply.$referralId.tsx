@@ -15,6 +15,9 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { applyToReferral } from "~/modules/applications/apply.server";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
+import { CommentThread } from "~/modules/comments/comment-thread";
+import { hasReviewed, listReferralComments } from "~/modules/comments/comments.server";
+import { ReviewForm } from "~/modules/comments/forms";
 import { TipOptions } from "~/modules/payments/tip-options";
 import { formatDate } from "~/modules/referrals/my-referrals";
 import { CardArt, CreditBandChip, ReferrerRating, RemainingWarning } from "~/modules/referrals/referral-card";
@@ -32,11 +35,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const stepParam = url.searchParams.get("step");
   const step = STEPS.includes(stepParam as Step) ? (stepParam as Step) : null;
   try {
-    const referral = await getReferral(getServices(context), user.id, { id: params.referralId ?? "" });
-    return { referral, step: referral.isOwner ? null : step, great: url.searchParams.get("great") === "yes" };
+    const services = getServices(context);
+    const referral = await getReferral(services, user.id, { id: params.referralId ?? "" });
+    if (step === "2" && !referral.isOwner && (await hasReviewed(services.db, user.id, referral._id))) {
+      // The review is in (a plain form post comes back here): on to step 3.
+      throw redirect(`/apply/${referral._id}?step=3`);
+    }
+    const reviews = await listReferralComments(services.db, referral._id, user.id);
+    return {
+      referral,
+      reviews,
+      viewerId: user.id,
+      step: referral.isOwner ? null : step,
+      great: url.searchParams.get("great") === "yes",
+    };
   } catch (error) {
     if (error instanceof DomainError && error.status === 404) {
-      return data({ referral: null, step: null, great: false }, { status: 404 });
+      return data({ referral: null, reviews: [], viewerId: user.id, step: null, great: false }, { status: 404 });
     }
     throw error;
   }
@@ -56,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function ReferralDetail() {
-  const { referral, step, great } = useLoaderData<typeof loader>();
+  const { referral, reviews, viewerId, step, great } = useLoaderData<typeof loader>();
   if (!referral) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -186,6 +201,24 @@ export default function ReferralDetail() {
         </aside>
       </div>
 
+      <section
+        id="reviews"
+        aria-labelledby="reviews-heading"
+        className="mt-6 rounded-card border border-line bg-surface p-6"
+      >
+        <h2 id="reviews-heading" className="text-lg font-semibold">
+          Reviews
+        </h2>
+        <div className="mt-3">
+          <CommentThread
+            comments={reviews}
+            viewerId={viewerId}
+            label={`Reviews of ${referral.referrer.name}'s ${card.name} referral`}
+            emptyText="No reviews yet."
+          />
+        </div>
+      </section>
+
       {step ? <ApplyDialog referralId={referral._id} step={step} great={great} /> : null}
     </div>
   );
@@ -277,41 +310,16 @@ function ApplyDialog({ referralId, step, great }: { referralId: string; step: St
         </div>
       ) : null}
       {step === "2" ? (
-        <Form method="post" action="/comments" className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="review" />
-          <input type="hidden" name="referralId" value={referralId} />
-          <input type="hidden" name="redirectTo" value={`${close}?step=3`} />
-          <fieldset>
-            <legend className="text-sm font-medium">Rating</legend>
-            <div className="mt-2 flex gap-2">
-              {[1, 2, 3, 4, 5].map((value) => (
-                <label
-                  key={value}
-                  className="flex cursor-pointer items-center gap-1 rounded-card border border-line px-3 py-1.5 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-                >
-                  <input type="radio" name="rating" value={value} required />
-                  {value} {value === 1 ? "star" : "stars"}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div>
-            <label htmlFor="review-comment" className="block text-sm font-medium">
-              Comment
-            </label>
-            <textarea
-              id="review-comment"
-              name="comment"
-              className="mt-1.5 block min-h-20 w-full rounded-card border border-line px-3 py-2 text-sm"
-            />
-          </div>
-          <div className="flex gap-3">
-            <Button type="submit">Submit Review</Button>
+        <div className="mt-4">
+          <ReviewForm
+            referralId={referralId}
+            onSaved={() => navigate(`${close}?step=3`, { replace: true, preventScrollReset: true })}
+          >
             <Link to={`${close}?step=3`} replace preventScrollReset className={buttonClass("ghost")}>
               Skip
             </Link>
-          </div>
-        </Form>
+          </ReviewForm>
+        </div>
       ) : null}
       {step === "3" ? (
         <div className="mt-4 space-y-4">

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { referralStatusAction } from "~/modules/referrals/forms.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
-import { listUserReferrals } from "~/modules/referrals/referrals.server";
+import { listMyReferrals } from "~/modules/referrals/referrals.server";
 import { requireUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
 
@@ -11,7 +11,7 @@ const PATH = "/dashboard/my-referrals";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const cursor = new URL(request.url).searchParams.get("cursor");
-  return listUserReferrals(getServices(context), user.id, user.id, { cursor });
+  return { ...(await listMyReferrals(getServices(context), user.id, { cursor })), viewerId: user.id };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -20,8 +20,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DashboardMyReferrals() {
-  const { data, nextCursor } = useLoaderData<typeof loader>();
-  return <MyReferrals referrals={data} nextCursor={nextCursor} />;
+  const { data, nextCursor, viewerId } = useLoaderData<typeof loader>();
+  return <MyReferrals referrals={data} nextCursor={nextCursor} viewerId={viewerId} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "My Referrals | Cardshare" }];

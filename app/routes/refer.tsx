@@ -12,7 +12,7 @@ import { listPickerCards } from "~/modules/cards/catalog.server";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
 import { isStatusIntent, referralStatusAction } from "~/modules/referrals/forms.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
-import { cardRulesFor, createReferral, listUserReferrals, previewReferral } from "~/modules/referrals/referrals.server";
+import { cardRulesFor, createReferral, listMyReferrals, previewReferral } from "~/modules/referrals/referrals.server";
 import {
   OTHER_CARD,
   readCardId,
@@ -37,9 +37,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [groups, mine] = await Promise.all([
     listPickerCards(services.db, user.id),
-    listUserReferrals(services, user.id, user.id, { cursor: url.searchParams.get("cursor") }),
+    listMyReferrals(services, user.id, { cursor: url.searchParams.get("cursor") }),
   ]);
-  return { groups, issuer: url.searchParams.get("issuer"), mine };
+  return { groups, issuer: url.searchParams.get("issuer"), mine, viewerId: user.id };
 }
 
 /** The submitted fields (strings), carried through the preview in hidden inputs. */
@@ -101,7 +101,7 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 type Group = LoaderData["groups"][number];
 
 export default function Refer() {
-  const { groups, issuer: issuerParam, mine } = useLoaderData<typeof loader>();
+  const { groups, issuer: issuerParam, mine, viewerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const issuer = actionData?.values.issuer ?? issuerParam;
   const step = actionData?.step === "preview" ? 3 : issuer ? 2 : 1;
@@ -140,7 +140,7 @@ export default function Refer() {
           </div>
         </div>
       </section>
-      <MyReferrals referrals={mine.data} nextCursor={mine.nextCursor} />
+      <MyReferrals referrals={mine.data} nextCursor={mine.nextCursor} viewerId={viewerId} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { SESSION_COOKIE } from "../../app/modules/auth/session.server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, expect, test, type TestUser } from "./fixtures";
+import { apiAs, createReferral, expect, test, type TestUser } from "./fixtures";
 
 /** A separate browser (own cookies) signed in as `user`. */
 async function browserFor(browser: Browser, baseURL: string, user: TestUser) {
@@ -13,9 +13,15 @@ async function browserFor(browser: Browser, baseURL: string, user: TestUser) {
 }
 
 test.describe("Chat", () => {
-  test("two people chat live: red dot, toast, typing and read marks", async ({ browser, baseURL, createUser }) => {
+  test("two people chat live: red dot, toast, typing and read marks", async ({
+    browser,
+    baseURL,
+    request,
+    createUser,
+  }) => {
     const alice = await createUser({ firstName: "Alice", lastName: "Live" });
     const bob = await createUser({ firstName: "Bob", lastName: "Live" });
+    const { referralId } = await createReferral(request, bob);
     const a = await browserFor(browser, baseURL!, alice);
     const b = await browserFor(browser, baseURL!, bob);
 
@@ -23,9 +29,9 @@ test.describe("Chat", () => {
     await b.page.goto("/dashboard/personal-info");
     await expect(b.page.getByTestId("chat-unread-dot")).toHaveCount(0);
 
-    // Alice starts a direct chat from Bob's profile; ?chatId= is then removed from the address.
-    await a.page.goto(`/profile/${bob.id}`);
-    await a.page.getByRole("button", { name: "Chat" }).click();
+    // Alice starts a direct chat from Bob's referral; ?chatId= is then removed from the address.
+    await a.page.goto(`/apply/${referralId}`);
+    await a.page.getByRole("complementary", { name: "Referrer" }).getByRole("button", { name: "Chat" }).click();
     await expect(a.page.getByRole("heading", { level: 1, name: "Bob Live" })).toBeVisible();
     await expect(a.page).toHaveURL(/\/chat$/);
     await expect(a.page.getByText("Start a new conversation")).toBeVisible();

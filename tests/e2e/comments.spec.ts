@@ -1,28 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { uniqueSuffix } from "../../db/factories";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, expect, test, type TestUser } from "./fixtures";
-
-/** A referral of a new card, created through the referrals API as `referrer`. */
-async function createReferral(request: APIRequestContext, referrer: TestUser) {
-  const name = `Journey Card ${uniqueSuffix()}`;
-  const { data } = await apiAs(request, referrer).post<{ data: { _id: string } }>(
-    "/api/referrals/card-refer/generate",
-    {
-      creditCardId: "other",
-      newCard: {
-        name,
-        issuer: "Journey Bank",
-        category: "Rewards",
-        annualFee: 0,
-        description: "A card for the journey.",
-      },
-      referralLink: `https://refer.journey.example/${uniqueSuffix()}`,
-      sharingBenefitPortion: 0,
-    },
-  );
-  return { referralId: data._id, cardName: name };
-}
+import { apiAs, createReferral, expect, signInAs, test, type TestUser } from "./fixtures";
 
 async function apply(request: APIRequestContext, applicant: TestUser, referralId: string) {
   await apiAs(request, applicant).post("/api/applications/card-apply", { referralId });
@@ -43,6 +21,8 @@ function applicationCard(page: Page, cardName: string) {
 test.describe("applications, reviews and reputation", () => {
   test("an applicant reviews with stars, the referrer replies, a follow-up changes the referrer's rating", async ({
     page,
+    context,
+    baseURL,
     request,
     login,
     createUser,
@@ -80,18 +60,27 @@ test.describe("applications, reviews and reputation", () => {
     await page.goto(`/apply/${referralId}`);
     await expect(page.getByText("3.5").first()).toBeVisible();
 
-    // The referrer's reply (the My Referrals and detail pages that host ReplyForm belong to the
-    // referrals issue; until they are merged, the reply goes through the same domain via /api).
-    const { data: thread } = await apiAs(request, applicant).get<{ data: { _id: string; userId: string }[] }>(
-      `/api/referrals/card-refer/comments/${referralId}`,
-    );
-    const review = thread.find((comment) => comment.userId === applicant.id)!;
-    await apiAs(request, referrer).post("/api/referrals/card-refer/comment", {
-      referralId,
-      commentType: "referrerReply",
-      originalCommentId: review._id,
-      comment: "Sorry for the wait, I was travelling.",
-    });
+    // The public reviews below the offer, in a list that scrolls past 24rem.
+    const reviews = page.getByRole("region", { name: /^Reviews of / });
+    await expect(reviews.getByText("Slow to answer, but the link worked.")).toBeVisible();
+    await expect(reviews).toHaveCSS("max-height", "384px");
+    await expect(reviews).toHaveCSS("overflow-y", "auto");
+    await expectNoSeriousA11yViolations(page);
+
+    // The referrer replies from My Referrals, through the comments ReplyForm.
+    await signInAs(context, baseURL!, referrer);
+    await page.goto("/dashboard/my-referrals");
+    const mine = page.getByRole("listitem", { name: cardName });
+    await mine.getByText("Comments (2)").click();
+    const thread = mine.getByRole("listitem").filter({ hasText: "Slow to answer, but the link worked." });
+    await thread.locator("summary", { hasText: "Reply" }).click();
+    await expectNoSeriousA11yViolations(page);
+    await thread.getByLabel("Your reply").fill("Sorry for the wait, I was travelling.");
+    await thread.getByRole("button", { name: "Reply", exact: true }).click();
+    await expect(page.getByText("Reply added successfully")).toBeVisible();
+    await expect(mine.getByText("Comments (3)")).toBeVisible();
+    await expect(thread.getByText("Sorry for the wait, I was travelling.")).toBeVisible();
+    await signInAs(context, baseURL!, applicant);
 
     await page.goto("/dashboard/my-applications");
     await card.getByText("Comments (2)").click();
@@ -144,7 +133,14 @@ test.describe("applications, reviews and reputation", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("status, filters and a review work as plain forms", async ({ page, request, login, createUser }) => {
+  test("status, filters, a review and the referrer's reply work as plain forms", async ({
+    page,
+    context,
+    baseURL,
+    request,
+    login,
+    createUser,
+  }) => {
     const referrer = await createUser();
     const { referralId, cardName } = await createReferral(request, referrer);
     const applicant = await login();
@@ -171,5 +167,18 @@ test.describe("without JavaScript", () => {
     await expectNoScriptToast(page, "Review submitted successfully!");
     await expect(page).toHaveURL(/status=completed/);
     await expect(card.getByText("Comments (1)")).toBeVisible();
+
+    // The referrer answers on /refer: the Comments collapsible and the reply are plain HTML.
+    await signInAs(context, baseURL!, referrer);
+    await page.goto("/refer");
+    const mine = page.getByRole("listitem", { name: cardName });
+    await mine.getByText("Comments (1)").click();
+    await mine.locator("summary", { hasText: "Reply" }).click();
+    await mine.getByLabel("Your reply").fill("Thanks for trying it.");
+    await mine.getByRole("button", { name: "Reply", exact: true }).click();
+    await expectNoScriptToast(page, "Reply added successfully");
+    await expect(page).toHaveURL(/\/refer$/);
+    await mine.getByText("Comments (2)").click();
+    await expect(mine.getByText("Thanks for trying it.")).toBeVisible();
   });
 });

@@ -72,7 +72,9 @@ async function signIn(request: APIRequestContext, email: string, password: strin
   return { ...body.user, id: body.user._id, password, token: body.token };
 }
 
-async function useSession(context: BrowserContext, baseURL: string, user: TestUser) {
+/** Switches the browser context to `user` (another person at the same browser). */
+export async function signInAs(context: BrowserContext, baseURL: string, user: Pick<TestUser, "token">) {
+  await context.clearCookies({ name: SESSION_COOKIE });
   await context.addCookies([
     { name: SESSION_COOKIE, value: user.token, url: baseURL, httpOnly: true, sameSite: "Lax" },
   ]);
@@ -106,14 +108,14 @@ export const test = base.extend<{
   login: async ({ request, context, baseURL }, use) => {
     await use(async (options) => {
       const user = await createAccount(request, options);
-      await useSession(context, baseURL!, user);
+      await signInAs(context, baseURL!, user);
       return user;
     });
   },
   loginAsAdmin: async ({ request, context, baseURL }, use) => {
     await use(async () => {
       const admin = await signIn(request, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
-      await useSession(context, baseURL!, admin);
+      await signInAs(context, baseURL!, admin);
       return admin;
     });
   },
@@ -138,4 +140,25 @@ export async function latestEmail(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no email to ${to}`);
+}
+
+/** A referral of a new 'Other' card, created through the referrals API as `referrer`. */
+export async function createReferral(request: APIRequestContext, referrer: Pick<TestUser, "token">) {
+  const cardName = `Journey Card ${uniqueSuffix()}`;
+  const { data } = await apiAs(request, referrer).post<{ data: { _id: string } }>(
+    "/api/referrals/card-refer/generate",
+    {
+      creditCardId: "other",
+      newCard: {
+        name: cardName,
+        issuer: "Journey Bank",
+        category: "Rewards",
+        annualFee: 0,
+        description: "A card for the journey.",
+      },
+      referralLink: `https://refer.journey.example/${uniqueSuffix()}`,
+      sharingBenefitPortion: 0,
+    },
+  );
+  return { referralId: data._id, cardName };
 }

@@ -1,24 +1,19 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { expect, test, type TestUser } from "./fixtures";
+import { createReferral, expect, test, type TestUser } from "./fixtures";
 
-/**
- * Chooses a tip the way <TipOptions/> does: a plain form post of `amount` to /tips/checkout from a
- * page of the site. The apply dialog (issue 5) renders <TipOptions/>; once it is merged this step
- * becomes a click on its "$3" button.
- */
-async function chooseTip(page: Page, amount: 1 | 3 | 5) {
-  await page.goto("/");
-  await page.evaluate((value) => {
-    const form = document.createElement("form");
-    form.method = "post";
-    form.action = "/tips/checkout";
-    const input = Object.assign(document.createElement("input"), { type: "hidden", name: "amount", value });
-    form.appendChild(input);
-    document.body.appendChild(form);
-    form.submit();
-  }, String(amount));
+/** The apply dialog's last step with the tip options (answering 'yes' to the great-experience question). */
+async function tipFromDialog(page: Page, referralId: string, amount: 1 | 3 | 5) {
+  await page.goto(`/apply/${referralId}?step=3`);
+  const great = page.getByRole("dialog", { name: "Was the experience great?" });
+  await great.getByRole("link", { name: "Yes" }).click();
+  await great.getByRole("button", { name: `$${amount}` }).click();
   await expect(page).toHaveURL(/\/tips\/test-checkout\?session=/);
+}
+
+/** The flash toast as a browser without JavaScript shows it (a <noscript> block, read as text). */
+async function expectNoScriptToast(page: Page, text: string) {
+  expect(await page.locator("noscript").first().innerHTML()).toContain(text);
 }
 
 async function tipsSeenByAdmin(page: Page, loginAsAdmin: () => Promise<TestUser>, tipper: TestUser) {
@@ -29,13 +24,38 @@ async function tipsSeenByAdmin(page: Page, loginAsAdmin: () => Promise<TestUser>
 }
 
 test.describe("tips through the local test checkout", () => {
-  test("an applicant tips $3, lands on /payment-success, and the admin sees the tip", async ({
+  test("an applicant applies through the dialog, tips $3, lands on /payment-success, and the admin sees the tip", async ({
     page,
+    request,
+    createUser,
     login,
     loginAsAdmin,
   }) => {
+    const referrer = await createUser();
+    const { referralId } = await createReferral(request, referrer);
     const tipper = await login({ firstName: "Tia" });
-    await chooseTip(page, 3);
+    await page.goto(`/apply/${referralId}`);
+    const popup = page.waitForEvent("popup");
+    await page.getByRole("link", { name: /Apply with this Referral/ }).click();
+    await (await popup).close();
+    await page.getByRole("dialog", { name: "Did you apply?" }).getByRole("button", { name: "Yes" }).click();
+
+    // Step 2 is the comments ReviewForm: the rating is required.
+    const rate = page.getByRole("dialog", { name: "Rate the referrer" });
+    await expect(rate.getByRole("link", { name: "Skip" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await rate.getByRole("button", { name: "Submit Review" }).click();
+    await expect(rate.getByText("Please select a rating before submitting")).toBeVisible();
+    await rate.getByRole("radio", { name: "4 stars" }).check();
+    await rate.getByLabel("Comment (optional)").fill("Clear instructions.");
+    await rate.getByRole("button", { name: "Submit Review" }).click();
+    await expect(page.getByText("Review submitted successfully!")).toBeVisible();
+
+    const great = page.getByRole("dialog", { name: "Was the experience great?" });
+    await great.getByRole("link", { name: "Yes" }).click();
+    await expectNoSeriousA11yViolations(page);
+    await great.getByRole("button", { name: "$3" }).click();
+    await expect(page).toHaveURL(/\/tips\/test-checkout\?session=/);
     await expect(page.getByRole("heading", { name: "Test checkout" })).toBeVisible();
     await expect(page.getByText("No real payment is made")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -53,11 +73,22 @@ test.describe("tips through the local test checkout", () => {
     await expect(rows.getByRole("cell", { name: "$3", exact: true })).toBeVisible();
     await expect(page.getByTestId("tips-count")).not.toHaveText("0");
     await expectNoSeriousA11yViolations(page);
+    await page.goto("/admin");
+    // The admin dashboard's tip total counts it too.
+    await expect(page.getByTestId("dashboard-tips-total")).toHaveText(/^\$\d/);
+    await expect(page.getByTestId("dashboard-tips-total")).not.toHaveText(/^\$0(\.00)?$/);
   });
 
-  test("cancelling lands on /payment-cancel and records nothing", async ({ page, login, loginAsAdmin }) => {
+  test("cancelling lands on /payment-cancel and records nothing", async ({
+    page,
+    request,
+    createUser,
+    login,
+    loginAsAdmin,
+  }) => {
+    const { referralId } = await createReferral(request, await createUser());
     const tipper = await login({ firstName: "Cato" });
-    await chooseTip(page, 1);
+    await tipFromDialog(page, referralId, 1);
     await page.getByRole("button", { name: "Cancel" }).click();
     await expect(page).toHaveURL(/\/payment-cancel$/);
     await expect(page.getByText("Payment was cancelled.")).toBeVisible();
@@ -71,14 +102,29 @@ test.describe("tips through the local test checkout", () => {
 test.describe("tips without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form post, the test checkout and the result page work with plain HTML", async ({
+  test("the dialog's step pages, the tip form post, the test checkout and the result page work with plain HTML", async ({
     page,
+    request,
+    createUser,
     login,
     loginAsAdmin,
   }) => {
+    const { referralId } = await createReferral(request, await createUser());
     const tipper = await login({ firstName: "Nojs" });
-    // chooseTip needs page.evaluate, which still runs with page scripts disabled.
-    await chooseTip(page, 5);
+    // Without JavaScript the dialog is a panel on step pages (?step=1..3), each answer a link or a post.
+    await page.goto(`/apply/${referralId}`);
+    await page.getByRole("link", { name: "Already applied? Tell us" }).click();
+    await page.getByRole("dialog", { name: "Did you apply?" }).getByRole("button", { name: "Yes" }).click();
+    await expect(page).toHaveURL(/step=2$/);
+    const rate = page.getByRole("dialog", { name: "Rate the referrer" });
+    await rate.getByRole("button", { name: "Submit Review" }).click();
+    await expectNoScriptToast(page, "Please select a rating before submitting");
+    await expect(page).toHaveURL(/step=2$/);
+    await rate.getByRole("radio", { name: "5 stars" }).check();
+    await rate.getByRole("button", { name: "Submit Review" }).click();
+    await expectNoScriptToast(page, "Review submitted successfully!");
+    await expect(page).toHaveURL(/step=3$/);
+    await tipFromDialog(page, referralId, 5);
     await page.getByRole("button", { name: "Pay $5 (test)" }).click();
     await expect(page).toHaveURL(/\/payment-success\?amount=5$/);
     // The toast is a <noscript> block here, which Playwright's script-disabled page does not render.

@@ -284,3 +284,54 @@ export async function listOwnThreads(db: Db, viewerId: string, referralIds: stri
   if (referralIds.length === 0) return [];
   return threadsWhere(db, and(inArray(comments.referralId, referralIds), eq(comments.authorId, viewerId)), viewerId);
 }
+
+/**
+ * The public threads of several referrals at once (My Referrals: every review of the owner's
+ * referrals with its replies and follow-ups), in one query: the newest 50 reviews of each referral
+ * (a window per referral, so a busy referral cannot crowd out the others) and their responses.
+ * The ids travel as one JSON parameter, as D1 allows 100 bound parameters per query.
+ */
+export async function listReferralsComments(
+  db: Db,
+  referralIds: readonly string[],
+  viewerId: string | null,
+): Promise<ApiComment[]> {
+  if (referralIds.length === 0) return [];
+  const ids = JSON.stringify(referralIds);
+  const ofReferrals = sql`${comments.referralId} in (select value from json_each(${ids}))`;
+  const ranked = db
+    .select({
+      id: comments.id,
+      rank: sql<number>`row_number() over (partition by ${comments.referralId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as(
+        "rank",
+      ),
+    })
+    .from(comments)
+    .where(and(ofReferrals, eq(comments.commentType, "applicantToReferrer")))
+    .as("ranked");
+  const reviewIds = db
+    .select({ id: ranked.id })
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${REVIEWS_PAGE_SIZE}`);
+  return loadComments(
+    db,
+    and(ofReferrals, inArray(sql`coalesce(${comments.originalCommentId}, ${comments.id})`, reviewIds)),
+    viewerId,
+  );
+}
+
+/** Whether `userId` has reviewed the referral (the apply dialog then moves past its review step). */
+export async function hasReviewed(db: Db, userId: string, referralId: string) {
+  const review = await db
+    .select({ id: comments.id })
+    .from(comments)
+    .where(
+      and(
+        eq(comments.referralId, referralId),
+        eq(comments.authorId, userId),
+        eq(comments.commentType, "applicantToReferrer"),
+      ),
+    )
+    .get();
+  return review !== undefined;
+}

@@ -1,10 +1,12 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Button, buttonClass } from "~/components/ui/button";
+import { CommentThread } from "~/modules/comments/comment-thread";
+import type { ApiComment } from "~/modules/comments/thread";
 import type { PresentedReferral } from "./present";
 import { ReferralTypeTab } from "./type-tab";
 
-export type MyReferral = PresentedReferral & { commentsCount: number };
+export type MyReferral = PresentedReferral & { commentsCount: number; comments: ApiComment[] };
 
 export function formatDate(iso: string) {
   return new Date(iso).toLocaleDateString("en-US", {
@@ -19,7 +21,16 @@ export function formatDate(iso: string) {
  * The 'My Referrals' list of /refer and /dashboard/my-referrals (spec section 2): a Credit Cards
  * tab, loading and empty states, and per referral its counts, comments and the owner's actions.
  */
-export function MyReferrals({ referrals, nextCursor }: { referrals: MyReferral[]; nextCursor: string | null }) {
+export function MyReferrals({
+  referrals,
+  nextCursor,
+  viewerId,
+}: {
+  referrals: MyReferral[];
+  nextCursor: string | null;
+  /** The owner, who may reply to each review. */
+  viewerId: string;
+}) {
   const navigation = useNavigation();
   const location = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -41,7 +52,7 @@ export function MyReferrals({ referrals, nextCursor }: { referrals: MyReferral[]
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {referrals.map((referral) => (
-              <MyReferralCard key={referral._id} referral={referral} />
+              <MyReferralCard key={referral._id} referral={referral} viewerId={viewerId} />
             ))}
           </ul>
         )}
@@ -55,7 +66,7 @@ export function MyReferrals({ referrals, nextCursor }: { referrals: MyReferral[]
   );
 }
 
-function MyReferralCard({ referral }: { referral: MyReferral }) {
+function MyReferralCard({ referral, viewerId }: { referral: MyReferral; viewerId: string }) {
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("referralId") === referral._id;
@@ -89,14 +100,12 @@ function MyReferralCard({ referral }: { referral: MyReferral }) {
       </dl>
       <details className="rounded-card border border-line px-3 py-2 text-sm">
         <summary className="cursor-pointer font-medium">Comments ({referral.commentsCount})</summary>
-        <div className="mt-2 max-h-96 overflow-y-auto">
-          {referral.commentsCount === 0 ? (
-            <p className="text-muted">No comments yet.</p>
-          ) : (
-            <Link to={`/apply/${referral._id}#reviews`} className="text-brand-700 underline">
-              Read the comments
-            </Link>
-          )}
+        <div className="mt-2">
+          <CommentThread
+            comments={referral.comments}
+            viewerId={viewerId}
+            label={`Comments on ${referral.creditCard.name}`}
+          />
         </div>
       </details>
       <div className="flex flex-wrap gap-2">

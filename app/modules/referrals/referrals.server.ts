@@ -8,6 +8,7 @@ import { createId } from "../../../db/id";
 import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { findVisibleCard } from "~/modules/cards/catalog.server";
+import { listReferralsComments } from "~/modules/comments/comments.server";
 import { DomainError } from "~/utils/api.server";
 import type { Services } from "~/utils/services.server";
 import { normalizeReferralLink } from "./link";
@@ -283,6 +284,23 @@ export async function listUserReferrals(
   return {
     data: page.map((row) => ({ ...presentReferral(row, viewerId), commentsCount: counts.get(row.id) ?? 0 })),
     nextCursor: rows.length > limit && last ? `${last.createdAt.getTime()}.${last.id}` : null,
+  };
+}
+
+/**
+ * My Referrals (/refer and /dashboard/my-referrals): the owner's page of referrals, each with its
+ * public review threads for the Comments section (one query for the page's threads).
+ */
+export async function listMyReferrals(services: Services, userId: string, options: { cursor?: string | null } = {}) {
+  const page = await listUserReferrals(services, userId, userId, options);
+  const commented = page.data.filter((referral) => referral.commentsCount > 0).map((referral) => referral._id);
+  const threads = await listReferralsComments(services.db, commented, userId);
+  return {
+    ...page,
+    data: page.data.map((referral) => ({
+      ...referral,
+      comments: threads.filter((comment) => comment.referralId === referral._id),
+    })),
   };
 }
 
