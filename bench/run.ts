@@ -15,7 +15,7 @@
  * Everything stays on 127.0.0.1; wrangler runs with its network features off.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { DEMO_PASSWORD } from "../db/seed/demo";
@@ -83,8 +83,11 @@ function step(label: string, command: string, args: string[]): string {
 }
 
 const servers: ChildProcess[] = [];
-function startServer(args: string[], command = ["wrangler", "dev"]) {
-  const child = spawn("npx", [...command, ...args], { env: OFFLINE_ENV, detached: true, stdio: "ignore" });
+/** Starts a server in the background; its output goes to bench/results/<log>.log for after a run. */
+function startServer(log: string, args: string[], command = ["wrangler", "dev"]) {
+  mkdirSync("bench/results", { recursive: true });
+  const out = openSync(`bench/results/${log}.log`, "w");
+  const child = spawn("npx", [...command, ...args], { env: OFFLINE_ENV, detached: true, stdio: ["ignore", out, out] });
   servers.push(child);
   return child;
 }
@@ -178,7 +181,7 @@ async function main() {
     credit_cards: countRows("credit_cards"),
   };
 
-  startServer([
+  startServer("app", [
     "--port",
     String(APP_PORT),
     "--ip",
@@ -195,7 +198,7 @@ async function main() {
     "--var",
     "RATE_LIMIT_MULTIPLIER:100",
   ]);
-  startServer([
+  startServer("hello", [
     "--config",
     "bench/hello-worker/wrangler.toml",
     "--port",
@@ -205,7 +208,7 @@ async function main() {
     "--inspector-port",
     "9392",
   ]);
-  startServer([String(SOCKET_IO_PORT)], ["tsx", "bench/socketio-server.ts"]);
+  startServer("socketio", [String(SOCKET_IO_PORT)], ["tsx", "bench/socketio-server.ts"]);
   await Promise.all([
     waitUntilUp(`http://127.0.0.1:${APP_PORT}/api/health`),
     waitUntilUp(`http://127.0.0.1:${HELLO_PORT}/`),
@@ -271,6 +274,9 @@ async function wsBench(ws: { clients: number; rate: number; duration: number }) 
     "p50 ms": result.p50.toFixed(1),
     "p99 ms": result.p99.toFixed(1),
     "max ms": result.max.toFixed(1),
+    "post p50/p99 ms": `${result.postP50.toFixed(1)} / ${result.postP99.toFixed(1)}`,
+    "1st delivery p50 ms": result.firstP50.toFixed(1),
+    "1st→last p50 ms": result.spreadP50.toFixed(1),
     "p50 / socket.io": (result.p50 / socketIo.p50).toFixed(2),
     "p99 / socket.io": (result.p99 / socketIo.p99).toFixed(2),
   });

@@ -23,6 +23,12 @@ export interface WsBenchResult {
   p50: number;
   p99: number;
   max: number;
+  /** The sender's POST round trip (request to response), p50 and p99. */
+  postP50: number;
+  postP99: number;
+  /** Per message, first delivery (p50) and the time from its first to its last delivery (p50). */
+  firstP50: number;
+  spreadP50: number;
 }
 
 interface Target {
@@ -40,13 +46,20 @@ function percentile(sorted: number[], p: number) {
 async function drive(target: Target, options: WsBenchOptions): Promise<WsBenchResult> {
   const sentAt = new Map<number, number>();
   const latencies: number[] = [];
+  const postTimes: number[] = [];
+  const firstAt = new Map<number, number>();
+  const lastAt = new Map<number, number>();
   const closers: (() => void)[] = [];
   for (let index = 0; index < options.clients; index++) {
     closers.push(
       await target.open((content) => {
         const seq = Number(content.replace("bench ", ""));
         const started = sentAt.get(seq);
-        if (started !== undefined) latencies.push(performance.now() - started);
+        if (started === undefined) return;
+        const now = performance.now();
+        latencies.push(now - started);
+        if (!firstAt.has(seq)) firstAt.set(seq, now - started);
+        lastAt.set(seq, now - started);
       }),
     );
   }
@@ -59,12 +72,16 @@ async function drive(target: Target, options: WsBenchOptions): Promise<WsBenchRe
     const due = begin + seq * interval;
     const wait = due - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    sentAt.set(seq, performance.now());
+    const started = performance.now();
+    sentAt.set(seq, started);
     posts.push(
-      target.post(`bench ${seq}`).catch((error: Error) => {
-        failedPosts += 1;
-        console.warn(error.message);
-      }),
+      target.post(`bench ${seq}`).then(
+        () => void postTimes.push(performance.now() - started),
+        (error: Error) => {
+          failedPosts += 1;
+          console.warn(error.message);
+        },
+      ),
     );
   }
   await Promise.all(posts);
@@ -74,6 +91,9 @@ async function drive(target: Target, options: WsBenchOptions): Promise<WsBenchRe
   while (latencies.length < expected && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   for (const close of closers) close();
   const sorted = [...latencies].sort((a, b) => a - b);
+  const sortedPosts = [...postTimes].sort((a, b) => a - b);
+  const firsts = [...firstAt.values()].sort((a, b) => a - b);
+  const spreads = [...firstAt.entries()].map(([seq, first]) => lastAt.get(seq)! - first).sort((a, b) => a - b);
   return {
     sent: total,
     failedPosts,
@@ -83,6 +103,10 @@ async function drive(target: Target, options: WsBenchOptions): Promise<WsBenchRe
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? NaN,
+    postP50: percentile(sortedPosts, 50),
+    postP99: percentile(sortedPosts, 99),
+    firstP50: percentile(firsts, 50),
+    spreadP50: percentile(spreads, 50),
   };
 }
 

@@ -82,15 +82,23 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
     connection.send(JSON.stringify(frame));
   }
 
-  /** RPC from the Worker: a frame D1 already reflects, to everyone here or to one user's sockets. */
+  /**
+   * RPC from the Worker: a frame D1 already reflects, to everyone here or to one user's sockets.
+   * Goes straight to the hibernation API's sockets (tagged by user id at connect): partyserver's
+   * connection iterator would deserialize every socket's attachment on every broadcast.
+   */
   async publish(frame: ServerFrame, options: { toUser?: string; exceptUser?: string } = {}) {
     const text = JSON.stringify(frame);
+    const skip = options.exceptUser ? new Set(this.ctx.getWebSockets(options.exceptUser)) : undefined;
     let sent = 0;
-    const targets = options.toUser ? this.getConnections(options.toUser) : this.getConnections();
-    for (const connection of targets as Iterable<RoomConnection>) {
-      if (options.exceptUser && connection.state?.userId === options.exceptUser) continue;
-      connection.send(text);
-      sent += 1;
+    for (const socket of this.ctx.getWebSockets(options.toUser)) {
+      if (socket.readyState !== WebSocket.OPEN || skip?.has(socket)) continue;
+      try {
+        socket.send(text);
+        sent += 1;
+      } catch {
+        // Closed between the check and the send: it catches up from D1 when it reconnects.
+      }
     }
     return sent;
   }

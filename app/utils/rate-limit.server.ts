@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
+import { rateLimits } from "../../db/schema";
 import { DomainError } from "./api.server";
 
 export interface RateLimit {
@@ -13,15 +14,28 @@ export interface RateLimit {
  * Counts one event against a fixed-window limit in one atomic statement (upsert with RETURNING),
  * so concurrent requests cannot both slip under it. Returns whether the limit was exceeded.
  */
-export async function countEvent(db: Db, { key, limit, windowMs }: RateLimit, now = Date.now()): Promise<boolean> {
+export async function countEvent(db: Db, limit: RateLimit, now = Date.now()): Promise<boolean> {
+  const [row] = await countEventQuery(db, limit, now);
+  return row.count > limit.limit;
+}
+
+/**
+ * The statement `countEvent` runs, unawaited, for a caller that puts it in a `db.batch` with the
+ * write it guards (the count is then `> limit` when the limit is exceeded).
+ */
+export function countEventQuery(db: Db, { key, windowMs }: RateLimit, now = Date.now()) {
   const windowStart = now - (now % windowMs);
-  const row = await db.get<{ count: number }>(sql`
-    INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${windowStart}, 1)
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
-      window_start = excluded.window_start
-    RETURNING count`);
-  return row.count > limit;
+  return db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStart} = excluded.window_start THEN ${rateLimits.count} + 1 ELSE 1 END`,
+        windowStart: sql`excluded.window_start`,
+      },
+    })
+    .returning({ count: rateLimits.count });
 }
 
 /** Whether a limit is already used up, without counting anything. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chatMembers, messages } from "../../db/schema";
+import { chatMembers, chats, messages, rateLimits } from "../../db/schema";
 import { createSignedInUser, fetchPath, postJson, testDb } from "./helpers";
 
 type Json = Record<string, unknown> & { success: boolean; message?: string };
@@ -112,6 +112,26 @@ describe("/api/chats", () => {
     expect((await api("GET", "/api/chats", null)).status).toBe(401);
     expect((await api("GET", `/api/chats/${chatId}`, null)).status).toBe(401);
     expect((await api("POST", `/api/chats/${chatId}/messages`, null, { content: "Hi" })).status).toBe(401);
+  });
+
+  it("refuses a send over the message limit with 429 and stores nothing", async () => {
+    const { alice, chatId } = await directChat();
+    const windowStart = Date.now() - (Date.now() % 60_000);
+    // The limit is 60/min times RATE_LIMIT_MULTIPLIER (100 here): already used up this minute.
+    await testDb()
+      .insert(rateLimits)
+      .values({ key: `chat-message:${alice.user.id}`, windowStart, count: 6000 });
+    const refused = await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "Too many" });
+    expect(refused).toMatchObject({ status: 429, body: { success: false } });
+    expect(await messageCount(chatId)).toBe(0);
+    const [chat] = await testDb().select().from(chats).where(eq(chats.id, chatId));
+    expect(chat.lastMessageAt).toBeNull();
+
+    const stranger = await createSignedInUser();
+    await testDb()
+      .insert(rateLimits)
+      .values({ key: `chat-message:${stranger.user.id}`, windowStart, count: 6000 });
+    expect((await api("POST", `/api/chats/${chatId}/messages`, stranger.token, { content: "x" })).status).toBe(404);
   });
 
   it("leaving removes the chat from my list only; starting it again rejoins the same chat", async () => {

@@ -8,13 +8,13 @@ import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { createId } from "../../../db/id";
-import { chatMembers, chats, messages, users } from "../../../db/schema";
+import { chatMembers, chats, messages, rateLimits, users } from "../../../db/schema";
 import type { ChatMessage } from "../../../party/protocol";
 import { visibleNames } from "~/modules/users/privacy";
 import { getRealtime, type Realtime } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/utils/api.server";
 import type { AppEnv } from "~/utils/env.server";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { countEventQuery } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { CHAT_MESSAGES, type CreateChatInput, type SendMessageInput } from "./schemas";
 
@@ -22,12 +22,14 @@ export interface ChatServices {
   db: Db;
   env: Pick<AppEnv, "RATE_LIMIT_MULTIPLIER">;
   realtime: Realtime;
+  /** Keeps work running after the response (the other members' notifications); else it is awaited. */
+  waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** The chat services of a loader or action: the request's database and the rooms' bindings. */
 export function getChatServices(context: AppLoadContext): ChatServices {
-  const { db, env } = getServices(context);
-  return { db, env, realtime: getRealtime(context) };
+  const { db, env, waitUntil } = getServices(context);
+  return { db, env, realtime: getRealtime(context), waitUntil };
 }
 
 /** How many messages a conversation shows at once (older ones page by keyset). */
@@ -271,39 +273,53 @@ export async function latestUnread(db: Db, userId: string, limit = 10) {
 }
 
 /**
- * Delivers a stored message to the chat's room at once, and in parallel tells each other visible
- * member's own room (notification and new unread count).
+ * Tells each other visible member's own room about a stored message (notification and new unread
+ * count): one query for the recipients with their unread counts, then one RPC per frame, all in
+ * parallel. Runs after the response when the caller can wait (`services.waitUntil`), so a big
+ * group's fan-out never delays the sender or the chat's own room.
  */
-async function notifyMembers(services: ChatServices, chatId: string, message: ChatMessage) {
-  const notifyRecipients = async () => {
-    const recipients = await services.db
-      .select({ userId: chatMembers.userId })
-      .from(chatMembers)
-      .where(
-        and(eq(chatMembers.chatId, chatId), ne(chatMembers.userId, message.sender ?? ""), isNull(chatMembers.hiddenAt)),
-      );
-    await Promise.all(
-      recipients.map(async ({ userId }) => {
-        await services.realtime.toUser(userId, {
-          type: "chat-notification",
-          chatId,
-          sender: message.senderName,
-          content: message.content,
-          messageId: message.id,
-        });
-        await services.realtime.toUser(userId, { type: "unread", count: await countUnread(services.db, userId) });
-      }),
+async function notifyRecipients(services: ChatServices, chatId: string, message: ChatMessage) {
+  // countUnread's rule for every recipient at once (correlated on the outer chat_members row).
+  const recipients = await services.db
+    .select({
+      userId: chatMembers.userId,
+      unread: sql<number>`(select count(*) from messages m
+        inner join chat_members mine on mine.chat_id = m.chat_id and mine.user_id = chat_members.user_id
+        where mine.hidden_at is null
+          and (m.sender_id is null or m.sender_id <> chat_members.user_id)
+          and m.created_at > coalesce(mine.last_read_at, 0))`,
+    })
+    .from(chatMembers)
+    .where(
+      and(eq(chatMembers.chatId, chatId), ne(chatMembers.userId, message.sender ?? ""), isNull(chatMembers.hiddenAt)),
     );
-  };
-  await Promise.all([
-    services.realtime.toChat(chatId, { type: "receive-message", chatId, message }),
-    notifyRecipients(),
-  ]);
+  await Promise.all(
+    recipients.flatMap(({ userId, unread }) => [
+      services.realtime.toUser(userId, {
+        type: "chat-notification",
+        chatId,
+        sender: message.senderName,
+        content: message.content,
+        messageId: message.id,
+      }),
+      services.realtime.toUser(userId, { type: "unread", count: Number(unread) }),
+    ]),
+  );
+}
+
+/** Runs work after the response when the caller allows it, else before returning. */
+async function later(services: ChatServices, work: () => Promise<unknown>) {
+  const done = work().catch((error) => console.error("chats: background fan-out failed", error));
+  if (services.waitUntil) services.waitUntil(done);
+  else await done;
 }
 
 /**
  * Sends a message: stored in D1 (once per clientId, so a retried optimistic send is not doubled),
- * then fanned out to the chat's room and the other members' notification rooms.
+ * then fanned out to the chat's room (before answering) and the other members' notification rooms
+ * (after answering). The rate-limit count, the membership check, the insert and the chat's
+ * timestamps are one D1 batch: one round trip between the session lookup and the fan-out. Only
+ * when nothing was inserted do further queries find out why (404, 429 or a retried clientId).
  */
 export async function sendMessage(
   services: ChatServices,
@@ -312,49 +328,97 @@ export async function sendMessage(
   input: SendMessageInput,
 ): Promise<ChatMessage> {
   const { db } = services;
-  // Independent checks, one round trip's time: membership first in meaning, both before the write.
-  const [membership, limited] = await Promise.allSettled([
-    requireMembership(db, user.id, chatId),
-    enforceRateLimit(
-      db,
-      { key: `chat-message:${user.id}`, limit: 60 * services.env.RATE_LIMIT_MULTIPLIER, windowMs: 60_000 },
-      CHAT_MESSAGES.tooFast,
-    ),
-  ]);
-  if (membership.status === "rejected") throw membership.reason;
-  if (limited.status === "rejected") throw limited.reason;
-  const now = new Date();
-  const [inserted] = await db.batch([
+  const rateLimit = {
+    key: `chat-message:${user.id}`,
+    limit: 60 * services.env.RATE_LIMIT_MULTIPLIER,
+    windowMs: 60_000,
+  };
+  const id = createId();
+  const now = Date.now();
+  const clientId = input.clientId ?? null;
+  const wasInserted = sql`exists (select 1 from ${messages} where ${messages.id} = ${id})`;
+  const withinLimit = sql`(select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${rateLimit.key}) <= ${rateLimit.limit}`;
+  const [counted, inserted, , , sender] = await db.batch([
+    countEventQuery(db, rateLimit, now),
+    // Written only for a visible member within the limit (the count the statement above returned).
     db
       .insert(messages)
-      .values({
-        id: createId(),
-        chatId,
-        senderId: user.id,
-        content: input.content,
-        clientId: input.clientId ?? null,
-        createdAt: now,
-      })
+      .select(
+        db
+          .select({
+            id: sql<string>`${id}`.as("id"),
+            chatId: chatMembers.chatId,
+            senderId: chatMembers.userId,
+            content: sql<string>`${input.content}`.as("content"),
+            isAssistant: sql<number>`0`.as("is_assistant"),
+            readAt: sql<null>`null`.as("read_at"),
+            clientId: sql<string | null>`${clientId}`.as("client_id"),
+            createdAt: sql<number>`${now}`.as("created_at"),
+          })
+          .from(chatMembers)
+          .where(
+            and(
+              eq(chatMembers.chatId, chatId),
+              eq(chatMembers.userId, user.id),
+              isNull(chatMembers.hiddenAt),
+              withinLimit,
+            ),
+          ),
+      )
       .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-      .returning({ id: messages.id }),
-    db.update(chats).set({ lastMessageAt: now, updatedAt: now }).where(eq(chats.id, chatId)),
+      .returning({
+        id: messages.id,
+        chatId: messages.chatId,
+        content: messages.content,
+        createdAt: messages.createdAt,
+        senderId: messages.senderId,
+        isAssistant: messages.isAssistant,
+        readAt: messages.readAt,
+        clientId: messages.clientId,
+      }),
+    db
+      .update(chats)
+      .set({ lastMessageAt: new Date(now), updatedAt: new Date(now) })
+      .where(and(eq(chats.id, chatId), wasInserted)),
     db
       .update(chatMembers)
-      .set({ lastReadAt: now })
-      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, user.id))),
+      .set({ lastReadAt: new Date(now) })
+      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, user.id), wasInserted)),
+    db.select(senderColumns).from(users).where(eq(users.id, user.id)),
   ]);
+  const row = inserted[0];
+  if (!row) return resolveUnsent(services, user, chatId, clientId, (counted[0]?.count ?? 0) > rateLimit.limit);
+  const stored: MessageRow = {
+    ...row,
+    ...(sender[0] ?? { senderFirstName: null, senderLastName: null, senderUsername: null, senderShowFullName: null }),
+  };
+  const message = toChatMessage(stored, user.id);
+  const live = { ...message, senderName: nameOf(stored) };
+  await services.realtime.toChat(chatId, { type: "receive-message", chatId, message: live });
+  await later(services, () => notifyRecipients(services, chatId, live));
+  return message;
+}
+
+/**
+ * Why a send stored nothing: not a member (404, whatever the count), over the limit (429), or a
+ * retry of a clientId already stored (that message, which was fanned out the first time; clients
+ * catch up from D1 anyway).
+ */
+async function resolveUnsent(
+  services: ChatServices,
+  user: { id: string },
+  chatId: string,
+  clientId: string | null,
+  limited: boolean,
+): Promise<ChatMessage> {
+  const { db } = services;
+  await requireMembership(db, user.id, chatId);
+  if (limited) throw new DomainError(429, CHAT_MESSAGES.tooFast);
   const stored = await messagesWithSender(db)
-    .where(
-      inserted.length > 0
-        ? eq(messages.id, inserted[0].id)
-        : and(eq(messages.senderId, user.id), eq(messages.clientId, input.clientId ?? "")),
-    )
+    .where(and(eq(messages.senderId, user.id), eq(messages.clientId, clientId ?? "")))
     .get();
   if (!stored || stored.chatId !== chatId) throw new DomainError(409, "This message was already sent to another chat.");
-  const message = toChatMessage(stored, user.id);
-  // A retry of a stored message was fanned out the first time; clients catch up from D1 anyway.
-  if (inserted.length > 0) await notifyMembers(services, chatId, { ...message, senderName: nameOf(stored) });
-  return message;
+  return toChatMessage(stored, user.id);
 }
 
 /**
