@@ -8,6 +8,7 @@ import type { Db } from "../../../db/client";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { normalizeReferralLink } from "~/modules/referrals/link";
 import { DomainError } from "~/utils/api.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 import { assertAdmin, type Actor } from "./guard.server";
 import { decodeCursor, PAGE_SIZE, toPage } from "./keyset";
 
@@ -106,7 +107,7 @@ export async function setReferralActive(db: Db, actor: Actor, referralId: string
       .where(eq(referrals.id, referralId))
       .returning({ id: referrals.id });
   } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new DomainError(409, ADMIN_REFERRAL_TEXT.alreadyActive);
+    if (isUniqueViolation(error)) throw new DomainError(409, ADMIN_REFERRAL_TEXT.alreadyActive);
     throw error;
   }
   if (updated.length === 0) throw new DomainError(404, ADMIN_REFERRAL_TEXT.notFound);

@@ -9,6 +9,7 @@ import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { findVisibleCard } from "~/modules/cards/catalog.server";
 import { DomainError } from "~/utils/api.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 import type { Services } from "~/utils/services.server";
 import { normalizeReferralLink } from "./link";
 import { presentReferral, type ReferralRecord } from "./present";
@@ -99,14 +100,6 @@ export async function cardRulesFor(db: Db, cardId: string | null, viewerId: stri
   return card
     ? { hasVariousReferrerBonus: card.hasVariousReferrerBonus, maxReferCount: card.maxReferCount }
     : undefined;
-}
-
-/** Whether a write failed on a unique index (drizzle wraps D1's error in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as Error).cause) {
-    if (String((current as Error).message ?? current).includes("UNIQUE constraint failed")) return true;
-  }
-  return false;
 }
 
 /**
