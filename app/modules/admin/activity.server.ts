@@ -10,7 +10,7 @@ import { normalizeReferralLink } from "~/modules/referrals/link";
 import { DomainError } from "~/utils/api.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { assertAdmin, type Actor } from "./guard.server";
-import { decodeCursor, PAGE_SIZE, toPage } from "./keyset";
+import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset";
 
 export const ADMIN_REFERRAL_TEXT = {
   notFound: "Referral Not Found",
@@ -18,11 +18,6 @@ export const ADMIN_REFERRAL_TEXT = {
   reopened: "Referral reopened",
   alreadyActive: "This member already has an active referral for this card, so this one cannot be reopened.",
 } as const;
-
-const afterKey = (cursor: string | null | undefined, createdAt: unknown, id: unknown) => {
-  const after = decodeCursor(cursor, ["number", "string"] as const);
-  return after ? sql`(${createdAt}, ${id}) < (${after[0]}, ${after[1]})` : undefined;
-};
 
 /** A link as typed into the filter, in the normalised form duplicates are matched on. */
 function normalizedOrNull(link: string) {
@@ -84,12 +79,12 @@ export async function listAdminReferrals(db: Db, actor: Actor, filters: Referral
         filters.cardId ? eq(referrals.creditCardId, filters.cardId) : undefined,
         filters.status ? eq(referrals.isActive, filters.status === "active") : undefined,
         normalized ? eq(referrals.normalizedLink, normalized) : undefined,
-        afterKey(filters.cursor, referrals.createdAt, referrals.id),
+        olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(filters.cursor)),
       ),
     )
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(limit + 1);
-  return toPage(rows, limit, (row) => [row.createdAt.getTime(), row.id]);
+  return toPage(rows, limit, createdKeyOf);
 }
 export type AdminReferralRow = Awaited<ReturnType<typeof listAdminReferrals>>["items"][number];
 
@@ -153,11 +148,11 @@ export async function listAdminApplications(db: Db, actor: Actor, filters: Appli
         filters.userId
           ? or(eq(applications.applicantId, filters.userId), eq(applications.referrerId, filters.userId))
           : undefined,
-        afterKey(filters.cursor, applications.createdAt, applications.id),
+        olderThan(applications.createdAt, applications.id, decodeCreatedCursor(filters.cursor)),
       ),
     )
     .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(limit + 1);
-  return toPage(rows, limit, (row) => [row.createdAt.getTime(), row.id]);
+  return toPage(rows, limit, createdKeyOf);
 }
 export type AdminApplicationRow = Awaited<ReturnType<typeof listAdminApplications>>["items"][number];

@@ -3,13 +3,14 @@
  * public code, a member's own list, and marking inactive / reopening. HTML routes and /api routes
  * are thin adapters over these functions.
  */
-import { and, desc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { createId } from "../../../db/id";
 import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { findVisibleCard } from "~/modules/cards/catalog.server";
 import { DomainError } from "~/utils/api.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
+import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset";
 import type { Services } from "~/utils/services.server";
 import { normalizeReferralLink } from "./link";
 import { presentReferral, type ReferralRecord } from "./present";
@@ -226,12 +227,6 @@ export async function setReferralActive(services: Services, userId: string, refe
 
 export const MY_REFERRALS_PAGE = 50;
 
-/** A cursor of (createdAt, id), newest first, written as "<ms>.<id>". */
-function parseCreatedCursor(cursor: string | null | undefined) {
-  const match = /^(\d{1,15})\.([0-9a-z]{1,40})$/.exec(cursor ?? "");
-  return match ? { at: new Date(Number(match[1])), id: match[2] } : null;
-}
-
 /**
  * A user's referrals, newest first, keyset-paged on referrals_referrer_idx, each with its comment
  * count. Others see only active ones, and nothing when the owner hides their referrals.
@@ -254,28 +249,24 @@ export async function listUserReferrals(
     if (!owner.showReferrals) throw new DomainError(403, REFERRAL_MESSAGES.privateReferrals);
   }
   const limit = Math.min(options.limit ?? MY_REFERRALS_PAGE, MY_REFERRALS_PAGE);
-  const cursor = parseCreatedCursor(options.cursor);
   const rows = await selectReferralRecords(
     db,
     and(
       eq(referrals.referrerId, userId),
       isOwner ? undefined : and(eq(referrals.isActive, true), eq(creditCards.active, true)),
-      cursor
-        ? or(lt(referrals.createdAt, cursor.at), and(eq(referrals.createdAt, cursor.at), lt(referrals.id, cursor.id)))
-        : undefined,
+      olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(options.cursor)),
     ),
   )
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { items, nextCursor } = toPage(rows, limit, createdKeyOf);
   const counts = await commentCounts(
     db,
-    page.map((row) => row.id),
+    items.map((row) => row.id),
   );
-  const last = page[page.length - 1];
   return {
-    data: page.map((row) => ({ ...presentReferral(row, viewerId), commentsCount: counts.get(row.id) ?? 0 })),
-    nextCursor: rows.length > limit && last ? `${last.createdAt.getTime()}.${last.id}` : null,
+    data: items.map((row) => ({ ...presentReferral(row, viewerId), commentsCount: counts.get(row.id) ?? 0 })),
+    nextCursor,
   };
 }
 
