@@ -2,7 +2,7 @@
  * What admins read of the marketplace's activity: every referral (with duplicate-link flags) and
  * every application, filtered on indexed columns and paged by keyset on (created_at, id).
  */
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
@@ -35,20 +35,32 @@ export interface ReferralFilters {
   status?: "active" | "inactive" | null;
   /** Any form of a referral link: matches every referral with the same normalised link. */
   link?: string | null;
+  /** Only referrals flagged as duplicate links (index referrals_duplicate_idx). */
+  duplicatesOnly?: boolean;
   cursor?: string | null;
   limit?: number;
 }
 
 /**
- * One page of referrals, newest first. `duplicate` is set when the same normalised link is also
- * published by another account (index referrals_normalized_link_idx).
+ * One page of referrals, newest first. `duplicate` is the stored flag (referrals.duplicate_of_id,
+ * set by the referrals domain on both referrals when two accounts publish the same normalised link).
  */
 export async function listAdminReferrals(db: Db, actor: Actor, filters: ReferralFilters = {}) {
   assertAdmin(actor);
   const limit = filters.limit ?? PAGE_SIZE;
   const normalized = filters.link ? normalizedOrNull(filters.link) : undefined;
   if (normalized === null) return { items: [], nextCursor: null };
-  const rows = await db
+  const rows = await adminReferralsQuery(db, { ...filters, link: normalized }, limit);
+  return toPage(rows, limit, createdKeyOf);
+}
+export type AdminReferralRow = Awaited<ReturnType<typeof listAdminReferrals>>["items"][number];
+
+/**
+ * The query of one referrals page, `link` already normalised (exported so tests can read its plan
+ * and rows read).
+ */
+export function adminReferralsQuery(db: Db, filters: ReferralFilters, limit: number) {
+  return db
     .select({
       id: referrals.id,
       referralLink: referrals.referralLink,
@@ -65,10 +77,7 @@ export async function listAdminReferrals(db: Db, actor: Actor, filters: Referral
       referrerUsername: users.username,
       referrerEmail: users.email,
       referrerDeactivated: sql<boolean>`${users.deactivatedAt} IS NOT NULL`.mapWith(Boolean),
-      duplicate:
-        sql<boolean>`EXISTS (SELECT 1 FROM referrals AS others WHERE others.normalized_link = "referrals"."normalized_link" AND others.referrer_id <> "referrals"."referrer_id")`.mapWith(
-          Boolean,
-        ),
+      duplicate: isNotNull(referrals.duplicateOfId).mapWith(Boolean),
     })
     .from(referrals)
     .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
@@ -78,15 +87,14 @@ export async function listAdminReferrals(db: Db, actor: Actor, filters: Referral
         filters.referrerId ? eq(referrals.referrerId, filters.referrerId) : undefined,
         filters.cardId ? eq(referrals.creditCardId, filters.cardId) : undefined,
         filters.status ? eq(referrals.isActive, filters.status === "active") : undefined,
-        normalized ? eq(referrals.normalizedLink, normalized) : undefined,
+        filters.link ? eq(referrals.normalizedLink, filters.link) : undefined,
+        filters.duplicatesOnly ? isNotNull(referrals.duplicateOfId) : undefined,
         olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(filters.cursor)),
       ),
     )
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(limit + 1);
-  return toPage(rows, limit, createdKeyOf);
 }
-export type AdminReferralRow = Awaited<ReturnType<typeof listAdminReferrals>>["items"][number];
 
 /**
  * An admin deactivates or reopens any referral. Reopening respects the one-active-referral-per-

@@ -3,7 +3,7 @@
  * public code, a member's own list, and marking inactive / reopening. HTML routes and /api routes
  * are thin adapters over these functions.
  */
-import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { createId } from "../../../db/id";
 import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
@@ -137,7 +137,9 @@ export async function previewReferral(services: Services, referrerId: string, in
  * Creates a referral. With 'Other (Not Listed)' the new card (flagged isUserAdded, visible to its
  * creator until an admin lists it) and the referral are written in one batch: if the referral
  * fails, no card remains. A second active referral for the same card is refused (409); the same
- * normalised link under another account is allowed but flagged for admins (duplicateOfId).
+ * normalised link under another account is allowed but flagged for admins (duplicateOfId), on
+ * both sides: the new referral points at its earliest twin, and twins not yet flagged point at the
+ * new one, in the same batch.
  */
 export async function createReferral(services: Services, referrerId: string, input: ReferralInput) {
   const { db } = services;
@@ -164,6 +166,16 @@ export async function createReferral(services: Services, referrerId: string, inp
     createdAt: now,
     updatedAt: now,
   });
+  const flagTwins = db
+    .update(referrals)
+    .set({ duplicateOfId: referralId })
+    .where(
+      and(
+        eq(referrals.normalizedLink, normalizedLink),
+        ne(referrals.referrerId, referrerId),
+        isNull(referrals.duplicateOfId),
+      ),
+    );
   try {
     if (input.newCard) {
       const { name, issuer, category, annualFee, hasVariousReferrerBonus, referralBonusAmount, referralBonusUnit } =
@@ -186,9 +198,9 @@ export async function createReferral(services: Services, referrerId: string, inp
         createdAt: now,
         updatedAt: now,
       });
-      await db.batch([insertCard, insertReferral]);
+      await db.batch([insertCard, insertReferral, flagTwins]);
     } else {
-      await insertReferral;
+      await db.batch([insertReferral, flagTwins]);
     }
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
