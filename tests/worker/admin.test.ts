@@ -132,11 +132,13 @@ describe("admin card form", () => {
   });
 
   it("refuses to delete a card with referrals and offers to mark it inactive", async () => {
-    const card = await insertCard();
+    // An issuer of its own, so the card is on the list's first page whatever other tests inserted.
+    const card = await insertCard({ issuer: `Delete Bank ${uniqueSuffix()}` });
     const referrer = await createUser();
     await testDb().insert(referrals).values(makeReferral(referrer.id, card.id));
     const admin = await createSignedInUser({ isAdmin: true });
-    const refused = await postForm(`/admin/creditcards?index&confirm=${card.id}`, admin.cookie, {
+    const listed = `/admin/creditcards?index&issuer=${encodeURIComponent(card.issuer)}&confirm=${card.id}`;
+    const refused = await postForm(listed, admin.cookie, {
       intent: "delete",
       cardId: card.id,
     });
