@@ -225,7 +225,11 @@ export const referrals = sqliteTable(
     successfulCount: integer("successful_count").notNull().default(0),
     /** Short public code for GET /api/referrals/card-refer/code/{code}. */
     code: text("code"),
-    /** Set when another account holds a referral with the same normalised link: for admins to review. */
+    /**
+     * The one duplicate-link flag admins review: set on both sides when two accounts publish the same
+     * normalised link (a new referral points at the earliest twin; a twin without a flag points at
+     * the new one). Written by createReferral in the referral's batch.
+     */
     duplicateOfId: text("duplicate_of_id"),
     /**
      * Copies of the card's and referrer's state, kept by triggers (migrations/0003_referrals_search.sql)
@@ -246,8 +250,9 @@ export const referrals = sqliteTable(
   },
   (t) => [
     uniqueIndex("referrals_code_unique").on(t.code),
+    // The admin list's "Duplicates only" filter, newest first.
     index("referrals_duplicate_idx")
-      .on(t.duplicateOfId)
+      .on(t.createdAt, t.id)
       .where(sql`${t.duplicateOfId} IS NOT NULL`),
     // The /apply orders: each index holds the filter columns, so filtering never reads the table.
     ...([t.rotation0, t.rotation1, t.rotation2, t.rotation3] as const).map((key, slot) =>

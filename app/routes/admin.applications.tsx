@@ -6,20 +6,9 @@ import { listAdminApplications } from "~/modules/admin/activity.server";
 import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
 import { AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
+import { STATUS_LABELS } from "~/modules/applications/status";
 import { requireAdmin } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
-
-/** The spec's status labels (section 4). */
-const STATUS_LABELS: Record<(typeof APPLICATION_STATUSES)[number], string> = {
-  pending: "Applied",
-  pending_approval: "Pending Referral Approval",
-  submitted: "Submitted to Company",
-  successful: "Successful",
-  rejected: "Rejected",
-  approved: "Approved",
-  denied: "Denied",
-  cancelled: "Cancelled",
-};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);

@@ -20,14 +20,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shared = await readSharedFilters(db, admin, query);
   const status = STATUSES.find((value) => value === query.get("status")) ?? null;
   const link = query.get("link")?.trim() ?? "";
+  const duplicatesOnly = query.get("duplicates") === "on";
   const page = await listAdminReferrals(db, admin, {
     referrerId: shared.userId,
     cardId: shared.cardId,
     status,
     link: link || null,
+    duplicatesOnly,
     cursor: query.get("cursor"),
   });
-  return { ...shared, status, link, ...page };
+  return { ...shared, status, link, duplicatesOnly, ...page };
 }
 
 const INTENTS = {
@@ -44,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminReferrals() {
-  const { items, nextCursor, cards, cardId, user, status, link } = useLoaderData<typeof loader>();
+  const { items, nextCursor, cards, cardId, user, status, link, duplicatesOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
 
@@ -69,6 +71,15 @@ export default function AdminReferrals() {
           </label>
           <input id="filter-link" name="link" type="search" defaultValue={link} className={inputClass} />
         </div>
+        <label className="flex h-10 items-center gap-2 text-sm font-medium text-ink">
+          <input
+            type="checkbox"
+            name="duplicates"
+            defaultChecked={duplicatesOnly}
+            className="size-4 rounded border-line text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+          Duplicates only
+        </label>
         <Button type="submit" variant="secondary">
           Filter
         </Button>

@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { decodeCursor, listMyApplications } from "~/modules/applications/applications.server";
+import { listMyApplications } from "~/modules/applications/applications.server";
 import { parseStatusFilter } from "~/modules/applications/status";
 import { cardApplyAction } from "~/modules/referrals/api.server";
 import { apiRoute, apiSuccess } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
+import { decodeCreatedCursor } from "~/utils/keyset";
 import { getServices } from "~/utils/services.server";
 
 /** GET card-apply: the caller's own applications (`?status=pending|completed`, `?cursor=` for the next page). */
@@ -13,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const query = new URL(request.url).searchParams;
     const result = await listMyApplications(getServices(context).db, user, {
       filter: parseStatusFilter(query.get("status")),
-      cursor: decodeCursor(query.get("cursor")),
+      cursor: decodeCreatedCursor(query.get("cursor")),
     });
     return apiSuccess(result);
   });

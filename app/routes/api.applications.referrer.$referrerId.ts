@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { decodeCursor, listApplicationsByReferrer } from "~/modules/applications/applications.server";
+import { listApplicationsByReferrer } from "~/modules/applications/applications.server";
 import { apiRoute, apiSuccess } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
+import { decodeCreatedCursor } from "~/utils/keyset";
 import { getServices } from "~/utils/services.server";
 
 /** Applications through a referrer's links: that referrer or an admin (`?cursor=` for the next page). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return apiRoute(async () => {
     const user = await requireApiUser(request, context);
-    const cursor = decodeCursor(new URL(request.url).searchParams.get("cursor"));
+    const cursor = decodeCreatedCursor(new URL(request.url).searchParams.get("cursor"));
     return apiSuccess(await listApplicationsByReferrer(getServices(context).db, user, params.referrerId ?? "", cursor));
   });
 }

@@ -20,7 +20,8 @@ import { hasReviewed, listReferralComments } from "~/modules/comments/comments.s
 import { ReviewForm } from "~/modules/comments/forms";
 import { TipOptions } from "~/modules/payments/tip-options";
 import { formatDate } from "~/modules/referrals/my-referrals";
-import { CardArt, CreditBandChip, ReferrerRating, RemainingWarning } from "~/modules/referrals/referral-card";
+import { CardArt, CreditBandChip, RemainingWarning } from "~/modules/referrals/referral-card";
+import { RatingSummary } from "~/modules/reputation/reputation";
 import { getReferral } from "~/modules/referrals/referrals.server";
 import { DomainError } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
@@ -196,7 +197,7 @@ export default function ReferralDetail() {
           <Link to={`/profile/${referral.referrer._id}`} className="block font-semibold text-brand-800 hover:underline">
             {referral.referrer.name}
           </Link>
-          <ReferrerRating rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
           {referral.isOwner ? null : <StartChatForm userId={referral.referrer._id} />}
         </aside>
       </div>

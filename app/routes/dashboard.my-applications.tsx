@@ -6,7 +6,6 @@ import { useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import {
-  decodeCursor,
   listMyApplications,
   updateApplicationStatus,
   type ApiApplication,
@@ -29,6 +28,7 @@ import type { ApiComment } from "~/modules/comments/thread";
 import { TipOptions } from "~/modules/payments/tip-options";
 import { DomainError } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
+import { decodeCreatedCursor } from "~/utils/keyset";
 import { getServices } from "~/utils/services.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = parseStatusFilter(query.get("status"));
   const { data, nextCursor } = await listMyApplications(db, user, {
     filter,
-    cursor: decodeCursor(query.get("cursor")),
+    cursor: decodeCreatedCursor(query.get("cursor")),
   });
   // The applicant sees only their own comments and the replies to them (spec section 6).
   const comments = await listOwnThreads(

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeCard, makeReferral, uniqueSuffix } from "../../db/factories";
 import { creditCards, referrals, sessions, users } from "../../db/schema";
-import { listAdminReferrals } from "~/modules/admin/activity.server";
+import { adminReferralsQuery, listAdminReferrals } from "~/modules/admin/activity.server";
 import { ADMIN_USER_TEXT, listUsers, listUsersQuery, setAdmin } from "~/modules/admin/users.server";
 import { MESSAGES } from "~/modules/auth/messages";
 import { hashPassword } from "~/modules/auth/password.server";
@@ -132,13 +132,13 @@ describe("admin card form", () => {
   });
 
   it("refuses to delete a card with referrals and offers to mark it inactive", async () => {
-    // Its own issuer, so the card is on the first page of the filtered list however many cards other tests add.
-    const card = await insertCard({ issuer: `Refusal Bank ${uniqueSuffix()}` });
+    // An issuer of its own, so the card is on the list's first page whatever other tests inserted.
+    const card = await insertCard({ issuer: `Delete Bank ${uniqueSuffix()}` });
     const referrer = await createUser();
     await testDb().insert(referrals).values(makeReferral(referrer.id, card.id));
     const admin = await createSignedInUser({ isAdmin: true });
-    const listed = new URLSearchParams({ issuer: card.issuer, confirm: card.id });
-    const refused = await postForm(`/admin/creditcards?index&${listed}`, admin.cookie, {
+    const listed = `/admin/creditcards?index&issuer=${encodeURIComponent(card.issuer)}&confirm=${card.id}`;
+    const refused = await postForm(listed, admin.cookie, {
       intent: "delete",
       cardId: card.id,
     });
@@ -206,9 +206,16 @@ describe("admin lists at scale: indexed reads, keyset pages", () => {
        SELECT '${tag}u' || i, '${tag}_user' || i, '${tag}' || i || '@example.test', 'Bulk', 'Person' || i, 1000 + i, 1000 + i FROM n`,
     ).run();
     await env.DB.prepare(
-      `INSERT INTO referrals (id, referrer_id, credit_card_id, referral_link, normalized_link, created_at, updated_at)
+      `INSERT INTO referrals (id, referrer_id, credit_card_id, referral_link, normalized_link, duplicate_of_id, created_at, updated_at)
        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${BULK})
-       SELECT '${tag}r' || i, '${tag}u' || i, '${cardId}', 'https://r.example/' || (i % 1000), 'https://r.example/' || (i % 1000), 1000 + i, 1000 + i FROM n`,
+       SELECT '${tag}r' || i, '${tag}u' || i, '${cardId}', 'https://r.example/' || (i % 1000), 'https://r.example/' || (i % 1000),
+              '${tag}r' || CASE WHEN i > 1000 THEN i - 1000 ELSE i + 1000 END, 1000 + i, 1000 + i FROM n`,
+    ).run();
+    // Newer (inactive) referrals with links of their own: not duplicates.
+    await env.DB.prepare(
+      `INSERT INTO referrals (id, referrer_id, credit_card_id, referral_link, normalized_link, is_active, created_at, updated_at)
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200)
+       SELECT '${tag}s' || i, '${tag}u' || (1000 + i), '${cardId}', 'https://s.example/${tag}/' || i, 'https://s.example/${tag}/' || i, 0, 5000 + i, 5000 + i FROM n`,
     ).run();
   });
 
@@ -253,9 +260,40 @@ describe("admin lists at scale: indexed reads, keyset pages", () => {
     const admin = { id: "x", isAdmin: true };
     const page = await listAdminReferrals(testDb(), admin, { cardId, limit: 50 });
     expect(page.items).toHaveLength(50);
-    expect(page.items.every((row) => row.duplicate)).toBe(true);
-    const next = await listAdminReferrals(testDb(), admin, { cardId, limit: 50, cursor: page.nextCursor });
+    expect(page.items.every((row) => !row.duplicate)).toBe(true);
+    let cursor = page.nextCursor;
+    for (let seen = 50; seen < 200; seen += 50) {
+      cursor = (await listAdminReferrals(testDb(), admin, { cardId, limit: 50, cursor })).nextCursor;
+    }
+    const next = await listAdminReferrals(testDb(), admin, { cardId, limit: 50, cursor });
+    expect(next.items).toHaveLength(50);
+    expect(next.items.every((row) => row.duplicate)).toBe(true);
     expect(next.items[0].createdAt.getTime()).toBeLessThan(page.items[49].createdAt.getTime());
+  });
+
+  it("lists duplicates only, newest first, on the duplicates index", async () => {
+    const admin = { id: "x", isAdmin: true };
+    const only = await measure(adminReferralsQuery(testDb(), { duplicatesOnly: true }, 50));
+    expect(only.plan).toContain("referrals_duplicate_idx");
+    expect(only.rows).toHaveLength(51);
+    expect(only.rowsRead).toBeLessThan(400);
+    const page = await listAdminReferrals(testDb(), admin, { cardId, duplicatesOnly: true, limit: 50 });
+    expect(page.items.map((row) => row.id)).toEqual(Array.from({ length: 50 }, (_, index) => `${tag}r${BULK - index}`));
+    const last = await listAdminReferrals(testDb(), admin, {
+      link: "https://R.example/7/",
+      duplicatesOnly: true,
+    });
+    expect(last.items.map((row) => row.id).sort()).toEqual([`${tag}r1007`, `${tag}r7`].sort());
+
+    const { cookie } = await createSignedInUser({ isAdmin: true });
+    const html = await (
+      await fetchPath(`/admin/referrals?card=${cardId}&duplicates=on`, { headers: { Cookie: cookie } })
+    ).text();
+    expect(html).toMatch(/<input[^>]*name="duplicates"[^>]*checked=""/);
+    expect(html).toContain(`${tag}_user2000`);
+    expect(html).not.toContain(`s.example/${tag}`);
+    const all = await (await fetchPath(`/admin/referrals?card=${cardId}`, { headers: { Cookie: cookie } })).text();
+    expect(all).toContain(`s.example/${tag}`);
   });
 
   it("lists distinct issuers with one index seek per issuer", async () => {

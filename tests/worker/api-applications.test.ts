@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeApplication, makeCard, makeReferral } from "../../db/factories";
 import { applications, creditCards, referrals } from "../../db/schema";
-import { createSignedInUser, testDb } from "./helpers";
-import { addApplicant, api, countersOf, createMarket } from "./market-helpers";
+import { api, createSignedInUser, testDb } from "./helpers";
+import { addApplicant, countersOf, createMarket } from "./market-helpers";
 
 const ONE = (id: string) => `/api/applications/card-apply/${id}`;
 

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeComment } from "../../db/factories";
 import { comments } from "../../db/schema";
-import { createSignedInUser, testDb } from "./helpers";
-import { addApplicant, api, createMarket, reputationOf } from "./market-helpers";
+import { api, createSignedInUser, testDb } from "./helpers";
+import { addApplicant, createMarket, reputationOf } from "./market-helpers";
 
 const COMMENT = "/api/referrals/card-refer/comment";
 

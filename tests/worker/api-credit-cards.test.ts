@@ -4,23 +4,15 @@ import { makeCard, makeReferral, uniqueSuffix } from "../../db/factories";
 import { creditCards, referrals } from "../../db/schema";
 import { CARD_MESSAGES } from "~/modules/cards/schemas";
 import { ADMIN_ONLY_MESSAGE } from "~/utils/auth.server";
-import { createSignedInUser, createUser, fetchPath, testDb } from "./helpers";
+import { api, createSignedInUser, createUser, testDb } from "./helpers";
 
 type Body = { success: boolean; message?: string; errors?: Record<string, string>; code?: string } & Record<
   string,
   unknown
 >;
 
-async function call(method: string, path: string, token: string | null, body?: unknown) {
-  const response = await fetchPath(path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Body };
+function call(method: string, path: string, token: string | null, body?: unknown) {
+  return api<Body>(method, path, token, body);
 }
 
 async function insertCards(...overrides: Parameters<typeof makeCard>[0][]) {

@@ -1,21 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chatMembers, chats, messages, rateLimits } from "../../db/schema";
-import { createSignedInUser, fetchPath, postJson, testDb } from "./helpers";
+import { api as callApi, createSignedInUser, fetchPath, postJson, testDb } from "./helpers";
 
 type Json = Record<string, unknown> & { success: boolean; message?: string };
 
-async function api(method: string, path: string, token: string | null, body?: unknown) {
-  const response = await fetchPath(path, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Json };
-}
+const api = (method: string, path: string, token: string | null, body?: unknown) =>
+  callApi<Json>(method, path, token, body);
 
 async function directChat() {
   const alice = await createSignedInUser({ firstName: "Alice", lastName: "Archer" });

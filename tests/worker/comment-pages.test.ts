@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { applications, comments } from "../../db/schema";
-import { fetchPath, testDb } from "./helpers";
-import { addApplicant, api, countersOf, createMarket, reputationOf } from "./market-helpers";
+import { api, fetchPath, testDb } from "./helpers";
+import { addApplicant, countersOf, createMarket, reputationOf } from "./market-helpers";
 
 /** A form post as a browser sends it: JavaScript off (a navigation) or from a fetcher. */
 function postForm(

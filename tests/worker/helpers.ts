@@ -83,3 +83,25 @@ export function newAccount() {
     confirmPassword: "s3cure-passw0rd",
   };
 }
+
+/**
+ * Calls an /api route with a bearer token (or none), returning the status and the parsed body.
+ * Tests read whichever shape the route answers; their assertions check it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function api<Body = Record<string, any>>(
+  method: string,
+  path: string,
+  token: string | null,
+  body?: unknown,
+) {
+  const response = await fetchPath(path, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Body };
+}

@@ -8,7 +8,7 @@ import {
   type UserRow,
 } from "../../db/factories";
 import { applications, creditCards, referrals, users } from "../../db/schema";
-import { createSignedInUser, fetchPath, testDb } from "./helpers";
+import { createSignedInUser, testDb } from "./helpers";
 
 /** A referrer with one referral, and an applicant who applied through it (all signed in). */
 export async function createMarket(
@@ -48,19 +48,4 @@ export async function countersOf(referralId: string) {
     .from(referrals)
     .where(eq(referrals.id, referralId))
     .get();
-}
-
-/** Calls an /api route with a bearer token, returning the status and parsed body. */
-export async function api(method: string, path: string, token: string | null, body?: unknown) {
-  const response = await fetchPath(path, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  // Tests read whichever shape the route answers; the assertions check it.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
 }

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeCard, makeReferral, type CardRow, type ReferralRow } from "../../db/factories";
 import { applications, creditCards, referrals, users } from "../../db/schema";
+import { listAdminReferrals } from "~/modules/admin/activity.server";
 import { APPLY_MESSAGES } from "~/modules/applications/apply.server";
 import { createReferral } from "~/modules/referrals/referrals.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
@@ -141,6 +142,18 @@ describe("POST generate", () => {
       .where(eq(referrals.id, (twin.body.data as { _id: string })._id))
       .get();
     expect(row?.duplicateOfId).toBe((created.body.data as { _id: string })._id);
+    // The earlier referral is flagged too, so admins find both sides of the pair.
+    const original = await testDb()
+      .select({ duplicateOfId: referrals.duplicateOfId })
+      .from(referrals)
+      .where(eq(referrals.id, (created.body.data as { _id: string })._id))
+      .get();
+    expect(original?.duplicateOfId).toBe((twin.body.data as { _id: string })._id);
+    const flagged = await listAdminReferrals(testDb(), { id: "admin", isAdmin: true }, { link, duplicatesOnly: true });
+    expect(flagged.items.map((item) => item.id).sort()).toEqual(
+      [(created.body.data as { _id: string })._id, (twin.body.data as { _id: string })._id].sort(),
+    );
+    expect(flagged.items.every((item) => item.duplicate)).toBe(true);
   });
 
   it("creates an 'Other (Not Listed)' card with the referral, and leaves no card when the referral fails", async () => {

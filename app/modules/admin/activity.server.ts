@@ -2,14 +2,15 @@
  * What admins read of the marketplace's activity: every referral (with duplicate-link flags) and
  * every application, filtered on indexed columns and paged by keyset on (created_at, id).
  */
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { normalizeReferralLink } from "~/modules/referrals/link";
 import { DomainError } from "~/utils/api.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 import { assertAdmin, type Actor } from "./guard.server";
-import { decodeCursor, PAGE_SIZE, toPage } from "./keyset";
+import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset";
 
 export const ADMIN_REFERRAL_TEXT = {
   notFound: "Referral Not Found",
@@ -17,11 +18,6 @@ export const ADMIN_REFERRAL_TEXT = {
   reopened: "Referral reopened",
   alreadyActive: "This member already has an active referral for this card, so this one cannot be reopened.",
 } as const;
-
-const afterKey = (cursor: string | null | undefined, createdAt: unknown, id: unknown) => {
-  const after = decodeCursor(cursor, ["number", "string"] as const);
-  return after ? sql`(${createdAt}, ${id}) < (${after[0]}, ${after[1]})` : undefined;
-};
 
 /** A link as typed into the filter, in the normalised form duplicates are matched on. */
 function normalizedOrNull(link: string) {
@@ -39,20 +35,32 @@ export interface ReferralFilters {
   status?: "active" | "inactive" | null;
   /** Any form of a referral link: matches every referral with the same normalised link. */
   link?: string | null;
+  /** Only referrals flagged as duplicate links (index referrals_duplicate_idx). */
+  duplicatesOnly?: boolean;
   cursor?: string | null;
   limit?: number;
 }
 
 /**
- * One page of referrals, newest first. `duplicate` is set when the same normalised link is also
- * published by another account (index referrals_normalized_link_idx).
+ * One page of referrals, newest first. `duplicate` is the stored flag (referrals.duplicate_of_id,
+ * set by the referrals domain on both referrals when two accounts publish the same normalised link).
  */
 export async function listAdminReferrals(db: Db, actor: Actor, filters: ReferralFilters = {}) {
   assertAdmin(actor);
   const limit = filters.limit ?? PAGE_SIZE;
   const normalized = filters.link ? normalizedOrNull(filters.link) : undefined;
   if (normalized === null) return { items: [], nextCursor: null };
-  const rows = await db
+  const rows = await adminReferralsQuery(db, { ...filters, link: normalized }, limit);
+  return toPage(rows, limit, createdKeyOf);
+}
+export type AdminReferralRow = Awaited<ReturnType<typeof listAdminReferrals>>["items"][number];
+
+/**
+ * The query of one referrals page, `link` already normalised (exported so tests can read its plan
+ * and rows read).
+ */
+export function adminReferralsQuery(db: Db, filters: ReferralFilters, limit: number) {
+  return db
     .select({
       id: referrals.id,
       referralLink: referrals.referralLink,
@@ -69,10 +77,7 @@ export async function listAdminReferrals(db: Db, actor: Actor, filters: Referral
       referrerUsername: users.username,
       referrerEmail: users.email,
       referrerDeactivated: sql<boolean>`${users.deactivatedAt} IS NOT NULL`.mapWith(Boolean),
-      duplicate:
-        sql<boolean>`EXISTS (SELECT 1 FROM referrals AS others WHERE others.normalized_link = "referrals"."normalized_link" AND others.referrer_id <> "referrals"."referrer_id")`.mapWith(
-          Boolean,
-        ),
+      duplicate: isNotNull(referrals.duplicateOfId).mapWith(Boolean),
     })
     .from(referrals)
     .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
@@ -82,15 +87,14 @@ export async function listAdminReferrals(db: Db, actor: Actor, filters: Referral
         filters.referrerId ? eq(referrals.referrerId, filters.referrerId) : undefined,
         filters.cardId ? eq(referrals.creditCardId, filters.cardId) : undefined,
         filters.status ? eq(referrals.isActive, filters.status === "active") : undefined,
-        normalized ? eq(referrals.normalizedLink, normalized) : undefined,
-        afterKey(filters.cursor, referrals.createdAt, referrals.id),
+        filters.link ? eq(referrals.normalizedLink, filters.link) : undefined,
+        filters.duplicatesOnly ? isNotNull(referrals.duplicateOfId) : undefined,
+        olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(filters.cursor)),
       ),
     )
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(limit + 1);
-  return toPage(rows, limit, (row) => [row.createdAt.getTime(), row.id]);
 }
-export type AdminReferralRow = Awaited<ReturnType<typeof listAdminReferrals>>["items"][number];
 
 /**
  * An admin deactivates or reopens any referral. Reopening respects the one-active-referral-per-
@@ -106,7 +110,7 @@ export async function setReferralActive(db: Db, actor: Actor, referralId: string
       .where(eq(referrals.id, referralId))
       .returning({ id: referrals.id });
   } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new DomainError(409, ADMIN_REFERRAL_TEXT.alreadyActive);
+    if (isUniqueViolation(error)) throw new DomainError(409, ADMIN_REFERRAL_TEXT.alreadyActive);
     throw error;
   }
   if (updated.length === 0) throw new DomainError(404, ADMIN_REFERRAL_TEXT.notFound);
@@ -152,11 +156,11 @@ export async function listAdminApplications(db: Db, actor: Actor, filters: Appli
         filters.userId
           ? or(eq(applications.applicantId, filters.userId), eq(applications.referrerId, filters.userId))
           : undefined,
-        afterKey(filters.cursor, applications.createdAt, applications.id),
+        olderThan(applications.createdAt, applications.id, decodeCreatedCursor(filters.cursor)),
       ),
     )
     .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(limit + 1);
-  return toPage(rows, limit, (row) => [row.createdAt.getTime(), row.id]);
+  return toPage(rows, limit, createdKeyOf);
 }
 export type AdminApplicationRow = Awaited<ReturnType<typeof listAdminApplications>>["items"][number];

@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import { DomainError } from "~/utils/api.server";
 import { assertAdmin, type Actor } from "./guard.server";
-import { decodeCursor, PAGE_SIZE, toPage } from "./keyset";
+import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset";
 
 export const ADMIN_USER_TEXT = {
   notFound: "User Not Found",
@@ -55,7 +55,7 @@ type UserListOptions = { q?: string | null; cursor?: string | null; limit?: numb
 
 /** The query of one users page (exported so tests can read its plan and rows read). */
 export function listUsersQuery(db: Db, options: UserListOptions, limit: number) {
-  const after = decodeCursor(options.cursor, ["number", "string"] as const);
+  const after = decodeCreatedCursor(options.cursor);
   return db
     .select({
       id: users.id,
@@ -74,12 +74,7 @@ export function listUsersQuery(db: Db, options: UserListOptions, limit: number) 
       applicationsCount: sql<number>`(SELECT count(*) FROM applications AS a WHERE a.applicant_id = "users"."id")`,
     })
     .from(users)
-    .where(
-      and(
-        options.q ? userSearchCondition(options.q) : undefined,
-        after ? sql`(${users.createdAt}, ${users.id}) < (${after[0]}, ${after[1]})` : undefined,
-      ),
-    )
+    .where(and(options.q ? userSearchCondition(options.q) : undefined, olderThan(users.createdAt, users.id, after)))
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(limit + 1);
 }
@@ -89,7 +84,7 @@ export async function listUsers(db: Db, actor: Actor, options: UserListOptions =
   assertAdmin(actor);
   const limit = options.limit ?? PAGE_SIZE;
   const rows = await listUsersQuery(db, options, limit);
-  return toPage(rows, limit, (row) => [row.createdAt.getTime(), row.id]);
+  return toPage(rows, limit, createdKeyOf);
 }
 export type AdminUserRow = Awaited<ReturnType<typeof listUsers>>["items"][number];
 

@@ -4,12 +4,13 @@
  * referrer and referral. Status changes keep referrals.successful_count right in the same batch.
  */
 import { alias } from "drizzle-orm/sqlite-core";
-import { and, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { SUCCESSFUL_STATUSES } from "../../../db/factories";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { visibleNames } from "~/modules/users/privacy";
 import { DomainError } from "~/utils/api.server";
+import { createdKeyOf, olderThan, toPage, type CreatedKey } from "~/utils/keyset";
 import { APPLICATION_MESSAGES, STATUS_FILTERS, applicantStatusLabel, type StatusFilter } from "./status";
 
 interface Actor {
@@ -90,38 +91,17 @@ function selectApplications(db: Db) {
     .innerJoin(applicant, eq(applicant.id, applications.applicantId));
 }
 
-/** A keyset cursor: the (createdAt, id) of the last row of the previous page. */
-export interface Cursor {
-  createdAt: Date;
-  id: string;
-}
-
-export function encodeCursor(row: { createdAt: string; _id: string }) {
-  return `${new Date(row.createdAt).getTime()}_${row._id}`;
-}
-
-export function decodeCursor(value: string | null | undefined): Cursor | undefined {
-  const match = value?.match(/^(\d{1,15})_([\w-]{1,64})$/);
-  return match ? { createdAt: new Date(Number(match[1])), id: match[2] } : undefined;
-}
-
-const after = (cursor?: Cursor) =>
-  cursor
-    ? or(
-        lt(applications.createdAt, cursor.createdAt),
-        and(eq(applications.createdAt, cursor.createdAt), lt(applications.id, cursor.id)),
-      )
-    : undefined;
+/** A keyset cursor (decodeCreatedCursor): the (createdAt, id) of the last row of the previous page. */
+export type Cursor = CreatedKey | null;
 
 async function page(db: Db, where: SQL | undefined, viewerId: string | null, cursor?: Cursor) {
   const rows = await selectApplications(db)
-    .where(and(where, after(cursor)))
+    .where(and(where, olderThan(applications.createdAt, applications.id, cursor)))
     .orderBy(desc(applications.createdAt), desc(applications.id))
     .limit(APPLICATIONS_PAGE_SIZE + 1)
     .all();
-  const data = rows.slice(0, APPLICATIONS_PAGE_SIZE).map((row) => toApiApplication(row, viewerId));
-  const last = data[data.length - 1];
-  return { data, nextCursor: rows.length > APPLICATIONS_PAGE_SIZE && last ? encodeCursor(last) : null };
+  const { items, nextCursor } = toPage(rows, APPLICATIONS_PAGE_SIZE, createdKeyOf);
+  return { data: items.map((row) => toApiApplication(row, viewerId)), nextCursor };
 }
 
 /** The signed-in applicant's applications (My Applications, GET /api/applications/card-apply). */

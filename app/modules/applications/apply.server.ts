@@ -4,6 +4,7 @@
  */
 import { createId } from "../../../db/id";
 import { DomainError } from "~/utils/api.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 import type { Services } from "~/utils/services.server";
 
 export const APPLY_MESSAGES = {
@@ -66,7 +67,7 @@ export async function applyToReferral(
         .bind(id, referral.id, user.id, referral.referrerId, referral.cardId, now, now),
     ]);
   } catch (error) {
-    if (String((error as Error)?.message).includes("UNIQUE constraint failed")) {
+    if (isUniqueViolation(error)) {
       throw new DomainError(409, APPLY_MESSAGES.alreadyApplied);
     }
     throw error;

@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { assertAdmin } from "~/modules/admin/guard.server";
-import { pageLimit } from "~/modules/admin/keyset";
+import { pageLimit } from "~/utils/keyset";
 import { apiRoute, apiSuccess, DomainError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";

@@ -7,7 +7,7 @@ import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { creditCards, referrals } from "../../../db/schema";
 import { assertAdmin, type Actor } from "~/modules/admin/guard.server";
-import { decodeCursor, PAGE_SIZE, toPage } from "~/modules/admin/keyset";
+import { decodeCursor, PAGE_SIZE, toPage } from "~/utils/keyset";
 import { DomainError } from "~/utils/api.server";
 import { visibleTo } from "./catalog.server";
 import type { CardInput, NewCardInput } from "./schemas";

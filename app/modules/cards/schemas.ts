@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { BONUS_UNITS, CARD_CATEGORIES, type CardCategory } from "../../../db/schema";
+import { checkbox, optionalText } from "~/utils/zod-fields";
 import { normalizeBonus } from "./display";
 
 export const CARD_MESSAGES = {
@@ -15,11 +16,8 @@ export const CARD_MESSAGES = {
   invalidForm: "Please correct the errors in the form",
 } as const;
 
-/** A checkbox (form "on") or a JSON boolean. */
-export const checkbox = z
-  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true");
+/** Still exported here, as the cards interface promises (CONTRACTS.md); it lives in ~/utils/zod-fields. */
+export { checkbox };
 
 /** A number typed into a form (a string) or sent as JSON; empty means the default. */
 const numberField = (negativeMessage: string, options: { int?: boolean; max?: number } = {}) =>
@@ -43,14 +41,6 @@ export const optionalHttpsUrl = z.preprocess(
     .optional(),
 );
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .optional()
-    .transform((value) => value ?? "");
-
 export const CardSchema = z.object({
   name: z.string({ error: CARD_MESSAGES.nameRequired }).trim().min(1, CARD_MESSAGES.nameRequired).max(120),
   issuer: z.string({ error: CARD_MESSAGES.issuerRequired }).trim().min(1, CARD_MESSAGES.issuerRequired).max(80),
@@ -59,9 +49,9 @@ export const CardSchema = z.object({
   hasVariousReferrerBonus: checkbox,
   referralBonusAmount: numberField(CARD_MESSAGES.bonusNegative),
   referralBonusUnit: z.enum(BONUS_UNITS, { error: "Choose a bonus unit" }).default("USD"),
-  benefitForReferrer: text(2000),
-  applyBenefitWithReferral: text(4000),
-  description: text(8000),
+  benefitForReferrer: optionalText(2000),
+  applyBenefitWithReferral: optionalText(4000),
+  description: optionalText(8000),
   officialWebsite: optionalHttpsUrl,
   imageUrl: optionalHttpsUrl,
   active: checkbox,

@@ -11,6 +11,7 @@ import { applications, comments, referrals, users, type CommentType } from "../.
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { visibleNames } from "~/modules/users/privacy";
 import { DomainError } from "~/utils/api.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 import { COMMENT_MESSAGES, type CommentInput } from "./schemas";
 import type { ApiComment, CommentPerson } from "./thread";
 
@@ -24,11 +25,6 @@ const SUCCESS_MESSAGES: Record<CommentType, string> = {
   referrerReply: COMMENT_MESSAGES.replyAdded,
   followUpComment: COMMENT_MESSAGES.followUpAdded,
 };
-
-function isUniqueViolation(error: unknown) {
-  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
-  return text.includes("UNIQUE constraint failed");
-}
 
 async function findReferral(db: Db, referralId: string) {
   const referral = await db

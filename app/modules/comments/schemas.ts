@@ -3,6 +3,7 @@
  * the client and in POST /comments) and by POST /api/referrals/card-refer/comment.
  */
 import { z } from "zod";
+import { optionalText } from "~/utils/zod-fields";
 
 export const COMMENT_MAX_LENGTH = 2000;
 
@@ -49,12 +50,9 @@ const rating = z
 const text = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong);
 /** A review may be left empty; it then reads 'This user did not leave a comment'. */
-const reviewText = z
-  .string()
-  .trim()
-  .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong)
-  .optional()
-  .transform((value) => value || COMMENT_MESSAGES.emptyReview);
+const reviewText = optionalText(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong).transform(
+  (value) => value || COMMENT_MESSAGES.emptyReview,
+);
 
 /** API clients send `rating: 0` or null for "no rating"; treat those as absent. */
 const optionalRating = z.preprocess((value) => (value === 0 || value === null ? undefined : value), rating.optional());

@@ -1,20 +1,11 @@
 /** The admin view of tips: totals and a keyset-paginated list, newest first. */
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { creditCards, referrals, tips, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
+import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset";
 import { formatMinorAmount } from "./format";
 
 export const TIPS_PAGE_SIZE = 25;
-
-/** `<createdAt ms>_<id>` of the last row shown: the next page starts strictly after it. */
-export function encodeTipCursor(row: { createdAt: Date; id: string }) {
-  return `${row.createdAt.getTime()}_${row.id}`;
-}
-
-function decodeTipCursor(cursor: string | null | undefined) {
-  const match = /^(\d{1,15})_([a-z0-9]{1,40})$/.exec(cursor ?? "");
-  return match ? { createdAt: new Date(Number(match[1])), id: match[2] } : null;
-}
 
 /** Count and sum of every tip, per currency (amounts in the minor unit, as Stripe reports them). */
 export async function tipTotals(db: Db) {
@@ -32,7 +23,6 @@ export async function tipTotals(db: Db) {
 
 /** One page of tips with the tipper and the referral's card, and the cursor of the next page. */
 export async function listTips(db: Db, { cursor, limit = TIPS_PAGE_SIZE }: { cursor?: string | null; limit?: number }) {
-  const after = decodeTipCursor(cursor);
   const rows = await db
     .select({
       id: tips.id,
@@ -50,16 +40,12 @@ export async function listTips(db: Db, { cursor, limit = TIPS_PAGE_SIZE }: { cur
     .leftJoin(users, eq(users.id, tips.userId))
     .leftJoin(referrals, eq(referrals.id, tips.referralId))
     .leftJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
-    .where(
-      after
-        ? or(lt(tips.createdAt, after.createdAt), and(eq(tips.createdAt, after.createdAt), lt(tips.id, after.id)))
-        : undefined,
-    )
+    .where(olderThan(tips.createdAt, tips.id, decodeCreatedCursor(cursor)))
     .orderBy(desc(tips.createdAt), desc(tips.id))
     .limit(limit + 1)
     .all();
-  const page = rows.slice(0, limit);
-  return { tips: page, nextCursor: rows.length > limit ? encodeTipCursor(page[page.length - 1]) : null };
+  const { items, nextCursor } = toPage(rows, limit, createdKeyOf);
+  return { tips: items, nextCursor };
 }
 
 /** What the admin dashboard and /admin/tips show: the total per currency ("$12 + €3") and the count. */

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
-import { Star, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
+import { RatingSummary } from "~/modules/reputation/reputation";
 import { creditScoreBand, remainingWarning, type CreditBand } from "./display";
 import { offeredBonus, type PresentedReferral } from "./present";
 
@@ -30,20 +31,6 @@ export function RemainingWarning({ available, upTo }: { available: number | null
       <TriangleAlert aria-hidden className="size-4" />
       {text}
     </p>
-  );
-}
-
-export function ReferrerRating({ rating, reviewCount }: { rating: number | null; reviewCount: number }) {
-  if (rating == null) return <span className="text-xs text-muted">No reviews yet</span>;
-  return (
-    <span className="inline-flex items-center gap-1 text-xs text-muted">
-      <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />
-      <span className="tabular">
-        <span className="sr-only">Rated </span>
-        {rating.toFixed(1)}
-        <span className="sr-only"> out of 5</span> ({reviewCount})
-      </span>
-    </span>
   );
 }
 
@@ -108,7 +95,7 @@ export function ReferralCard({ referral }: { referral: PresentedReferral }) {
       </div>
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span>{referral.referrer.name}</span>
-        <ReferrerRating rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+        <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
       </p>
       <RemainingWarning available={referral.availableReferCount} upTo={5} />
       <Link

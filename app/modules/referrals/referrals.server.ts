@@ -3,13 +3,15 @@
  * public code, a member's own list, and marking inactive / reopening. HTML routes and /api routes
  * are thin adapters over these functions.
  */
-import { and, desc, eq, inArray, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { createId } from "../../../db/id";
 import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { findVisibleCard } from "~/modules/cards/catalog.server";
 import { listReferralsComments } from "~/modules/comments/comments.server";
 import { DomainError } from "~/utils/api.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
+import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset";
 import type { Services } from "~/utils/services.server";
 import { normalizeReferralLink } from "./link";
 import { presentReferral, type ReferralRecord } from "./present";
@@ -102,14 +104,6 @@ export async function cardRulesFor(db: Db, cardId: string | null, viewerId: stri
     : undefined;
 }
 
-/** Whether a write failed on a unique index (drizzle wraps D1's error in `cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error; current; current = (current as Error).cause) {
-    if (String((current as Error).message ?? current).includes("UNIQUE constraint failed")) return true;
-  }
-  return false;
-}
-
 /**
  * What a referral would be, without saving it: the card, the normalised link and whether another
  * account already publishes it (POST .../process, and the preview step of /refer).
@@ -144,7 +138,9 @@ export async function previewReferral(services: Services, referrerId: string, in
  * Creates a referral. With 'Other (Not Listed)' the new card (flagged isUserAdded, visible to its
  * creator until an admin lists it) and the referral are written in one batch: if the referral
  * fails, no card remains. A second active referral for the same card is refused (409); the same
- * normalised link under another account is allowed but flagged for admins (duplicateOfId).
+ * normalised link under another account is allowed but flagged for admins (duplicateOfId), on
+ * both sides: the new referral points at its earliest twin, and twins not yet flagged point at the
+ * new one, in the same batch.
  */
 export async function createReferral(services: Services, referrerId: string, input: ReferralInput) {
   const { db } = services;
@@ -171,6 +167,16 @@ export async function createReferral(services: Services, referrerId: string, inp
     createdAt: now,
     updatedAt: now,
   });
+  const flagTwins = db
+    .update(referrals)
+    .set({ duplicateOfId: referralId })
+    .where(
+      and(
+        eq(referrals.normalizedLink, normalizedLink),
+        ne(referrals.referrerId, referrerId),
+        isNull(referrals.duplicateOfId),
+      ),
+    );
   try {
     if (input.newCard) {
       const { name, issuer, category, annualFee, hasVariousReferrerBonus, referralBonusAmount, referralBonusUnit } =
@@ -193,9 +199,9 @@ export async function createReferral(services: Services, referrerId: string, inp
         createdAt: now,
         updatedAt: now,
       });
-      await db.batch([insertCard, insertReferral]);
+      await db.batch([insertCard, insertReferral, flagTwins]);
     } else {
-      await insertReferral;
+      await db.batch([insertReferral, flagTwins]);
     }
   } catch (error) {
     if (isUniqueViolation(error)) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
@@ -234,12 +240,6 @@ export async function setReferralActive(services: Services, userId: string, refe
 
 export const MY_REFERRALS_PAGE = 50;
 
-/** A cursor of (createdAt, id), newest first, written as "<ms>.<id>". */
-function parseCreatedCursor(cursor: string | null | undefined) {
-  const match = /^(\d{1,15})\.([0-9a-z]{1,40})$/.exec(cursor ?? "");
-  return match ? { at: new Date(Number(match[1])), id: match[2] } : null;
-}
-
 /**
  * A user's referrals, newest first, keyset-paged on referrals_referrer_idx, each with its comment
  * count. Others see only active ones, and nothing when the owner hides their referrals.
@@ -262,28 +262,24 @@ export async function listUserReferrals(
     if (!owner.showReferrals) throw new DomainError(403, REFERRAL_MESSAGES.privateReferrals);
   }
   const limit = Math.min(options.limit ?? MY_REFERRALS_PAGE, MY_REFERRALS_PAGE);
-  const cursor = parseCreatedCursor(options.cursor);
   const rows = await selectReferralRecords(
     db,
     and(
       eq(referrals.referrerId, userId),
       isOwner ? undefined : and(eq(referrals.isActive, true), eq(creditCards.active, true)),
-      cursor
-        ? or(lt(referrals.createdAt, cursor.at), and(eq(referrals.createdAt, cursor.at), lt(referrals.id, cursor.id)))
-        : undefined,
+      olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(options.cursor)),
     ),
   )
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit);
+  const { items, nextCursor } = toPage(rows, limit, createdKeyOf);
   const counts = await commentCounts(
     db,
-    page.map((row) => row.id),
+    items.map((row) => row.id),
   );
-  const last = page[page.length - 1];
   return {
-    data: page.map((row) => ({ ...presentReferral(row, viewerId), commentsCount: counts.get(row.id) ?? 0 })),
-    nextCursor: rows.length > limit && last ? `${last.createdAt.getTime()}.${last.id}` : null,
+    data: items.map((row) => ({ ...presentReferral(row, viewerId), commentsCount: counts.get(row.id) ?? 0 })),
+    nextCursor,
   };
 }
 

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { BONUS_UNITS } from "../../../db/schema";
-import { checkbox, NewCardSchema } from "~/modules/cards/schemas";
+import { NewCardSchema } from "~/modules/cards/schemas";
+import { checkbox, optionalText } from "~/utils/zod-fields";
 
 export const REFERRAL_MESSAGES = {
   linkRequired: "Please enter a referral link",
@@ -58,14 +59,6 @@ const sharingField = z.preprocess(
   z.number({ error: "Enter a percentage from 0 to 100" }),
 );
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `At most ${max} characters`)
-    .optional()
-    .transform((value) => value ?? "");
-
 export interface CardRules {
   hasVariousReferrerBonus: boolean;
   /** The card's per-user cap; 0 means unlimited. */
@@ -83,9 +76,9 @@ const baseSchema = z.object({
     .pipe(z.url({ error: REFERRAL_MESSAGES.linkHttps, protocol: /^https$/ })),
   referrerCredit: creditField.optional().transform((value) => value ?? null),
   sharingBenefitPortion: sharingField,
-  additionalInfo: text(2000),
+  additionalInfo: optionalText(2000),
   specialApplicantBonus: z
-    .object({ isHigher: checkbox, bonus: text(500) })
+    .object({ isHigher: checkbox, bonus: optionalText(500) })
     .nullish()
     .transform((value) => value ?? { isHigher: false, bonus: "" }),
   specialReferrerBonus: z

@@ -11,6 +11,7 @@
 import { z } from "zod";
 import { LISTED_CONDITION } from "../../../db/schema";
 import type { Services } from "~/utils/services.server";
+import { decodeCursor, encodeCursor } from "~/utils/keyset";
 import { MAX_FEE_OPTIONS, MIN_CREDIT_OPTIONS, MIN_SHARING_OPTIONS, parseSort, SORT_OPTIONS } from "./display";
 import { presentReferral } from "./present";
 import { loadRecords } from "./referrals.server";
@@ -113,14 +114,10 @@ export function orderFor(sort: string, slot: number): Order {
   return { index, key, direction: parsed.direction === "asc" ? "ASC" : "DESC" };
 }
 
-/** A keyset cursor: the last row's sort key and id. */
-function encodeCursor(key: number, id: string) {
-  return `${key}~${id}`;
-}
-function decodeCursor(cursor: string | null): { key: number; id: string } | null {
-  const match = /^(-?[0-9.e+-]{1,40})~([0-9a-z]{1,40})$/.exec(cursor ?? "");
-  if (!match || !Number.isFinite(Number(match[1]))) return null;
-  return { key: Number(match[1]), id: match[2] };
+/** A keyset cursor (~/utils/keyset): the last row's sort key and id. */
+function decodeSearchCursor(cursor: string | null): { key: number; id: string } | null {
+  const parts = decodeCursor(cursor, ["number", "string"] as const);
+  return parts ? { key: parts[0], id: parts[1] } : null;
 }
 
 /**
@@ -161,7 +158,7 @@ function filterConditions(query: SearchQuery) {
 
 /** The page query: ids and sort keys of the next page (+1 row to know whether more follow). */
 export function buildPageStatement(query: SearchQuery, order: Order, match: string | null, plan: SearchResult["plan"]) {
-  const cursor = decodeCursor(query.cursor);
+  const cursor = decodeSearchCursor(query.cursor);
   const filters = filterConditions(query);
   const direction = order.direction;
   if (match && plan === "fts") {
@@ -239,16 +236,16 @@ export async function searchReferrals(
 
   const rows = page.results.slice(0, query.limit);
   const last = rows[rows.length - 1];
-  let nextCursor = page.results.length > query.limit && last ? encodeCursor(last.k, last.id) : null;
+  let nextCursor = page.results.length > query.limit && last ? encodeCursor([last.k, last.id]) : null;
   if (!nextCursor && plan === "index") {
-    const end = windowEndStatement(order, decodeCursor(query.cursor));
+    const end = windowEndStatement(order, decodeSearchCursor(query.cursor));
     const probe = await d1
       .prepare(end.statement)
       .bind(...end.binds)
       .all<{ id: string; k: number }>();
     rowsRead += probe.meta.rows_read;
     const edge = probe.results[0];
-    if (edge) nextCursor = encodeCursor(edge.k, edge.id);
+    if (edge) nextCursor = encodeCursor([edge.k, edge.id]);
   }
   const records = await loadRecords(
     services.db,

@@ -1,12 +1,37 @@
 import { clsx } from "clsx";
+import { Star } from "lucide-react";
 import { StarRating, formatRating } from "~/modules/comments/star-rating";
 
 /**
- * A referrer's reputation as shown on referral cards, the detail page and the profile: stars, the
- * mean to one decimal and the number of reviews, or "No reviews yet".
+ * A referrer's reputation as shown on referral cards, the detail page and the profile: the mean to
+ * one decimal and the number of reviews, or "No reviews yet". The profile shows five stars and
+ * "(n reviews)"; `compact` (referral cards and the detail page's referrer box) one star and "(n)",
+ * with the rating spelled out for screen readers.
  */
-export function RatingSummary({ rating, reviewCount }: { rating: number | null; reviewCount: number }) {
-  if (rating == null || reviewCount === 0) return <span className="text-sm text-muted">No reviews yet</span>;
+export function RatingSummary({
+  rating,
+  reviewCount,
+  compact = false,
+}: {
+  rating: number | null;
+  reviewCount: number;
+  compact?: boolean;
+}) {
+  if (rating == null || reviewCount === 0) {
+    return <span className={clsx(compact ? "text-xs" : "text-sm", "text-muted")}>No reviews yet</span>;
+  }
+  if (compact) {
+    return (
+      <span className="inline-flex items-center gap-1 text-xs text-muted">
+        <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />
+        <span className="tabular">
+          <span className="sr-only">Rated </span>
+          {formatRating(rating)}
+          <span className="sr-only"> out of 5</span> ({reviewCount})
+        </span>
+      </span>
+    );
+  }
   return (
     <span className="inline-flex items-center gap-1.5 text-sm">
       <StarRating value={rating} />

@@ -1,6 +1,7 @@
 /** Profile and settings inputs, shared by the Personal Info forms and /api/users. */
 import { z } from "zod";
 import { emailField, newPasswordField, optionalName, usernameField } from "~/modules/auth/schemas";
+import { checkbox, optionalText } from "~/utils/zod-fields";
 
 /** Only these fields can be set by their owner; anything else sent is dropped by zod. */
 export const ProfileSchema = z.object({
@@ -8,29 +9,18 @@ export const ProfileSchema = z.object({
   firstName: optionalName,
   lastName: optionalName,
   email: emailField,
-  bio: z
-    .string()
-    .trim()
-    .max(500, "Bio is at most 500 characters")
-    .optional()
-    .transform((value) => value ?? ""),
+  bio: optionalText(500, "Bio is at most 500 characters"),
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
-/** A checkbox (form post: "on" or absent) or a JSON boolean. */
-const flag = z
-  .union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true");
-
 export const PrivacySchema = z.object({
-  showFullName: flag,
-  showEmail: flag,
-  showReferrals: flag,
-  showApplications: flag,
+  showFullName: checkbox,
+  showEmail: checkbox,
+  showReferrals: checkbox,
+  showApplications: checkbox,
 });
 
-export const NotificationSchema = z.object({ emailNotifications: flag });
+export const NotificationSchema = z.object({ emailNotifications: checkbox });
 
 export const ChangePasswordSchema = z
   .object({

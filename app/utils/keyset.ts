@@ -1,8 +1,11 @@
 /**
- * Keyset pagination for every admin list (never OFFSET): a page ends with an opaque cursor made
- * of the sort key of its last row; the next page asks for rows strictly after that key, which an
- * index answers by seeking, however deep the page.
+ * Keyset pagination for every list (never OFFSET): a page ends with an opaque cursor made of the
+ * sort key of its last row; the next page asks for rows strictly after that key, which an index
+ * answers by seeking, however deep the page. Cursors are tamper-safe: a malformed one decodes to
+ * null, and each caller then starts at the first page.
  */
+import { sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
 export const PAGE_SIZE = 50;
 
@@ -46,4 +49,27 @@ export function toPage<Row>(rows: Row[], limit: number, keyOf: (row: Row) => rea
 export function pageLimit(value: string | null | undefined, max = 200, fallback = PAGE_SIZE): number {
   const parsed = Number(value);
   return Number.isInteger(parsed) && parsed >= 1 ? Math.min(parsed, max) : fallback;
+}
+
+/** The key most lists page on, newest first: creation time, then id. */
+export interface CreatedKey {
+  createdAt: Date;
+  id: string;
+}
+
+/** The (createdAt, id) cursor parts of a row, for toPage. */
+export const createdKeyOf = (row: { createdAt: Date; id: string }) => [row.createdAt.getTime(), row.id] as const;
+
+/** The (createdAt, id) key of a cursor made by createdKeyOf, or null when missing or malformed. */
+export function decodeCreatedCursor(cursor: string | null | undefined): CreatedKey | null {
+  const key = decodeCursor(cursor, ["number", "string"] as const);
+  return key ? { createdAt: new Date(key[0]), id: key[1] } : null;
+}
+
+/**
+ * Rows strictly after `key` in newest-first (createdAt, id) order, as one row-value comparison so
+ * an index ending in (created_at, id) seeks to it; no condition without a key.
+ */
+export function olderThan(createdAt: SQLiteColumn, id: SQLiteColumn, key: CreatedKey | null | undefined) {
+  return key ? (sql`(${createdAt}, ${id}) < (${key.createdAt.getTime()}, ${key.id})` as SQL) : undefined;
 }
