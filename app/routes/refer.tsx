@@ -193,6 +193,42 @@ function Labelled(props: {
   return <FieldFrame {...props}>{() => props.children}</FieldFrame>;
 }
 
+/** A bonus as an amount (at least 0) and its unit: the new card's referral bonus and the special referrer bonus. */
+function BonusFields(props: {
+  amountName: string;
+  unitName: string;
+  amountLabel: string;
+  values: Record<string, string>;
+  errors: (name: string) => string[] | undefined;
+}) {
+  return (
+    <>
+      <Labelled id={props.amountName} label={props.amountLabel} errors={props.errors(props.amountName)}>
+        <input
+          id={props.amountName}
+          name={props.amountName}
+          type="number"
+          min={0}
+          defaultValue={props.values[props.amountName]}
+          className={inputClass}
+        />
+      </Labelled>
+      <Labelled id={props.unitName} label="Bonus unit">
+        <select
+          id={props.unitName}
+          name={props.unitName}
+          defaultValue={props.values[props.unitName] ?? "USD"}
+          className={inputClass}
+        >
+          {BONUS_UNITS.map((unit) => (
+            <option key={unit}>{unit}</option>
+          ))}
+        </select>
+      </Labelled>
+    </>
+  );
+}
+
 function DetailsStep({
   issuer,
   group,
@@ -342,32 +378,13 @@ function DetailsStep({
               className={`${inputClass} h-auto min-h-20 py-2`}
             />
           </Labelled>
-          <Labelled
-            id="newCard.referralBonusAmount"
-            label="Referral bonus"
-            errors={errors("newCard.referralBonusAmount")}
-          >
-            <input
-              id="newCard.referralBonusAmount"
-              name="newCard.referralBonusAmount"
-              type="number"
-              min={0}
-              defaultValue={values["newCard.referralBonusAmount"]}
-              className={inputClass}
-            />
-          </Labelled>
-          <Labelled id="newCard.referralBonusUnit" label="Bonus unit">
-            <select
-              id="newCard.referralBonusUnit"
-              name="newCard.referralBonusUnit"
-              defaultValue={values["newCard.referralBonusUnit"] ?? "USD"}
-              className={inputClass}
-            >
-              {BONUS_UNITS.map((unit) => (
-                <option key={unit}>{unit}</option>
-              ))}
-            </select>
-          </Labelled>
+          <BonusFields
+            amountName="newCard.referralBonusAmount"
+            unitName="newCard.referralBonusUnit"
+            amountLabel="Referral bonus"
+            values={values}
+            errors={errors}
+          />
           <Labelled id="newCard.officialWebsite" label="Official Website" errors={errors("newCard.officialWebsite")}>
             <input
               id="newCard.officialWebsite"
@@ -539,28 +556,13 @@ function DetailsStep({
         <legend className="text-sm font-medium">
           Your special referral bonus {needsReferrerBonus ? "(required)" : "(optional)"}
         </legend>
-        <Labelled id="specialReferrerBonus.amount" label="Bonus amount" errors={errors("specialReferrerBonus.amount")}>
-          <input
-            id="specialReferrerBonus.amount"
-            name="specialReferrerBonus.amount"
-            type="number"
-            min={0}
-            defaultValue={values["specialReferrerBonus.amount"]}
-            className={inputClass}
-          />
-        </Labelled>
-        <Labelled id="specialReferrerBonus.unit" label="Bonus unit">
-          <select
-            id="specialReferrerBonus.unit"
-            name="specialReferrerBonus.unit"
-            defaultValue={values["specialReferrerBonus.unit"] ?? "USD"}
-            className={inputClass}
-          >
-            {BONUS_UNITS.map((unit) => (
-              <option key={unit}>{unit}</option>
-            ))}
-          </select>
-        </Labelled>
+        <BonusFields
+          amountName="specialReferrerBonus.amount"
+          unitName="specialReferrerBonus.unit"
+          amountLabel="Bonus amount"
+          values={values}
+          errors={errors}
+        />
       </fieldset>
 
       <fieldset className="space-y-2">
