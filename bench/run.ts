@@ -3,13 +3,16 @@
  *                    [--ws-clients 100] [--ws-rate 10] [--ws-duration 10]`
  *
  * Seeds a fresh local D1 with the demo data plus N referrals (up to 100,000), serves the built app
- * with `wrangler dev`, and measures chosen pages with autocannon beside a hello-world Worker served
- * the same way. Absolute numbers depend on the machine; the ratios to hello-world do much less, so
+ * in workerd (bench/workerd-server.ts: the production bundle, without wrangler dev's proxy and
+ * inspector), and measures chosen pages with autocannon beside a hello-world Worker served the
+ * same way. Absolute numbers depend on the machine; the ratios to hello-world do much less, so
  * they are what to compare between runs and what a regression shows up in.
  *
  * The WebSocket part (bench/ws.ts) puts --ws-clients sockets in one chat room and posts
  * --ws-rate messages/s for --ws-duration seconds, beside a minimal Socket.IO server driven the
- * same way, and prints delivery p50/p99 and drops as ratios. The 60 s figure of the issue is
+ * same way, and prints delivery p50/p99 and drops as ratios. A third row is the runtime's floor:
+ * the same room fanning out `typing` frames sent over sockets, with no HTTP request and no D1
+ * write (what no send path in workerd can beat). The 60 s figure of the issue is
  * `npm run bench -- --only ws --ws-duration 60`.
  *
  * Everything stays on 127.0.0.1; wrangler runs with its network features off.
@@ -20,7 +23,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { DEMO_PASSWORD } from "../db/seed/demo";
 import { OFFLINE_ENV } from "../scripts/lib/wrangler";
-import { benchCardshare, benchSocketIo, type WsBenchResult } from "./ws";
+import { benchCardshare, benchRoomFloor, benchSocketIo, type WsBenchResult } from "./ws";
 
 /** The app pages measured. Later issues add their pages here (e.g. /apply, /api/credit-cards). */
 interface Target {
@@ -82,9 +85,11 @@ function step(label: string, command: string, args: string[]): string {
   return result.stdout;
 }
 
+/** Workers are served by workerd as in production, without wrangler dev's proxy and inspector. */
+const WORKERD = ["tsx", "bench/workerd-server.ts"];
 const servers: ChildProcess[] = [];
 /** Starts a server in the background; its output goes to bench/results/<log>.log for after a run. */
-function startServer(log: string, args: string[], command = ["wrangler", "dev"]) {
+function startServer(log: string, args: string[], command: string[]) {
   mkdirSync("bench/results", { recursive: true });
   const out = openSync(`bench/results/${log}.log`, "w");
   const child = spawn("npx", [...command, ...args], { env: OFFLINE_ENV, detached: true, stdio: ["ignore", out, out] });
@@ -181,33 +186,24 @@ async function main() {
     credit_cards: countRows("credit_cards"),
   };
 
-  startServer("app", [
-    "--port",
-    String(APP_PORT),
-    "--ip",
-    "127.0.0.1",
-    "--inspector-port",
-    "9391",
-    "--persist-to",
-    PERSIST_DIR,
-    "--var",
-    "SESSION_SECRET:bench-secret-at-least-16-chars",
-    "--var",
-    `APP_ORIGIN:http://127.0.0.1:${APP_PORT}`,
-    // The WebSocket bench posts 10 messages/s from one account: above the 60/min message limit.
-    "--var",
-    "RATE_LIMIT_MULTIPLIER:100",
-  ]);
-  startServer("hello", [
-    "--config",
-    "bench/hello-worker/wrangler.toml",
-    "--port",
-    String(HELLO_PORT),
-    "--ip",
-    "127.0.0.1",
-    "--inspector-port",
-    "9392",
-  ]);
+  startServer(
+    "app",
+    [
+      "--port",
+      String(APP_PORT),
+      "--persist-to",
+      PERSIST_DIR,
+      "--var",
+      "SESSION_SECRET:bench-secret-at-least-16-chars",
+      "--var",
+      `APP_ORIGIN:http://127.0.0.1:${APP_PORT}`,
+      // The WebSocket bench posts 10 messages/s from one account: above the 60/min message limit.
+      "--var",
+      "RATE_LIMIT_MULTIPLIER:100",
+    ],
+    WORKERD,
+  );
+  startServer("hello", ["--config", "bench/hello-worker/wrangler.toml", "--port", String(HELLO_PORT)], WORKERD);
   startServer("socketio", [String(SOCKET_IO_PORT)], ["tsx", "bench/socketio-server.ts"]);
   await Promise.all([
     waitUntilUp(`http://127.0.0.1:${APP_PORT}/api/health`),
@@ -257,14 +253,12 @@ async function main() {
 
 async function wsBench(ws: { clients: number; rate: number; duration: number }) {
   const socketIo = await benchSocketIo(`http://127.0.0.1:${SOCKET_IO_PORT}`, ws);
-  const cardshare = await benchCardshare(
-    `http://127.0.0.1:${APP_PORT}`,
-    {
-      sender: { email: "alice@cardshare.local", password: DEMO_PASSWORD },
-      recipient: { email: "ben@cardshare.local", password: DEMO_PASSWORD },
-    },
-    ws,
-  );
+  const accounts = {
+    sender: { email: "alice@cardshare.local", password: DEMO_PASSWORD },
+    recipient: { email: "ben@cardshare.local", password: DEMO_PASSWORD },
+  };
+  const cardshare = await benchCardshare(`http://127.0.0.1:${APP_PORT}`, accounts, ws);
+  const floor = await benchRoomFloor(`http://127.0.0.1:${APP_PORT}`, accounts, ws);
   const row = (name: string, result: WsBenchResult) => ({
     target: name,
     sent: result.sent,
@@ -284,11 +278,15 @@ async function wsBench(ws: { clients: number; rate: number; duration: number }) 
     `\nWebSocket fan-out: ${ws.clients} clients in one room, ${ws.rate} messages/s for ${ws.duration} s, ` +
       "latency from the sender's POST to each delivery\n",
   );
-  console.table([row("socket.io broadcast (baseline)", socketIo), row("cardshare ChatRoom (D1 first)", cardshare)]);
+  console.table([
+    row("socket.io broadcast (baseline)", socketIo),
+    row("cardshare ChatRoom (D1 first)", cardshare),
+    row("workerd floor: typing frames, no D1", floor),
+  ]);
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/ws-latest.json",
-    JSON.stringify({ at: new Date().toISOString(), ws, socketIo, cardshare }, null, 2),
+    JSON.stringify({ at: new Date().toISOString(), ws, socketIo, cardshare, floor }, null, 2),
   );
 }
 

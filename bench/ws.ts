@@ -115,13 +115,11 @@ async function json(response: Response) {
   return (await response.json()) as Record<string, unknown>;
 }
 
-/** Cardshare: two demo users, a direct chat, C sockets of the recipient in the chat's room. */
-export async function benchCardshare(
-  origin: string,
-  accounts: { sender: { email: string; password: string }; recipient: { email: string; password: string } },
-  options: WsBenchOptions,
-) {
-  const login = async (account: { email: string; password: string }) =>
+type Account = { email: string; password: string };
+
+/** Two demo users signed in over /api, and the direct chat between them. */
+async function openChat(origin: string, accounts: { sender: Account; recipient: Account }) {
+  const login = async (account: Account) =>
     (await json(
       await fetch(`${origin}/api/users/login`, {
         method: "POST",
@@ -138,22 +136,42 @@ export async function benchCardshare(
       body: JSON.stringify({ targetUserId: recipient.user._id }),
     }),
   )) as { id: string };
-  const wsUrl = `${origin.replace(/^http/, "ws")}/parties/chat-room/${chatId}`;
+  return { sender, recipient, chatId, wsUrl: `${origin.replace(/^http/, "ws")}/parties/chat-room/${chatId}` };
+}
 
+/** One socket in the chat's room; resolves once the room has welcomed it. */
+function openRoomSocket(
+  origin: string,
+  wsUrl: string,
+  token: string,
+  onFrame: (frame: { type: string; message?: { content: string } }) => void,
+) {
+  return new Promise<WebSocket>((resolve, reject) => {
+    const socket = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${token}`, Origin: origin } });
+    socket.on("error", reject);
+    socket.on("message", (data) => {
+      const frame = JSON.parse(String(data)) as { type: string; message?: { content: string } };
+      if (frame.type === "welcome") resolve(socket);
+      else onFrame(frame);
+    });
+  });
+}
+
+/** Cardshare: two demo users, a direct chat, C sockets of the recipient in the chat's room. */
+export async function benchCardshare(
+  origin: string,
+  accounts: { sender: Account; recipient: Account },
+  options: WsBenchOptions,
+) {
+  const { sender, recipient, chatId, wsUrl } = await openChat(origin, accounts);
   return drive(
     {
-      open: (onMessage) =>
-        new Promise((resolve, reject) => {
-          const socket = new WebSocket(wsUrl, {
-            headers: { Authorization: `Bearer ${recipient.token}`, Origin: origin },
-          });
-          socket.on("error", reject);
-          socket.on("message", (data) => {
-            const frame = JSON.parse(String(data)) as { type: string; message?: { content: string } };
-            if (frame.type === "welcome") resolve(() => socket.close());
-            else if (frame.type === "receive-message" && frame.message) onMessage(frame.message.content);
-          });
-        }),
+      open: async (onMessage) => {
+        const socket = await openRoomSocket(origin, wsUrl, recipient.token, (frame) => {
+          if (frame.type === "receive-message" && frame.message) onMessage(frame.message.content);
+        });
+        return () => socket.close();
+      },
       post: async (content) => {
         await json(
           await fetch(`${origin}/api/chats/${chatId}/messages`, {
@@ -166,6 +184,41 @@ export async function benchCardshare(
     },
     options,
   );
+}
+
+/**
+ * The runtime's floor under the same load: the sender's `typing` frames over its own sockets,
+ * fanned out by the same ChatRoom to the same C sockets, with no HTTP request and no D1 write.
+ * Senders take turns (each stays inside the room's per-connection frame budget of 1/s); typing
+ * frames carry no sequence number, so each client numbers the ones it receives in order.
+ */
+export async function benchRoomFloor(
+  origin: string,
+  accounts: { sender: Account; recipient: Account },
+  options: WsBenchOptions,
+) {
+  const { sender, recipient, chatId, wsUrl } = await openChat(origin, accounts);
+  const senders = await Promise.all(
+    Array.from({ length: Math.ceil(options.rate * 2) }, () => openRoomSocket(origin, wsUrl, sender.token, () => {})),
+  );
+  const result = await drive(
+    {
+      open: async (onMessage) => {
+        let received = 0;
+        const socket = await openRoomSocket(origin, wsUrl, recipient.token, (frame) => {
+          if (frame.type === "user-typing") onMessage(`bench ${received++}`);
+        });
+        return () => socket.close();
+      },
+      post: async (content) => {
+        const seq = Number(content.replace("bench ", ""));
+        senders[seq % senders.length].send(JSON.stringify({ type: "typing", chatId, isTyping: seq % 2 === 0 }));
+      },
+    },
+    options,
+  );
+  for (const socket of senders) socket.close();
+  return result;
 }
 
 /** The Socket.IO baseline, driven the same way. */

@@ -1,0 +1,52 @@
+/**
+ * `tsx bench/workerd-server.ts --config wrangler.toml --port 8791 [--persist-to DIR] [--var K:V ...]`
+ *
+ * Serves a Worker for the bench the way Cloudflare runs it: its production bundle (`wrangler
+ * deploy --dry-run`) in workerd through Miniflare, with the bindings, Durable Objects and assets
+ * wrangler reads from the config. Unlike `wrangler dev` there is no proxy Worker in front and no
+ * inspector reporting every request and D1 query, which are development tools, not the product.
+ */
+import { readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { wrangler } from "../scripts/lib/wrangler";
+
+const { values } = parseArgs({
+  options: {
+    config: { type: "string", default: "wrangler.toml" },
+    port: { type: "string" },
+    "persist-to": { type: "string" },
+    var: { type: "string", multiple: true, default: [] },
+  },
+});
+const config = resolve(values.config!);
+const outdir = resolve(".wrangler/bench-bundle", String(values.port));
+wrangler(["deploy", "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
+
+const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+const vars = Object.fromEntries(
+  values.var!.map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)]),
+);
+const persist = values["persist-to"] ? resolve(values["persist-to"], "v3") : undefined;
+const modules = readdirSync(outdir)
+  .filter((file) => file.endsWith(".js") || file.endsWith(".mjs"))
+  .map((file) => ({ type: "ESModule" as const, path: join(outdir, file) }));
+
+const miniflare = new Miniflare({
+  ...workerOptions,
+  modulesRoot: outdir,
+  modules,
+  bindings: { ...workerOptions.bindings, ...vars },
+  host: "127.0.0.1",
+  port: Number(values.port),
+  d1Persist: persist && join(persist, "d1"),
+  durableObjectsPersist: persist && join(persist, "do"),
+} as ConstructorParameters<typeof Miniflare>[0]);
+const url = await miniflare.ready;
+console.log(`serving ${config} on ${url.href}`);
+
+const stop = () => void miniflare.dispose().finally(() => process.exit(0));
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
