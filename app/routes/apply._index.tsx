@@ -18,6 +18,41 @@ import { ReferralTypeTab } from "~/modules/referrals/type-tab";
 
 const SLOT_COOKIE = "cs_rotation";
 
+type Option = { value: string | number; label: string };
+
+/** "Any" (no filter) followed by the allowed values, labelled. */
+function anyOr(values: readonly number[], label: (value: number) => string): Option[] {
+  return [{ value: "", label: "Any" }, ...values.map((value) => ({ value, label: label(value) }))];
+}
+
+/** One labelled select of the search form; its value lives in the URL. */
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value?: string | number;
+  options: readonly Option[];
+}) {
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={name} name={name} defaultValue={value === undefined ? "" : String(value)} className={selectClass}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function cookieSlot(request: Request) {
   const match = new RegExp(`(?:^|;\\s*)${SLOT_COOKIE}=(\\d)`).exec(request.headers.get("Cookie") ?? "");
   return parseSlot(match?.[1]);
@@ -117,57 +152,25 @@ export default function FindReferrals() {
             className={selectClass}
           />
         </div>
-        <div>
-          <label htmlFor="minCredit" className="block text-sm font-medium">
-            Minimum credit score
-          </label>
-          <select id="minCredit" name="minCredit" defaultValue={String(query.minCredit)} className={selectClass}>
-            <option value="">Any</option>
-            {MIN_CREDIT_OPTIONS.map((value) => (
-              <option key={value} value={value}>
-                {value}+
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="minSharing" className="block text-sm font-medium">
-            Minimum sharing
-          </label>
-          <select id="minSharing" name="minSharing" defaultValue={String(query.minSharing)} className={selectClass}>
-            <option value="">Any</option>
-            {MIN_SHARING_OPTIONS.map((value) => (
-              <option key={value} value={value}>
-                {value}%+
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="maxFee" className="block text-sm font-medium">
-            Maximum annual fee
-          </label>
-          <select id="maxFee" name="maxFee" defaultValue={String(query.maxFee)} className={selectClass}>
-            <option value="">Any</option>
-            {MAX_FEE_OPTIONS.map((value) => (
-              <option key={value} value={value}>
-                {value === 0 ? "No annual fee" : `$${value} or less`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="sort" className="block text-sm font-medium">
-            Sort by
-          </label>
-          <select id="sort" name="sort" defaultValue={query.sort} className={selectClass}>
-            {SORT_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          name="minCredit"
+          label="Minimum credit score"
+          value={query.minCredit}
+          options={anyOr(MIN_CREDIT_OPTIONS, (value) => `${value}+`)}
+        />
+        <FilterSelect
+          name="minSharing"
+          label="Minimum sharing"
+          value={query.minSharing}
+          options={anyOr(MIN_SHARING_OPTIONS, (value) => `${value}%+`)}
+        />
+        <FilterSelect
+          name="maxFee"
+          label="Maximum annual fee"
+          value={query.maxFee}
+          options={anyOr(MAX_FEE_OPTIONS, (value) => (value === 0 ? "No annual fee" : `$${value} or less`))}
+        />
+        <FilterSelect name="sort" label="Sort by" value={query.sort} options={SORT_OPTIONS} />
         <div className="flex items-end gap-2 lg:col-span-6">
           <Button type="submit">Search</Button>
           <Link to="/apply" className={buttonClass("ghost")}>
