@@ -31,8 +31,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(formData.get("intent"));
 
   if (intent === "privacy") {
-    const settings = PrivacySchema.parse(Object.fromEntries(formData));
-    const { message } = await updatePrivacy(services, user.id, settings);
+    const submission = parseWithZod(formData, { schema: PrivacySchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, 400);
+    const { message } = await updatePrivacy(services, user.id, submission.value);
     throw await redirectWithToast(context, PATH, { type: "success", description: message });
   }
 

@@ -32,7 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewerId = viewer?.id ?? null;
   try {
     const profile = await getPublicProfile(services, params.userId ?? "", viewerId);
-    const reputation = await getReputation(services.db, profile._id);
+    const reputation = await getReputation(services.db, profile._id, { referralsVisible: profile.referralsVisible });
     // Each tab's list is read only when that tab is open and the owner lets the viewer see it.
     const referrals =
       tab === "referrals" && profile.referralsVisible
@@ -105,7 +105,7 @@ export default function Profile() {
             <p className="text-sm text-muted">@{profile.username}</p>
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <RatingSummary rating={reputation.rating} reviewCount={reputation.reviewCount} />
-              {profile.referralsVisible ? <ReferralCountBadge count={reputation.referralsCount} /> : null}
+              {reputation.referrals ? <ReferralCountBadge count={reputation.referrals.count} /> : null}
             </div>
           </div>
           {profile.isOwner ? (

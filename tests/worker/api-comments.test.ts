@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeComment } from "../../db/factories";
-import { comments } from "../../db/schema";
+import { comments, creditCards } from "../../db/schema";
 import { api, createSignedInUser, testDb } from "./helpers";
 import { addApplicant, createMarket, reputationOf } from "./market-helpers";
 
@@ -215,5 +215,16 @@ describe("GET /api/referrals/card-refer/comments/{referralId}", () => {
     expect(JSON.stringify(list.body)).not.toContain("Hidden");
     expect((await api("GET", `/api/referrals/card-refer/comments/${referral.id}`, null)).status).toBe(401);
     expect((await api("GET", "/api/referrals/card-refer/comments/nope", applicant.token)).status).toBe(404);
+  });
+
+  it("hides the reviews of a referral hidden from search (inactive card) from everyone but its referrer", async () => {
+    const { applicant, referral, referrer, card } = await createMarket();
+    await api("POST", COMMENT, applicant.token, review(referral.id, 4, "Fine"));
+    await testDb().update(creditCards).set({ active: false }).where(eq(creditCards.id, card.id));
+    const path = `/api/referrals/card-refer/comments/${referral.id}`;
+    expect((await api("GET", path, applicant.token)).status).toBe(404);
+    const own = await api("GET", path, referrer.token);
+    expect(own.status).toBe(200);
+    expect(own.body.data).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createSignedInUser, fetchPath } from "./helpers";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
+import { api, createSignedInUser, fetchPath, testDb } from "./helpers";
 
 describe("profile pages", () => {
   it("never put a hidden email or full name in the HTML", async () => {
@@ -14,6 +16,32 @@ describe("profile pages", () => {
     const own = await (await fetchPath(`/profile/${owner.user.id}`, { headers: { Cookie: owner.cookie } })).text();
     expect(own).toContain("Hidden Person");
     expect(own).toContain("Edit Profile");
+  });
+
+  it("keeps the referral counts out of the page data while showReferrals is off", async () => {
+    const owner = await createSignedInUser({ showReferrals: false });
+    const viewer = await createSignedInUser();
+    const dataOf = async () =>
+      (await fetchPath(`/profile/${owner.user.id}.data`, { headers: { Cookie: viewer.cookie } })).text();
+    expect(await dataOf()).not.toContain('"successful"');
+    await api("PUT", "/api/users/privacy-settings", owner.token, { showReferrals: true });
+    expect(await dataOf()).toContain('"successful"');
+  });
+
+  it("answers 400 to a privacy form post with an invalid value, and changes nothing", async () => {
+    const owner = await createSignedInUser({ showEmail: false });
+    const response = await fetchPath("/dashboard/personal-info", {
+      method: "POST",
+      headers: { Cookie: owner.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "privacy", showEmail: "yes" }),
+    });
+    expect(response.status).toBe(400);
+    const row = await testDb()
+      .select({ showEmail: users.showEmail })
+      .from(users)
+      .where(eq(users.id, owner.user.id))
+      .get();
+    expect(row?.showEmail).toBe(false);
   });
 
   it("answers 404 with User Not Found for an unknown id", async () => {

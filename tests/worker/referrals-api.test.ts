@@ -81,6 +81,21 @@ describe("POST generate", () => {
     expect((second.body.data as Record<string, unknown>).availableReferCount).toBeNull();
   });
 
+  it("applies the card's rules to an id sent with spaces around it (the id is trimmed before the lookup)", async () => {
+    const { token } = await createSignedInUser();
+    const capped = await insertCard({ maxReferCount: 3 });
+    const various = await insertCard({ hasVariousReferrerBonus: true });
+    const spaced = await postJson(
+      `${BASE}/generate`,
+      validBody(` ${capped.id} `, { availableReferCount: 10 }),
+      bearer(token),
+    );
+    expect(spaced.body.data).toMatchObject({ availableReferCount: 3, creditCard: { _id: capped.id } });
+    const missingBonus = await postJson(`${BASE}/generate`, validBody(` ${various.id}`), bearer(token));
+    expect(missingBonus.response.status).toBe(400);
+    expect(JSON.stringify(missingBonus.body)).toContain(REFERRAL_MESSAGES.referrerBonusRequired);
+  });
+
   it("answers every validation rule of spec section 5 with its message", async () => {
     const { token } = await createSignedInUser();
     const various = await insertCard({ hasVariousReferrerBonus: true });

@@ -187,11 +187,11 @@ export function willBeCapped(count: number | null | undefined, maxReferCount: nu
 export function readCardId(input: unknown): string | null {
   if (input instanceof FormData) {
     const value = input.get("creditCardId");
-    return typeof value === "string" ? value : null;
+    return typeof value === "string" ? value.trim() : null;
   }
   if (input && typeof input === "object" && "creditCardId" in input) {
     const value = (input as { creditCardId: unknown }).creditCardId;
-    return typeof value === "string" ? value : null;
+    return typeof value === "string" ? value.trim() : null;
   }
   return null;
 }

@@ -6,21 +6,28 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { referrals, users } from "../../../db/schema";
 
-export async function getReputation(db: Db, userId: string) {
-  const [person, totals] = await db.batch([
-    db.select({ rating: users.rating, reviewCount: users.reviewCount }).from(users).where(eq(users.id, userId)),
-    db
-      .select({
-        referralsCount: sql<number>`count(*)`,
-        successfulReferralsCount: sql<number>`coalesce(sum(${referrals.successfulCount}), 0)`,
-      })
-      .from(referrals)
-      .where(eq(referrals.referrerId, userId)),
-  ]);
+/**
+ * `referralsVisible` is the owner's showReferrals switch as it applies to the viewer: when it is
+ * off, the referral counts are neither read nor returned (they would reach the page's data).
+ */
+export async function getReputation(db: Db, userId: string, { referralsVisible }: { referralsVisible: boolean }) {
+  const person = db
+    .select({ rating: users.rating, reviewCount: users.reviewCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  const totals = db
+    .select({
+      referralsCount: sql<number>`count(*)`,
+      successfulReferralsCount: sql<number>`coalesce(sum(${referrals.successfulCount}), 0)`,
+    })
+    .from(referrals)
+    .where(eq(referrals.referrerId, userId));
+  const [people, counts] = referralsVisible ? await db.batch([person, totals]) : [await person, null];
   return {
-    rating: person[0]?.rating ?? null,
-    reviewCount: person[0]?.reviewCount ?? 0,
-    referralsCount: totals[0]?.referralsCount ?? 0,
-    successfulReferralsCount: totals[0]?.successfulReferralsCount ?? 0,
+    rating: people[0]?.rating ?? null,
+    reviewCount: people[0]?.reviewCount ?? 0,
+    referrals: counts
+      ? { count: counts[0]?.referralsCount ?? 0, successful: counts[0]?.successfulReferralsCount ?? 0 }
+      : null,
   };
 }
