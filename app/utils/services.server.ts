@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "../../db/client";
+import { createRealtime, type Realtime } from "../modules/realtime/realtime.server";
 import { parseEnv, type AppEnv } from "./env.server";
 
 export interface Services {
@@ -7,11 +8,13 @@ export interface Services {
   db: Db;
   /** Work that may finish after the response (emails whose timing must not reveal anything). */
   waitUntil: (promise: Promise<unknown>) => void;
+  /** The realtime rooms (Durable Object bindings): fan-out, and closing a user's sockets. */
+  realtime: Realtime;
 }
 
 const cache = new WeakMap<AppLoadContext, Services>();
 
-/** The request's environment and database, built once per request from the load context. */
+/** The request's environment, database and rooms, built once per request from the load context. */
 export function getServices(context: AppLoadContext): Services {
   let services = cache.get(context);
   if (!services) {
@@ -21,6 +24,7 @@ export function getServices(context: AppLoadContext): Services {
       env: parseEnv(raw as unknown as Record<string, unknown>),
       db: createDb(raw.DB),
       waitUntil: (promise) => ctx.waitUntil(promise.catch((error) => console.error(error))),
+      realtime: createRealtime(raw),
     };
     cache.set(context, services);
   }

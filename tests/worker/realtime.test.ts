@@ -1,8 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chatMembers, chats } from "../../db/schema";
+import { chatMembers, chats, users } from "../../db/schema";
 import { makeDirectChat } from "../../db/factories";
-import { createSignedInUser, fetchPath, ORIGIN, testDb } from "./helpers";
+import { hashPassword } from "~/modules/auth/password.server";
+import { createSession } from "~/modules/auth/session.server";
+import { registerAndLogin } from "./account-helpers";
+import { api, createSignedInUser, fetchPath, ORIGIN, postJson, testDb } from "./helpers";
 import { connect, framesOf, settle, waitFor } from "./socket-helpers";
 
 async function directChat() {
@@ -218,6 +221,43 @@ describe("realtime rooms behind onBeforeConnect", () => {
     expect(await waitFor(() => room.closed[0])).toMatchObject({ code: 4001 });
     expect(await waitFor(() => inbox.closed[0])).toMatchObject({ code: 4001 });
     expect((await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie })).response.status).toBe(401);
+  });
+
+  it("closes a user's sockets when their password is reset, and refuses them after", async () => {
+    const { account, token, link } = await registerAndLogin();
+    const user = await testDb().select({ id: users.id }).from(users).where(eq(users.email, account.email)).get();
+    const path = `/parties/user-notifications/${user!.id}`;
+    const inbox = await connect(path, { Authorization: `Bearer ${token}` });
+    await waitFor(() => framesOf(inbox.frames, "welcome")[0]);
+    const reset = await postJson("/api/users/reset-password", {
+      token: link,
+      password: "brand-new-pass1",
+      confirmPassword: "brand-new-pass1",
+    });
+    expect(reset.response.status).toBe(200);
+    expect(await waitFor(() => inbox.closed[0])).toMatchObject({ code: 4001 });
+    expect((await connect(path, { Authorization: `Bearer ${token}` })).response.status).toBe(401);
+  });
+
+  it("closes the sockets of the other sessions when the password is changed", async () => {
+    const { bob, chatId } = await directChat();
+    await testDb()
+      .update(users)
+      .set({ passwordHash: await hashPassword("old-passw0rd") })
+      .where(eq(users.id, bob.user.id));
+    const other = await createSession(testDb(), bob.user.id, { remember: true });
+    const room = await connect(`/parties/chat-room/${chatId}`, { Authorization: `Bearer ${other.token}` });
+    await waitFor(() => framesOf(room.frames, "welcome")[0]);
+    const changed = await api("PUT", "/api/users/change-password", bob.token, {
+      currentPassword: "old-passw0rd",
+      newPassword: "new-passw0rd",
+      confirmPassword: "new-passw0rd",
+    });
+    expect(changed.status).toBe(200);
+    expect(await waitFor(() => room.closed[0])).toMatchObject({ code: 4001 });
+    expect(
+      (await connect(`/parties/chat-room/${chatId}`, { Authorization: `Bearer ${other.token}` })).response.status,
+    ).toBe(401);
   });
 
   it("closes a member's sockets when an admin deactivates them", async () => {

@@ -7,6 +7,7 @@ import { listAdminReferrals } from "~/modules/admin/activity.server";
 import { APPLY_MESSAGES } from "~/modules/applications/apply.server";
 import { createReferral } from "~/modules/referrals/referrals.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
+import { createRealtime } from "~/modules/realtime/realtime.server";
 import { parseEnv } from "~/utils/env.server";
 import { createSignedInUser, fetchPath, postJson, testDb } from "./helpers";
 
@@ -187,7 +188,7 @@ describe("POST generate", () => {
     expect(card).toMatchObject({ isUserAdded: true, createdById: user.id, issuer: "Credit Union" });
 
     // A referral that cannot be written (unknown referrer: foreign key) takes its new card with it.
-    const services = { env: parseEnv(env as never), db: testDb(), waitUntil: () => {} };
+    const services = { env: parseEnv(env as never), db: testDb(), waitUntil: () => {}, realtime: createRealtime(env) };
     const orphanName = `Orphan ${crypto.randomUUID()}`;
     await expect(
       createReferral(services, "no-such-user", {

@@ -2,8 +2,9 @@
  * Accounts: registration, sign-in with a password, email verification and password reset. Shared
  * by the /auth screens and /api/users; every rule lives here once.
  */
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { authTokens, sessions, users, type AuthTokenPurpose } from "../../../db/schema";
+import { closeUserConnections } from "~/modules/chats/chats.server";
 import { createMailer } from "~/modules/email/mailer.server";
 import { assertUsernameAndEmailFree } from "~/modules/users/uniqueness.server";
 import { DomainError } from "~/utils/api.server";
@@ -234,13 +235,9 @@ export async function resetPassword(services: Services, input: { token: string; 
       .where(eq(users.id, used.userId)),
     db.select({ email: users.email }).from(users).where(eq(users.id, used.userId)),
   ]);
+  await closeUserConnections(services, used.userId);
   if (user[0]) await createMailer(services.env, services.db).send(passwordChangedEmail(user[0].email));
   return { message: MESSAGES.resetDone };
-}
-
-/** Ends every session of a user except the one in use (after a password change). */
-export async function endOtherSessions(services: Services, userId: string, keepTokenHash: string) {
-  await services.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepTokenHash)));
 }
 
 /** Voids every unused verification and reset link of a user (after an email or password change). */

@@ -8,6 +8,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { sessions, users } from "../../../db/schema";
+import { closeUserConnections } from "~/modules/chats/chats.server";
 import { DomainError } from "~/utils/api.server";
 import type { Services } from "~/utils/services.server";
 import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
@@ -130,6 +131,7 @@ export async function findOrCreateGoogleUser(services: Services, identity: Googl
           })
           .where(eq(users.id, existing.id)),
       ]);
+      await closeUserConnections(services, existing.id);
       return { ...withoutPrivate(existing), authProvider: "google" };
     }
     return withoutPrivate(existing);

@@ -11,7 +11,7 @@ import { createId } from "../../../db/id";
 import { chatMembers, chats, messages, rateLimits, users } from "../../../db/schema";
 import type { ChatMessage } from "../../../party/protocol";
 import { visibleNames } from "~/modules/users/privacy";
-import { getRealtime, type Realtime } from "~/modules/realtime/realtime.server";
+import type { Realtime } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/utils/api.server";
 import type { AppEnv } from "~/utils/env.server";
 import { countEventQuery } from "~/utils/rate-limit.server";
@@ -28,8 +28,7 @@ export interface ChatServices {
 
 /** The chat services of a loader or action: the request's database and the rooms' bindings. */
 export function getChatServices(context: AppLoadContext): ChatServices {
-  const { db, env, waitUntil } = getServices(context);
-  return { db, env, realtime: getRealtime(context), waitUntil };
+  return getServices(context);
 }
 
 /** How many messages a conversation shows at once (older ones page by keyset). */
@@ -547,8 +546,10 @@ export async function leaveChat(services: ChatServices, userId: string, chatId: 
 
 /**
  * Closes every realtime connection of a user: their notification room and every chat room they
- * belong to. Called on sign-out and when an admin deactivates the user (their reconnects are then
- * refused, because the session no longer authenticates).
+ * belong to. Called wherever sessions end: sign-out, an admin's deactivation, a password reset or
+ * change, a Google sign-in taking over an unverified account. Sockets of a session that still
+ * exists reconnect by themselves; the others are refused, because their session no longer
+ * authenticates.
  */
 export async function closeUserConnections(services: Pick<ChatServices, "db" | "realtime">, userId: string) {
   const memberships = await services.db

@@ -6,7 +6,6 @@
  * Fan-out is best effort: a room that cannot be reached loses nothing, because clients catch up
  * from D1 (join-chat with `after`, or the 2 s poll when the socket is down).
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { RoomRpc, ServerFrame } from "../../../party/protocol";
 
 type RoomNamespace = { getByName(name: string): unknown };
@@ -62,9 +61,4 @@ export function createRealtime(
       ]);
     },
   };
-}
-
-/** The realtime rooms for a Remix loader or action. */
-export function getRealtime(context: AppLoadContext): Realtime {
-  return createRealtime(context.cloudflare.env);
 }

@@ -7,6 +7,7 @@ import { sessions, users } from "../../../db/schema";
 import { resendVerification, voidOutstandingTokens } from "~/modules/auth/accounts.server";
 import { passwordChangedEmail } from "~/modules/auth/emails.server";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
+import { closeUserConnections } from "~/modules/chats/chats.server";
 import { createMailer } from "~/modules/email/mailer.server";
 import { DomainError } from "~/utils/api.server";
 import { hashToken } from "~/utils/crypto.server";
@@ -161,6 +162,7 @@ export async function changePassword(
       .where(eq(users.id, userId)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep))),
   ]);
+  await closeUserConnections(services, userId);
   await voidOutstandingTokens(services, userId);
   await createMailer(services.env, db).send(passwordChangedEmail(user.email));
   return { message: PROFILE_MESSAGES.passwordUpdated };
