@@ -19,7 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiRoute(async () => {
     const user = await requireApiUser(request, context);
     const input = await parseJsonBody(request, CreateChatSchema);
-    const { id } = await createChat(getServices(context).db, user, input);
+    const { id } = await createChat(getServices(context), user, input);
     return apiSuccess({ id }, { status: 201 });
   });
 }

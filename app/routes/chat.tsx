@@ -73,9 +73,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     switch (input.intent) {
       case "start-direct":
-        return redirect(chatPath((await startDirectChat(services.db, user, input.userId)).id));
+        return redirect(chatPath((await startDirectChat(services, user, input.userId)).id));
       case "new-chat":
-        return redirect(chatPath((await createChat(services.db, user, {})).id));
+        return redirect(chatPath((await createChat(services, user, {})).id));
       case "send":
         await sendMessage(services, user, input.chatId, { content: input.content, clientId: input.clientId });
         return redirect(chatPath(input.chatId));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fetchWithEnv } from "./helpers";
+import { createSignedInUser, fetchWithEnv } from "./helpers";
 
 /** Posts JSON from a given client address with the production limits (multiplier 1). */
 function postFrom(ip: string, path: string, body: unknown) {
@@ -63,5 +63,23 @@ describe("per-account slowdown", () => {
     expect(((await slowed.json()) as { message: string }).message).toBe(
       "Too many failed sign-ins for this account. Please wait a minute and try again.",
     );
+  });
+
+  it("limits how many chats one user starts: 30 an hour, then a clear 429", async () => {
+    const { token } = await createSignedInUser();
+    const start = () =>
+      fetchWithEnv(
+        "/api/chats",
+        { RATE_LIMIT_MULTIPLIER: "1" },
+        {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+          body: JSON.stringify({}),
+        },
+      );
+    for (let chat = 0; chat < 30; chat++) expect((await start()).status).toBe(201);
+    const limited = await start();
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { message: string }).message).toMatch(/Too many/);
   });
 });

@@ -14,7 +14,7 @@ import { visibleNames } from "~/modules/users/privacy";
 import type { Realtime } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/utils/api.server";
 import type { AppEnv } from "~/utils/env.server";
-import { countEventQuery } from "~/utils/rate-limit.server";
+import { countEventQuery, enforceRateLimit } from "~/utils/rate-limit.server";
 import { getServices } from "~/utils/services.server";
 import { CHAT_MESSAGES, type CreateChatInput, type SendMessageInput } from "./schemas";
 
@@ -464,14 +464,32 @@ async function requireActiveUser(db: Db, userId: string) {
   return target;
 }
 
+type ChatStartServices = Pick<ChatServices, "db" | "env">;
+
+/** At most 30 chats started per hour and user: a direct chat lands in the other person's list. */
+function limitChatStarts({ db, env }: ChatStartServices, userId: string) {
+  return enforceRateLimit(db, {
+    key: `chat-start:${userId}`,
+    limit: 30 * env.RATE_LIMIT_MULTIPLIER,
+    windowMs: 60 * 60 * 1000,
+  });
+}
+
 /**
  * Opens the direct chat between the user and another person: the existing one when the pair
  * already has one (rejoining it if the user had left), else a new one. Race-safe through the
  * unique direct key.
  */
-export async function startDirectChat(db: Db, user: { id: string }, targetUserId: string, name?: string) {
+export async function startDirectChat(
+  services: ChatStartServices,
+  user: { id: string },
+  targetUserId: string,
+  name?: string,
+) {
+  const { db } = services;
   if (targetUserId === user.id) throw new DomainError(400, CHAT_MESSAGES.self, { targetUserId: CHAT_MESSAGES.self });
   await requireActiveUser(db, targetUserId);
+  await limitChatStarts(services, user.id);
   const directKey = [user.id, targetUserId].sort().join(":");
   const now = new Date();
   await db
@@ -502,8 +520,10 @@ export async function startDirectChat(db: Db, user: { id: string }, targetUserId
  * POST /api/chats: a direct chat with `targetUserId` when given, else a chat of the user's own
  * named `name` (the /chat page's 'New Chat {n}').
  */
-export async function createChat(db: Db, user: { id: string }, input: CreateChatInput) {
-  if (input.targetUserId) return startDirectChat(db, user, input.targetUserId, input.name);
+export async function createChat(services: ChatStartServices, user: { id: string }, input: CreateChatInput) {
+  if (input.targetUserId) return startDirectChat(services, user, input.targetUserId, input.name);
+  const { db } = services;
+  await limitChatStarts(services, user.id);
   const chatCount = await db
     .select({ count: count() })
     .from(chatMembers)
