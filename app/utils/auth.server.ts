@@ -1,5 +1,12 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { findSessionUser, readSessionToken, type SessionUser } from "~/modules/auth/session.server";
+import {
+  clearSessionCookie,
+  deleteSession,
+  findSessionUser,
+  readSessionToken,
+  type SessionUser,
+} from "~/modules/auth/session.server";
+import { closeUserConnections } from "~/modules/chats/chats.server";
 import { DomainError } from "./api.server";
 import { getServices } from "./services.server";
 import { redirectWithToast } from "./toast.server";
@@ -65,4 +72,18 @@ export function requireSessionToken(request: Request): string {
   const token = readSessionToken(request);
   if (!token) throw new DomainError(401, "Please sign in to continue.");
   return token.token;
+}
+
+/**
+ * Sign-out, for the header's form and POST /api/users/logout: ends the session behind the cookie
+ * or bearer token and closes the user's realtime sockets (signing out twice is not an error).
+ * Answers the Set-Cookie header that clears the cookie.
+ */
+export async function signOut(request: Request, context: AppLoadContext): Promise<string> {
+  const services = getServices(context);
+  const token = readSessionToken(request);
+  const user = await getOptionalUser(request, context);
+  if (token) await deleteSession(services.db, token.token);
+  if (user) await closeUserConnections(services, user.id);
+  return clearSessionCookie({ secure: shouldUseSecureCookies(request) });
 }

@@ -16,7 +16,7 @@ import {
   setReferralActive,
 } from "./referrals.server";
 import { slotForVisitor } from "./rotation.server";
-import { ApplySchema, readCardId, referralSchema } from "./schemas";
+import { ApplySchema, readCardId, REFERRAL_MESSAGES, referralSchema } from "./schemas";
 import { parseSearchParams, searchReferrals } from "./search.server";
 
 type Args = { request: Request; context: AppLoadContext; params: Record<string, string | undefined> };
@@ -53,7 +53,7 @@ export const activeLoader = route("GET", async ({ request, context }, userId) =>
 export const generateAction = route("POST", async (args, userId) => {
   const input = await readReferralBody(args, userId);
   const data = await createReferral(getServices(args.context), userId, input);
-  return apiSuccess({ message: "Credit card referral created successfully!", data }, { status: 201 });
+  return apiSuccess({ message: REFERRAL_MESSAGES.created, data }, { status: 201 });
 });
 
 /** Validates a referral and says what it would be, without saving it (the flow's preview step). */
