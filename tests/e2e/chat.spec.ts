@@ -71,6 +71,53 @@ test.describe("Chat", () => {
     await Promise.all([a.context.close(), b.context.close()]);
   });
 
+  test("typing while the socket is still connecting reaches the other side once it opens", async ({
+    browser,
+    baseURL,
+    request,
+    createUser,
+  }) => {
+    const alice = await createUser({ firstName: "Alice", lastName: "Gate" });
+    const bob = await createUser({ firstName: "Bob", lastName: "Gate" });
+    const { id: chatId } = await apiAs(request, alice).post<{ id: string }>("/api/chats", { targetUserId: bob.id });
+    await apiAs(request, alice).post(`/api/chats/${chatId}/messages`, { content: "Are you there?" });
+    const a = await browserFor(browser, baseURL!, alice);
+    const b = await browserFor(browser, baseURL!, bob);
+
+    // Alice's chat socket is known to be joined once the room answers her join-chat.
+    let aliceJoined = false;
+    await a.context.routeWebSocket(/\/parties\/chat-room\//, (ws) => {
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        if (String(message).includes('"joined"')) aliceJoined = true;
+        ws.send(message);
+      });
+    });
+    // Bob's chat socket is refused until the gate opens, as on a slow or flaky network.
+    let gateOpen = false;
+    let refusedAttempts = 0;
+    await b.context.routeWebSocket(/\/parties\/chat-room\//, (ws) => {
+      if (gateOpen) ws.connectToServer();
+      else {
+        refusedAttempts += 1;
+        ws.close({ code: 1011, reason: "held back by the test" });
+      }
+    });
+
+    await a.page.goto("/chat");
+    await expect(a.page.getByRole("heading", { level: 1, name: "Bob Gate" })).toBeVisible();
+    await expect.poll(() => aliceJoined).toBe(true);
+    await b.page.goto("/chat");
+    await expect(b.page.getByRole("list", { name: "Messages" }).getByText("Are you there?")).toBeVisible();
+    await expect.poll(() => refusedAttempts).toBeGreaterThan(0);
+
+    await b.page.getByLabel("Message", { exact: true }).pressSequentially("Yes");
+    gateOpen = true;
+    await expect(a.page.getByText("Bob Gate is typing...")).toBeVisible();
+
+    await Promise.all([a.context.close(), b.context.close()]);
+  });
+
   test("a third person cannot open the chat, by link or by socket", async ({ page, request, createUser, login }) => {
     const alice = await createUser({ firstName: "Alice", lastName: "Owner" });
     const bob = await createUser({ firstName: "Bob", lastName: "Owner" });

@@ -276,6 +276,7 @@ export function Conversation({
       <Composer
         chatId={chat.id}
         sending={sending}
+        connected={socket.status === "open"}
         onSend={(content) => deliver(content, createId())}
         onTyping={(isTyping) => socket.send({ type: "typing", chatId: chat.id, isTyping })}
       />
@@ -316,13 +317,16 @@ function ReadMark({ read }: { read: boolean }) {
 function Composer({
   chatId,
   sending,
+  connected,
   onSend,
   onTyping,
 }: {
   chatId: string;
   sending: boolean;
+  connected: boolean;
   onSend: (content: string) => void;
-  onTyping: (isTyping: boolean) => void;
+  /** Returns whether the frame went out (false while the socket is connecting). */
+  onTyping: (isTyping: boolean) => boolean;
 }) {
   const actionData = useActionData<{ message: string | null }>();
   const hydrated = useHydrated();
@@ -333,10 +337,23 @@ function Composer({
   const blank = draft.trim() === "";
   const error = tooLong ? CHAT_MESSAGES.tooLong : (actionData?.message ?? null);
 
+  /** Whether the user has typed within the last TYPING_TIMEOUT_MS (the idle timer is running). */
+  const activelyTyping = useRef(false);
+
   useEffect(() => () => clearTimeout(idleTimer.current), []);
+
+  // Keys pressed while the socket was still connecting: say so once it opens.
+  useEffect(() => {
+    if (connected && activelyTyping.current && lastTypingAt.current === 0 && onTyping(true)) {
+      lastTypingAt.current = Date.now();
+    }
+    // onTyping is a fresh closure each render; only the connection change matters here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [connected]);
 
   function stopTyping() {
     clearTimeout(idleTimer.current);
+    activelyTyping.current = false;
     if (lastTypingAt.current !== 0) onTyping(false);
     lastTypingAt.current = 0;
   }
@@ -344,10 +361,9 @@ function Composer({
   function changed(value: string) {
     setDraft(value);
     const now = Date.now();
-    if (now - lastTypingAt.current > TYPING_THROTTLE_MS) {
-      onTyping(true);
-      lastTypingAt.current = now;
-    }
+    // Only a frame that went out starts the throttle window, so a dropped one is retried.
+    if (now - lastTypingAt.current > TYPING_THROTTLE_MS && onTyping(true)) lastTypingAt.current = now;
+    activelyTyping.current = true;
     clearTimeout(idleTimer.current);
     idleTimer.current = setTimeout(stopTyping, TYPING_TIMEOUT_MS);
   }
