@@ -1,10 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
 import { FormMessage } from "~/components/forms/field";
 import { Button, buttonClass } from "~/components/ui/button";
-import { requireAdminAction } from "~/modules/admin/guard.server";
+import { adminRowAction, type RowTarget } from "~/modules/admin/row-action.server";
 import { CardImage } from "~/modules/cards/card-image";
 import {
   CARD_TEXT,
@@ -16,10 +16,8 @@ import {
   setCardActive,
 } from "~/modules/cards/cards.server";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
-import { DomainError } from "~/utils/api.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 const LIST = "/admin/creditcards";
 
@@ -55,29 +53,17 @@ function listUrl(request: Request) {
   return search ? `${LIST}?${search}` : LIST;
 }
 
+const INTENTS = {
+  delete: { run: ({ db, admin, id }: RowTarget) => deleteCard(db, admin, id), message: CARD_TEXT.deleted },
+  deactivate: {
+    run: ({ db, admin, id }: RowTarget) => setCardActive(db, admin, id, false),
+    message: CARD_TEXT.deactivated,
+  },
+  activate: { run: ({ db, admin, id }: RowTarget) => setCardActive(db, admin, id, true), message: CARD_TEXT.updated },
+};
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request, context);
-  const { db } = getServices(context);
-  const form = await request.formData();
-  const cardId = String(form.get("cardId") ?? "");
-  const intent = form.get("intent");
-  try {
-    if (intent === "delete") {
-      await deleteCard(db, admin, cardId);
-      throw await redirectWithToast(context, listUrl(request), { type: "success", description: CARD_TEXT.deleted });
-    }
-    if (intent === "deactivate" || intent === "activate") {
-      await setCardActive(db, admin, cardId, intent === "activate");
-      throw await redirectWithToast(context, listUrl(request), {
-        type: "success",
-        description: intent === "activate" ? CARD_TEXT.updated : CARD_TEXT.deactivated,
-      });
-    }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ cardId, message: error.message, code: error.code ?? null }, error.status);
-  }
-  throw new Response("Unknown intent", { status: 400 });
+  return adminRowAction(request, context, { intents: INTENTS, idField: "cardId", fallback: listUrl(request) });
 }
 
 type Card = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
@@ -160,7 +146,7 @@ export default function AdminCreditCards() {
               confirming={confirming === card.id}
               confirmUrl={withParams({ confirm: card.id })}
               cancelUrl={withParams({ confirm: null })}
-              refusal={actionData?.cardId === card.id ? actionData : null}
+              refusal={actionData?.id === card.id ? actionData : null}
             />
           ))}
         </ul>

@@ -1,13 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { ADMIN_REFERRAL_TEXT, listAdminReferrals, setReferralActive } from "~/modules/admin/activity.server";
+import { listAdminReferrals, setReferralActive } from "~/modules/admin/activity.server";
 import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
 import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
-import type { Db } from "../../db/client";
-import type { Actor } from "~/modules/admin/guard.server";
-import { adminRowAction } from "~/modules/admin/row-action.server";
+import { adminRowAction, type RowTarget } from "~/modules/admin/row-action.server";
+import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { requireAdmin } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
 
@@ -34,12 +33,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const INTENTS = {
   deactivate: {
-    run: (...args: RowArgs) => setReferralActive(...args, false),
-    message: ADMIN_REFERRAL_TEXT.deactivated,
+    run: ({ db, admin, id }: RowTarget) => setReferralActive(db, admin, id, false),
+    message: REFERRAL_MESSAGES.markedInactive,
   },
-  reopen: { run: (...args: RowArgs) => setReferralActive(...args, true), message: ADMIN_REFERRAL_TEXT.reopened },
+  reopen: {
+    run: ({ db, admin, id }: RowTarget) => setReferralActive(db, admin, id, true),
+    message: REFERRAL_MESSAGES.reopened,
+  },
 };
-type RowArgs = [Db, Actor, string];
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return adminRowAction(request, context, { intents: INTENTS, idField: "referralId", fallback: "/admin/referrals" });

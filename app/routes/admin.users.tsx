@@ -1,16 +1,9 @@
-import {
-  type ActionFunctionArgs,
-  type AppLoadContext,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
-import type { Db } from "../../db/client";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
 import { ADMIN_USER_TEXT, deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
-import type { Actor } from "~/modules/admin/guard.server";
-import { adminRowAction } from "~/modules/admin/row-action.server";
+import { adminRowAction, type RowTarget } from "~/modules/admin/row-action.server";
 import { closeUserConnections, getChatServices } from "~/modules/chats/chats.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
@@ -26,19 +19,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const INTENTS = {
   deactivate: {
     // A deactivated member's open sockets close too: their reconnect is then refused (no session).
-    run: async (db: Db, admin: Actor, userId: string, context: AppLoadContext) => {
-      await deactivateUser(db, admin, userId);
-      await closeUserConnections(getChatServices(context), userId);
+    run: async ({ db, admin, id, context }: RowTarget) => {
+      await deactivateUser(db, admin, id);
+      await closeUserConnections(getChatServices(context), id);
     },
     message: ADMIN_USER_TEXT.deactivated,
   },
-  reactivate: { run: reactivateUser, message: ADMIN_USER_TEXT.reactivated },
+  reactivate: {
+    run: ({ db, admin, id }: RowTarget) => reactivateUser(db, admin, id),
+    message: ADMIN_USER_TEXT.reactivated,
+  },
   "grant-admin": {
-    run: (...args: Parameters<typeof reactivateUser>) => setAdmin(...args, true),
+    run: ({ db, admin, id }: RowTarget) => setAdmin(db, admin, id, true),
     message: ADMIN_USER_TEXT.granted,
   },
   "revoke-admin": {
-    run: (...args: Parameters<typeof reactivateUser>) => setAdmin(...args, false),
+    run: ({ db, admin, id }: RowTarget) => setAdmin(db, admin, id, false),
     message: ADMIN_USER_TEXT.revoked,
   },
 } as const;

@@ -26,6 +26,7 @@ import { getReferral } from "~/modules/referrals/referrals.server";
 import { DomainError } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
+import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 const STEPS = ["1", "2", "3"] as const;
 type Step = (typeof STEPS)[number];
@@ -76,7 +77,7 @@ export default function ReferralDetail() {
   if (!referral) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-semibold">Referral Not Found</h1>
+        <h1 className="text-2xl font-semibold">{REFERRAL_NOT_FOUND}</h1>
         <Link to="/apply" className={buttonClass("primary", "md", "mt-6")}>
           Browse All Referrals
         </Link>
@@ -350,7 +351,9 @@ function ApplyDialog({ referralId, step, great }: { referralId: string; step: St
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   {
-    title: data?.referral ? `${data.referral.creditCard.name} referral | Cardshare` : "Referral Not Found | Cardshare",
+    title: data?.referral
+      ? `${data.referral.creditCard.name} referral | Cardshare`
+      : `${REFERRAL_NOT_FOUND} | Cardshare`,
   },
 ];
 

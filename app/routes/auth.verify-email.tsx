@@ -7,14 +7,13 @@ import { AuthCard } from "~/components/layout/auth-card";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { verifyEmail } from "~/modules/auth/accounts.server";
-import { EmailOnlySchema, VerifyEmailSchema } from "~/modules/auth/schemas";
+import { EmailOnlySchema, VERIFY_NO_TOKEN, VerifyEmailSchema } from "~/modules/auth/schemas";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
 import { DomainError } from "~/utils/api.server";
 import { shouldUseSecureCookies } from "~/utils/auth.server";
 import { requestMeta } from "~/utils/request-meta.server";
 import { getServices } from "~/utils/services.server";
 
-const NO_TOKEN = "Invalid verification link. No token provided.";
 const REDIRECT_SECONDS = 3;
 
 /**
@@ -29,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = VerifyEmailSchema.safeParse({ token: (await request.formData()).get("token") ?? undefined });
-  if (!parsed.success) return data({ ok: false as const, message: NO_TOKEN }, 400);
+  if (!parsed.success) return data({ ok: false as const, message: VERIFY_NO_TOKEN }, 400);
   try {
     const { session, message } = await verifyEmail(getServices(context), parsed.data.token, requestMeta(request));
     const cookie = serializeSessionCookie(session.token, { remember: false, secure: shouldUseSecureCookies(request) });
@@ -66,7 +65,7 @@ export default function VerifyEmail() {
   if (!token) {
     return (
       <AuthCard title="Email verification">
-        <FormMessage tone="error">{NO_TOKEN}</FormMessage>
+        <FormMessage tone="error">{VERIFY_NO_TOKEN}</FormMessage>
         <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
           Back to Login
         </Link>

@@ -7,7 +7,8 @@ import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { listProfileApplications, type ApiApplication } from "~/modules/applications/applications.server";
 import { StatusBadge } from "~/modules/applications/status-badge";
 import { formatDate } from "~/modules/referrals/my-referrals";
-import { listUserReferrals, setReferralActive } from "~/modules/referrals/referrals.server";
+import { referralStatusAction } from "~/modules/referrals/forms.server";
+import { listUserReferrals } from "~/modules/referrals/referrals.server";
 import type { PresentedReferral } from "~/modules/referrals/present";
 import { RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
 import { getReputation } from "~/modules/reputation/reputation.server";
@@ -15,7 +16,7 @@ import { getPublicProfile } from "~/modules/users/profile.server";
 import { DomainError } from "~/utils/api.server";
 import { getOptionalUser, requireUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { PRIVATE_CONTENT, USER_NOT_FOUND } from "~/utils/messages";
 
 const TABS = [
   { value: "about", label: "About" },
@@ -44,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         : null;
     return { profile, tab, reputation, referrals, applications, signedIn: viewer !== null };
   } catch (error) {
-    if (error instanceof DomainError && error.status === 404) throw new Response("User Not Found", { status: 404 });
+    if (error instanceof DomainError && error.status === 404) throw new Response(USER_NOT_FOUND, { status: 404 });
     throw error;
   }
 }
@@ -55,18 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const back = `/profile/${params.userId ?? ""}?tab=referrals`;
   if (formData.get("intent") !== "reopen") throw new Response("Unknown action", { status: 400 });
-  try {
-    const { message } = await setReferralActive(
-      getServices(context),
-      user.id,
-      String(formData.get("referralId")),
-      true,
-    );
-    return redirectWithToast(context, back, { type: "success", description: message });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return redirectWithToast(context, back, { type: "error", description: error.message });
-  }
+  return referralStatusAction(context, user.id, formData, back);
 }
 
 /** Initials for the avatar placeholder. */
@@ -189,7 +179,7 @@ function TabContent({
     return (
       <div className="flex flex-col items-center rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center">
         <Lock aria-hidden className="size-6 text-muted" />
-        <p className="mt-3 font-medium">Private Content</p>
+        <p className="mt-3 font-medium">{PRIVATE_CONTENT}</p>
         <p className="mt-1 text-sm text-muted">This member keeps their {tab} private.</p>
       </div>
     );
@@ -308,7 +298,7 @@ export function ErrorBoundary() {
   return (
     <section aria-labelledby="profile-error" className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 id="profile-error" className="text-2xl font-semibold">
-        {notFound ? "User Not Found" : "Error Loading Profile"}
+        {notFound ? USER_NOT_FOUND : "Error Loading Profile"}
       </h1>
       <p className="mt-3 text-muted">
         {notFound ? "This profile does not exist or is no longer available." : "Please try again in a moment."}

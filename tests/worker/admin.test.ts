@@ -9,6 +9,7 @@ import { MESSAGES } from "~/modules/auth/messages";
 import { hashPassword } from "~/modules/auth/password.server";
 import { listIssuers } from "~/modules/cards/cards.server";
 import { CARD_MESSAGES } from "~/modules/cards/schemas";
+import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { ADMIN_ONLY_MESSAGE } from "~/utils/auth.server";
 import { createSignedInUser, createUser, fetchPath, postJson, testDb } from "./helpers";
 
@@ -88,6 +89,37 @@ describe("admin pages: role checked on the server", () => {
     });
     expect((await testDb().select().from(users).where(eq(users.id, member.user.id)).get())?.isAdmin).toBe(false);
     expect((await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get())?.isActive).toBe(true);
+  });
+});
+
+describe("admin referral actions", () => {
+  it("deactivates and reopens a member's referral; a reopen beside another active one is refused", async () => {
+    const card = await insertCard();
+    const owner = await createUser();
+    const older = makeReferral(owner.id, card.id);
+    await testDb().insert(referrals).values(older);
+    const admin = await createSignedInUser({ isAdmin: true });
+    const isActive = async () =>
+      (await testDb().select().from(referrals).where(eq(referrals.id, older.id)).get())?.isActive;
+
+    const deactivated = await postForm("/admin/referrals", admin.cookie, {
+      intent: "deactivate",
+      referralId: older.id,
+      redirectTo: "/admin/referrals?status=active",
+    });
+    expect(deactivated.status).toBe(302);
+    expect(deactivated.headers.get("Location")).toBe("/admin/referrals?status=active");
+    expect(await isActive()).toBe(false);
+
+    // The owner publishes a new referral for the card; the old one cannot come back beside it.
+    await testDb().insert(referrals).values(makeReferral(owner.id, card.id));
+    const refused = await postForm("/admin/referrals", admin.cookie, { intent: "reopen", referralId: older.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain(REFERRAL_MESSAGES.memberDuplicateActive);
+    expect(await isActive()).toBe(false);
+
+    const unknown = await postForm("/admin/referrals", admin.cookie, { intent: "reopen", referralId: "nope" });
+    expect(unknown.status).toBe(404);
   });
 });
 
@@ -179,11 +211,15 @@ describe("user management", () => {
   it("grants and revokes admin, never for oneself", async () => {
     const admin = await createSignedInUser({ isAdmin: true });
     const other = await createUser();
-    const actor = { id: admin.user.id, isAdmin: true };
-    await setAdmin(testDb(), actor, other.id, true);
-    expect((await testDb().select().from(users).where(eq(users.id, other.id)).get())?.isAdmin).toBe(true);
-    await setAdmin(testDb(), actor, other.id, false);
-    expect((await testDb().select().from(users).where(eq(users.id, other.id)).get())?.isAdmin).toBe(false);
+    const isAdmin = async () => (await testDb().select().from(users).where(eq(users.id, other.id)).get())?.isAdmin;
+    const granted = await postForm("/admin/users", admin.cookie, { intent: "grant-admin", userId: other.id });
+    expect(granted.status).toBe(302);
+    expect(await isAdmin()).toBe(true);
+    const revoked = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", userId: other.id });
+    expect(revoked.status).toBe(302);
+    expect(await isAdmin()).toBe(false);
+    await setAdmin(testDb(), { id: admin.user.id, isAdmin: true }, other.id, true);
+    expect(await isAdmin()).toBe(true);
 
     const self = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", userId: admin.user.id });
     expect(self.status).toBe(400);

@@ -231,6 +231,13 @@ describe("POST /api/payments/create-payment-intent", () => {
       { Authorization: `Bearer ${token}` },
     );
     expect(refused.response.status).toBe(400);
+    const unknownReferral = await postJson(
+      "/api/payments/create-payment-intent",
+      { amount: 5, referralId: "no-such-referral" },
+      { Authorization: `Bearer ${token}` },
+    );
+    expect(unknownReferral.response.status).toBe(404);
+    expect(unknownReferral.body.message).toBe("Referral Not Found");
   });
 });
 

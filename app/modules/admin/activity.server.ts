@@ -7,17 +7,9 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { normalizeReferralLink } from "~/modules/referrals/link";
-import { DomainError } from "~/utils/api.server";
-import { isUniqueViolation } from "~/utils/db-errors.server";
+import { writeReferralActive } from "~/modules/referrals/referrals.server";
 import { assertAdmin, type Actor } from "./guard.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset";
-
-export const ADMIN_REFERRAL_TEXT = {
-  notFound: "Referral Not Found",
-  deactivated: "Referral marked as inactive",
-  reopened: "Referral reopened",
-  alreadyActive: "This member already has an active referral for this card, so this one cannot be reopened.",
-} as const;
 
 /** A link as typed into the filter, in the normalised form duplicates are matched on. */
 function normalizedOrNull(link: string) {
@@ -96,24 +88,10 @@ export function adminReferralsQuery(db: Db, filters: ReferralFilters, limit: num
     .limit(limit + 1);
 }
 
-/**
- * An admin deactivates or reopens any referral. Reopening respects the one-active-referral-per-
- * card rule (a unique index), answered as a 409.
- */
+/** An admin deactivates or reopens any referral, under the same rules as its owner. */
 export async function setReferralActive(db: Db, actor: Actor, referralId: string, isActive: boolean) {
   assertAdmin(actor);
-  let updated: { id: string }[];
-  try {
-    updated = await db
-      .update(referrals)
-      .set({ isActive, updatedAt: new Date() })
-      .where(eq(referrals.id, referralId))
-      .returning({ id: referrals.id });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError(409, ADMIN_REFERRAL_TEXT.alreadyActive);
-    throw error;
-  }
-  if (updated.length === 0) throw new DomainError(404, ADMIN_REFERRAL_TEXT.notFound);
+  return writeReferralActive(db, referralId, isActive, null);
 }
 
 export interface ApplicationFilters {

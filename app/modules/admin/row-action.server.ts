@@ -6,15 +6,21 @@ import { getServices } from "~/utils/services.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireAdminAction, type Actor } from "./guard.server";
 
-type Intents = Record<
-  string,
-  { run: (db: Db, admin: Actor, id: string, context: AppLoadContext) => Promise<unknown>; message: string }
->;
+/** What a row button acts on; one named object, so no intent can take the context for a flag. */
+export interface RowTarget {
+  db: Db;
+  admin: Actor;
+  id: string;
+  context: AppLoadContext;
+}
+
+type Intents = Record<string, { run: (row: RowTarget) => Promise<unknown>; message: string }>;
 
 /**
  * The action of an admin list's row buttons: an `intent` naming one of `intents`, the row's id in
  * `idField`, and `redirectTo` (the list as the admin saw it). Success redirects back with a toast;
- * a refusal answers the domain error's status and message for the page to show.
+ * a refusal answers the domain error's status, message and code, with the row's id, for the page to
+ * show beside that row.
  */
 export async function adminRowAction(
   request: Request,
@@ -25,11 +31,12 @@ export async function adminRowAction(
   const form = await request.formData();
   const intent = options.intents[String(form.get("intent"))];
   if (!intent) throw new Response("Unknown intent", { status: 400 });
+  const id = String(form.get(options.idField) ?? "");
   try {
-    await intent.run(getServices(context).db, admin, String(form.get(options.idField) ?? ""), context);
+    await intent.run({ db: getServices(context).db, admin, id, context });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data({ message: error.message }, error.status);
+    return data({ id, message: error.message, code: error.code ?? null }, error.status);
   }
   throw await redirectWithToast(context, safeRedirect(form.get("redirectTo"), options.fallback), {
     type: "success",

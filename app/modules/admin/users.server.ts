@@ -9,9 +9,10 @@ import { sessions, users } from "../../../db/schema";
 import { DomainError } from "~/utils/api.server";
 import { assertAdmin, type Actor } from "./guard.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset";
+import { USER_NOT_FOUND } from "~/utils/messages";
 
 export const ADMIN_USER_TEXT = {
-  notFound: "User Not Found",
+  notFound: USER_NOT_FOUND,
   deactivated: "User deactivated. Their sessions have ended.",
   reactivated: "User reactivated",
   granted: "Admin access granted",

@@ -12,6 +12,8 @@ import { visibleNames } from "~/modules/users/privacy";
 import { DomainError } from "~/utils/api.server";
 import { createdKeyOf, olderThan, toPage, type CreatedKey } from "~/utils/keyset";
 import { APPLICATION_MESSAGES, STATUS_FILTERS, applicantStatusLabel, type StatusFilter } from "./status";
+import { PRIVATE_CONTENT, REFERRAL_NOT_FOUND, USER_NOT_FOUND } from "~/utils/messages";
+import { assertApplicationReader } from "./access";
 
 interface Actor {
   id: string;
@@ -141,7 +143,7 @@ export async function listApplicationsByReferral(db: Db, actor: Actor, referralI
     .from(referrals)
     .where(eq(referrals.id, referralId))
     .get();
-  if (!referral) throw new DomainError(404, "Referral not found");
+  if (!referral) throw new DomainError(404, REFERRAL_NOT_FOUND);
   selfOrAdmin(actor, referral.referrerId);
   return page(db, eq(applications.referralId, referralId), actor.id, cursor);
 }
@@ -149,10 +151,7 @@ export async function listApplicationsByReferral(db: Db, actor: Actor, referralI
 /** One application, for its applicant, the referrer or an admin. */
 export async function getApplication(db: Db, actor: Actor, applicationId: string) {
   const row = await selectApplications(db).where(eq(applications.id, applicationId)).get();
-  if (!row) throw new DomainError(404, APPLICATION_MESSAGES.notFound);
-  if (!actor.isAdmin && actor.id !== row.applicant.id && actor.id !== row.referrer.id) {
-    throw new DomainError(403, APPLICATION_MESSAGES.notAllowed);
-  }
+  assertApplicationReader(actor, row, (found) => ({ applicantId: found.applicant.id, referrerId: found.referrer.id }));
   return toApiApplication(row, actor.id);
 }
 
@@ -228,8 +227,8 @@ export async function listProfileApplications(db: Db, viewerId: string | null, u
       .from(users)
       .where(eq(users.id, userId))
       .get();
-    if (!owner) throw new DomainError(404, "User Not Found");
-    if (!owner.showApplications) throw new DomainError(403, "Private Content");
+    if (!owner) throw new DomainError(404, USER_NOT_FOUND);
+    if (!owner.showApplications) throw new DomainError(403, PRIVATE_CONTENT);
   }
   const result = await page(db, eq(applications.applicantId, userId), viewerId, cursor);
   return {

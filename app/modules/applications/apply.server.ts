@@ -6,15 +6,16 @@ import { createId } from "../../../db/id";
 import { DomainError } from "~/utils/api.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import type { Services } from "~/utils/services.server";
+import { INVALID_REFERRAL, REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 export const APPLY_MESSAGES = {
   ownReferral: "You cannot apply to your own referral",
-  notFound: "Referral Not Found",
+  notFound: REFERRAL_NOT_FOUND,
   inactive: "This referral is no longer active",
   alreadyApplied: "You have already applied with this referral",
   noSlots: "No referrals left for this card",
   applied: "Application recorded",
-  invalid: "Invalid referral information",
+  invalid: INVALID_REFERRAL,
 } as const;
 
 /**

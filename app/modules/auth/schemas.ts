@@ -32,7 +32,8 @@ export const usernameField = requiredText("Username is required")
   .regex(/^[A-Za-z0-9_.-]+$/, "Use only letters, numbers, dots, dashes and underscores");
 
 /** Checked even when other fields fail, so every problem shows at once. */
-const PASSWORDS_MATCH = {
+/** The confirm field's rule, for every form that sets a password. */
+export const PASSWORDS_MATCH = {
   path: ["confirmPassword"],
   message: "Passwords do not match",
   when: () => true,
@@ -71,4 +72,7 @@ export const ResetPasswordSchema = z
   })
   .refine((value) => value.password === value.confirmPassword, PASSWORDS_MATCH);
 
-export const VerifyEmailSchema = z.object({ token: z.string().min(20).max(200) });
+export const VERIFY_NO_TOKEN = "Invalid verification link. No token provided.";
+export const VerifyEmailSchema = z.object({
+  token: z.string({ error: VERIFY_NO_TOKEN }).min(20, VERIFY_NO_TOKEN).max(200, VERIFY_NO_TOKEN),
+});

@@ -3,6 +3,7 @@
  * client-side checks, so each rule is written once (spec section 5, Chat message).
  */
 import { z } from "zod";
+import { USER_NOT_FOUND } from "~/utils/messages";
 
 export const MESSAGE_MAX_LENGTH = 2000;
 
@@ -20,7 +21,7 @@ export const CHAT_MESSAGES = {
   blank: "Type a message to send.",
   tooLong: "Messages can be at most 2,000 characters.",
   notFound: "Chat not found",
-  userNotFound: "User Not Found",
+  userNotFound: USER_NOT_FOUND,
   self: "You cannot start a chat with yourself.",
   tooFast: "You are sending messages too quickly. Please wait a moment.",
   failed: "Failed to send message:",

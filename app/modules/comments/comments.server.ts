@@ -8,6 +8,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm"
 import type { Db } from "../../../db/client";
 import { createId } from "../../../db/id";
 import { applications, comments, referrals, users, type CommentType } from "../../../db/schema";
+import { assertApplicationReader } from "~/modules/applications/access";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { visibleNames } from "~/modules/users/privacy";
 import { DomainError } from "~/utils/api.server";
@@ -261,10 +262,7 @@ export async function listApplicationComments(db: Db, actor: Actor, applicationI
     .from(applications)
     .where(eq(applications.id, applicationId))
     .get();
-  if (!application) throw new DomainError(404, "Application not found");
-  if (!actor.isAdmin && actor.id !== application.applicantId && actor.id !== application.referrerId) {
-    throw new DomainError(403, "You are not allowed to see these comments.");
-  }
+  assertApplicationReader(actor, application, (found) => found);
   return threadsWhere(
     db,
     and(eq(comments.referralId, application.referralId), eq(comments.authorId, application.applicantId)),

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { optionalText } from "~/utils/zod-fields";
+import { INVALID_REFERRAL } from "~/utils/messages";
 
 export const COMMENT_MAX_LENGTH = 2000;
 
@@ -14,7 +15,7 @@ export const COMMENT_MESSAGES = {
   followUpRequired: "Please enter a comment",
   tooLong: "Comments can be at most 2,000 characters",
   loginRequired: "You must be logged in to submit a review",
-  invalidReferral: "Invalid referral information",
+  invalidReferral: INVALID_REFERRAL,
   emptyReview: "This user did not leave a comment",
   reviewSubmitted: "Review submitted successfully!",
   reviewFailed: "Unable to submit review. Please try again later.",

@@ -9,6 +9,7 @@ import type { Services } from "~/utils/services.server";
 import { PAYMENT_MESSAGES, TIP_CURRENCY, type TipAmount } from "./schemas";
 import { createStripeClient, tipsMode } from "./stripe.server";
 import { createTestCheckoutSession } from "./test-checkout.server";
+import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 export interface TipCheckoutInput {
   amount: TipAmount;
@@ -48,14 +49,18 @@ async function checkInput(services: Services, input: TipCheckoutInput) {
       Object.fromEntries(foreign.map((field) => [field, PAYMENT_MESSAGES.foreignUrl])),
     );
   }
-  if (input.referralId) {
-    const referral = await services.db
-      .select({ id: referrals.id })
-      .from(referrals)
-      .where(eq(referrals.id, input.referralId))
-      .get();
-    if (!referral) throw new DomainError(404, "Referral not found", { referralId: "Referral not found" });
-  }
+  await assertReferralExists(services, input.referralId);
+}
+
+/** A tip may name the referral it thanks for; it must be a real one. */
+async function assertReferralExists(services: Services, referralId: string | null) {
+  if (!referralId) return;
+  const referral = await services.db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .get();
+  if (!referral) throw new DomainError(404, REFERRAL_NOT_FOUND, { referralId: REFERRAL_NOT_FOUND });
 }
 
 /**
@@ -117,6 +122,7 @@ export async function createTipPaymentIntent(
 ): Promise<{ clientSecret: string; paymentIntentId: string }> {
   const stripe = createStripeClient(services.env);
   if (!stripe) throw new DomainError(503, PAYMENT_MESSAGES.unavailable);
+  await assertReferralExists(services, input.referralId);
   try {
     const intent = await stripe.paymentIntents.create({
       amount: input.amount * 100,

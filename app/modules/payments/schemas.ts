@@ -32,7 +32,7 @@ const referralId = z
   .nullish()
   .transform((value) => value || null);
 
-/** POST /tips/checkout: the <TipOptions/> form. */
+/** POST /tips/checkout (the <TipOptions/> form) and POST /api/payments/create-payment-intent. */
 export const TipFormSchema = z.object({ amount: TipAmountSchema, referralId });
 
 /** POST /api/payments/create-checkout-session (spec section 7). */
@@ -44,9 +44,6 @@ export const CheckoutSessionRequestSchema = z.object({
   cancelUrl: z.url({ message: "cancelUrl must be a URL" }),
 });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequestSchema>;
-
-/** POST /api/payments/create-payment-intent: the spec does not show the body; amount is the tip's. */
-export const PaymentIntentRequestSchema = z.object({ amount: TipAmountSchema, referralId });
 
 /** `/payment-success?amount=`: the dollars to show, or null when the parameter is not a tip amount. */
 export function tipAmountFromQuery(value: string | null): TipAmount | null {

@@ -16,6 +16,7 @@ import type { Services } from "~/utils/services.server";
 import { normalizeReferralLink } from "./link";
 import { presentReferral, type ReferralRecord } from "./present";
 import { OTHER_CARD, REFERRAL_MESSAGES, type CardRules, type ReferralInput } from "./schemas";
+import { USER_NOT_FOUND } from "~/utils/messages";
 
 /** The columns of a referral with its card and referrer, as presentReferral takes them. */
 export const referralRecordColumns = {
@@ -211,31 +212,38 @@ export async function createReferral(services: Services, referrerId: string, inp
 }
 
 /**
- * Marks a referral inactive or reopens it: the owner only (checked in the same statement), 403 for
- * anyone else, 404 for an unknown id, 409 when reopening would make two active referrals for a card.
+ * Writes a referral's active flag. With `ownerId` only that owner's referral changes (checked in the
+ * same statement): 403 for anyone else. Without it (an admin), any referral. 404 for an unknown id,
+ * 409 when reopening would make two active referrals for one card (a unique index).
  */
-export async function setReferralActive(services: Services, userId: string, referralId: string, active: boolean) {
-  const { db } = services;
+export async function writeReferralActive(db: Db, referralId: string, active: boolean, ownerId: string | null) {
+  const owned = ownerId === null ? undefined : eq(referrals.referrerId, ownerId);
   let changed: number;
   try {
     const result = await db
       .update(referrals)
       .set({ isActive: active, updatedAt: new Date() })
-      .where(and(eq(referrals.id, referralId), eq(referrals.referrerId, userId)));
+      .where(and(eq(referrals.id, referralId), owned));
     changed = result.meta.changes;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    throw new DomainError(
+      409,
+      ownerId === null ? REFERRAL_MESSAGES.memberDuplicateActive : REFERRAL_MESSAGES.duplicateActive,
+    );
   }
   if (changed === 0) {
     const exists = await db.select({ id: referrals.id }).from(referrals).where(eq(referrals.id, referralId)).get();
     if (!exists) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
     throw new DomainError(403, REFERRAL_MESSAGES.notOwner);
   }
-  return {
-    message: active ? REFERRAL_MESSAGES.reopened : REFERRAL_MESSAGES.markedInactive,
-    data: await getReferral(services, userId, { id: referralId }),
-  };
+  return { message: active ? REFERRAL_MESSAGES.reopened : REFERRAL_MESSAGES.markedInactive };
+}
+
+/** Mark as Inactive / Reopen by the referral's owner, answered with the spec's toast and the referral. */
+export async function setReferralActive(services: Services, userId: string, referralId: string, active: boolean) {
+  const { message } = await writeReferralActive(services.db, referralId, active, userId);
+  return { message, data: await getReferral(services, userId, { id: referralId }) };
 }
 
 export const MY_REFERRALS_PAGE = 50;
@@ -258,7 +266,7 @@ export async function listUserReferrals(
       .from(users)
       .where(eq(users.id, userId))
       .get();
-    if (!owner || owner.deactivatedAt) throw new DomainError(404, "User Not Found");
+    if (!owner || owner.deactivatedAt) throw new DomainError(404, USER_NOT_FOUND);
     if (!owner.showReferrals) throw new DomainError(403, REFERRAL_MESSAGES.privateReferrals);
   }
   const limit = Math.min(options.limit ?? MY_REFERRALS_PAGE, MY_REFERRALS_PAGE);

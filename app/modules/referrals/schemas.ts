@@ -5,8 +5,9 @@
  */
 import { z } from "zod";
 import { BONUS_UNITS } from "../../../db/schema";
-import { NewCardSchema } from "~/modules/cards/schemas";
+import { CARD_MESSAGES, NewCardSchema } from "~/modules/cards/schemas";
 import { checkbox, optionalText } from "~/utils/zod-fields";
+import { INVALID_REFERRAL, PRIVATE_CONTENT, REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 export const REFERRAL_MESSAGES = {
   linkRequired: "Please enter a referral link",
@@ -21,10 +22,11 @@ export const REFERRAL_MESSAGES = {
   createFailed: "Failed to create referral. Please try again.",
   markedInactive: "Referral marked as inactive",
   reopened: "Referral reopened",
-  notFound: "Referral Not Found",
+  notFound: REFERRAL_NOT_FOUND,
   duplicateActive: "You already have an active referral for this card. Mark it as inactive first.",
+  memberDuplicateActive: "This member already has an active referral for this card, so this one cannot be reopened.",
   notOwner: "Only the referrer can change this referral.",
-  privateReferrals: "Private Content",
+  privateReferrals: PRIVATE_CONTENT,
 } as const;
 
 /** The value of `creditCardId` that means 'Other (Not Listed)': the referral brings its own card. */
@@ -85,7 +87,7 @@ const baseSchema = z.object({
     .object({
       amount: z.preprocess(
         toNumber,
-        z.number({ error: "Enter a number" }).min(0, "Bonus amount cannot be negative").max(10_000_000).optional(),
+        z.number({ error: "Enter a number" }).min(0, CARD_MESSAGES.bonusNegative).max(10_000_000).optional(),
       ),
       unit: z.enum(BONUS_UNITS, { error: "Choose a bonus unit" }).default("USD"),
     })
@@ -133,7 +135,7 @@ export function referralSchema(card: CardRules | undefined) {
     baseSchema
       .refine((draft) => draft.creditCardId !== OTHER_CARD || draft.newCard !== undefined, {
         path: ["newCard", "name"],
-        message: "Card name is required",
+        message: CARD_MESSAGES.nameRequired,
         when: () => true,
       })
       .refine((draft) => draft.creditCardId !== OTHER_CARD || Boolean(draft.newCard?.description?.trim()), {
@@ -198,7 +200,7 @@ export function readCardId(input: unknown): string | null {
 
 /** Marking inactive / reopening, and the apply call (spec section 7). */
 export const ApplySchema = z.object({
-  referralId: z.string({ error: "Invalid referral information" }).trim().min(1, "Invalid referral information"),
+  referralId: z.string({ error: INVALID_REFERRAL }).trim().min(1, INVALID_REFERRAL),
   cardId: z.string().trim().optional(),
   userId: z.string().trim().optional(),
 });

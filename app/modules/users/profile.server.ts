@@ -16,9 +16,10 @@ import type { Services } from "~/utils/services.server";
 import { assertUsernameAndEmailFree } from "./uniqueness.server";
 import { visibleNames, type PrivacySettings } from "./privacy";
 import type { ChangePasswordInput, ProfileInput } from "./schemas";
+import { USER_NOT_FOUND } from "~/utils/messages";
 
 export const PROFILE_MESSAGES = {
-  notFound: "User Not Found",
+  notFound: USER_NOT_FOUND,
   currentPasswordIncorrect: "Current password is incorrect",
   passwordUpdated: "Password updated successfully",
   profileUpdated: "Profile updated successfully",

@@ -1,6 +1,6 @@
 /** Profile and settings inputs, shared by the Personal Info forms and /api/users. */
 import { z } from "zod";
-import { emailField, newPasswordField, optionalName, usernameField } from "~/modules/auth/schemas";
+import { emailField, newPasswordField, optionalName, PASSWORDS_MATCH, usernameField } from "~/modules/auth/schemas";
 import { checkbox, optionalText } from "~/utils/zod-fields";
 
 /** Only these fields can be set by their owner; anything else sent is dropped by zod. */
@@ -26,11 +26,7 @@ export const ChangePasswordSchema = z
   .object({
     currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),
     newPassword: newPasswordField("New password is required"),
-    confirmPassword: z.string({ error: "Passwords do not match" }),
+    confirmPassword: z.string({ error: PASSWORDS_MATCH.message }),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "Passwords do not match",
-    when: () => true,
-  });
+  .refine((value) => value.newPassword === value.confirmPassword, PASSWORDS_MATCH);
 export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;

@@ -1,0 +1,23 @@
+import { DomainError } from "~/utils/api.server";
+import { APPLICATION_MESSAGES } from "./status";
+
+interface Parties {
+  applicantId: string;
+  referrerId: string;
+}
+
+/**
+ * Who may read an application and its comments: its applicant, the referrer, or an admin.
+ * 404 when there is no such application (`row` undefined), 403 for anyone else.
+ */
+export function assertApplicationReader<T>(
+  actor: { id: string; isAdmin?: boolean },
+  row: T | undefined,
+  parties: (row: T) => Parties,
+): asserts row is T {
+  if (row === undefined) throw new DomainError(404, APPLICATION_MESSAGES.notFound);
+  const { applicantId, referrerId } = parties(row);
+  if (!actor.isAdmin && actor.id !== applicantId && actor.id !== referrerId) {
+    throw new DomainError(403, APPLICATION_MESSAGES.notAllowed);
+  }
+}
