@@ -221,6 +221,11 @@ export const referrals = sqliteTable(
     /** Remaining slots; null means unlimited. Decremented atomically on apply. */
     availableReferCount: integer("available_refer_count"),
     isActive: bool("is_active").notNull().default(true),
+    /**
+     * Set when an admin deactivates the referral (moderation): its owner cannot reopen it, only an
+     * admin can, which clears it. The owner's own Mark as Inactive leaves it null.
+     */
+    moderatedAt: integer("moderated_at", { mode: "timestamp_ms" }),
     applicationsCount: integer("applications_count").notNull().default(0),
     successfulCount: integer("successful_count").notNull().default(0),
     /** Short public code for GET /api/referrals/card-refer/code/{code}. */

@@ -128,7 +128,9 @@ export default function AdminReferrals() {
                 {referral.applicationsCount} ({referral.successfulCount} successful)
               </td>
               <td className={`${cellClass} tabular`}>{formatDate(referral.createdAt)}</td>
-              <td className={cellClass}>{referral.isActive ? "Active" : "Inactive"}</td>
+              <td className={cellClass}>
+                {referral.isActive ? "Active" : referral.moderated ? REFERRAL_MESSAGES.moderatedStatus : "Inactive"}
+              </td>
               <td className={cellClass}>
                 <Form method="post">
                   <input type="hidden" name="referralId" value={referral.id} />

@@ -9,6 +9,7 @@ import { StatusBadge } from "~/modules/applications/status-badge";
 import { formatDate } from "~/modules/referrals/my-referrals";
 import { referralStatusAction } from "~/modules/referrals/forms.server";
 import { listUserReferrals } from "~/modules/referrals/referrals.server";
+import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import type { PresentedReferral } from "~/modules/referrals/present";
 import { RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
 import { getReputation } from "~/modules/reputation/reputation.server";
@@ -252,7 +253,10 @@ function ReferralItem({ referral, isOwner }: { referral: PresentedReferral; isOw
           </dd>
         </div>
       </dl>
-      {isOwner && !referral.isActive ? (
+      {isOwner && referral.moderated ? (
+        <p className="mt-3 text-sm text-muted">{REFERRAL_MESSAGES.moderatedNote}</p>
+      ) : null}
+      {isOwner && !referral.isActive && !referral.moderated ? (
         <Form method="post" className="mt-3">
           <input type="hidden" name="intent" value="reopen" />
           <input type="hidden" name="referralId" value={referral._id} />

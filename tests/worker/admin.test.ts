@@ -123,6 +123,44 @@ describe("admin referral actions", () => {
   });
 });
 
+describe("admin deactivation is moderation", () => {
+  it("the owner cannot reopen what an admin deactivated; the admin's reopen lets them manage it again", async () => {
+    const card = await insertCard();
+    const owner = await createSignedInUser();
+    const referral = makeReferral(owner.user.id, card.id);
+    await testDb().insert(referrals).values(referral);
+    const admin = await createSignedInUser({ isAdmin: true });
+    const ownerReopen = () =>
+      postJson(`/api/referrals/card-refer/reopen/${referral.id}`, {}, { Authorization: `Bearer ${owner.token}` });
+
+    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", referralId: referral.id });
+    const refused = await ownerReopen();
+    expect(refused.response.status).toBe(403);
+    expect(refused.body.message).toBe(REFERRAL_MESSAGES.moderated);
+    const row = await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get();
+    expect(row).toMatchObject({ isActive: false, moderatedAt: expect.any(Date) });
+
+    // The owner's list says why there is no Reopen button; the admin list says who deactivated it.
+    const mine = await (await fetchPath("/dashboard/my-referrals", { headers: { Cookie: owner.cookie } })).text();
+    expect(mine).toContain(REFERRAL_MESSAGES.moderatedNote);
+    const listed = await fetchPath(`/admin/referrals?card=${card.id}`, { headers: { Cookie: admin.cookie } });
+    expect(await listed.text()).toContain(REFERRAL_MESSAGES.moderatedStatus);
+
+    await postForm("/admin/referrals", admin.cookie, { intent: "reopen", referralId: referral.id });
+    expect(await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get()).toMatchObject({
+      isActive: true,
+      moderatedAt: null,
+    });
+    const markInactive = await postJson(
+      `/api/referrals/card-refer/mark-inactive/${referral.id}`,
+      {},
+      { Authorization: `Bearer ${owner.token}` },
+    );
+    expect(markInactive.response.status).toBe(200);
+    expect((await ownerReopen()).response.status).toBe(200);
+  });
+});
+
 describe("admin card form", () => {
   it("reads an unchecked Active box as inactive, a checked one as active, and toasts success", async () => {
     const admin = await createSignedInUser({ isAdmin: true });

@@ -57,6 +57,7 @@ export function adminReferralsQuery(db: Db, filters: ReferralFilters, limit: num
       id: referrals.id,
       referralLink: referrals.referralLink,
       isActive: referrals.isActive,
+      moderated: sql<boolean>`${referrals.moderatedAt} is not null`.mapWith(Boolean),
       createdAt: referrals.createdAt,
       applicationsCount: referrals.applicationsCount,
       successfulCount: referrals.successfulCount,

@@ -4,6 +4,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import type { ApiComment } from "~/modules/comments/thread";
 import type { PresentedReferral } from "./present";
+import { REFERRAL_MESSAGES } from "./schemas";
 import { ReferralTypeTab } from "./type-tab";
 
 export type MyReferral = PresentedReferral & { commentsCount: number; comments: ApiComment[] };
@@ -109,20 +110,24 @@ function MyReferralCard({ referral, viewerId }: { referral: MyReferral; viewerId
         </div>
       </details>
       <div className="flex flex-wrap gap-2">
-        <Form method="post">
-          <input type="hidden" name="intent" value={referral.isActive ? "mark-inactive" : "reopen"} />
-          <input type="hidden" name="referralId" value={referral._id} />
-          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-          <Button
-            type="submit"
-            size="sm"
-            variant={referral.isActive ? "secondary" : "primary"}
-            disabled={busy}
-            className={clsx(busy && "opacity-60")}
-          >
-            {referral.isActive ? "Mark as Inactive" : "Reopen"}
-          </Button>
-        </Form>
+        {referral.moderated ? (
+          <p className="text-sm text-muted">{REFERRAL_MESSAGES.moderatedNote}</p>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value={referral.isActive ? "mark-inactive" : "reopen"} />
+            <input type="hidden" name="referralId" value={referral._id} />
+            <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+            <Button
+              type="submit"
+              size="sm"
+              variant={referral.isActive ? "secondary" : "primary"}
+              disabled={busy}
+              className={clsx(busy && "opacity-60")}
+            >
+              {referral.isActive ? "Mark as Inactive" : "Reopen"}
+            </Button>
+          </Form>
+        )}
         {referral.successfulCount > 0 ? (
           <Link to={`/apply/${referral._id}`} className={buttonClass("ghost", "sm")}>
             View Details

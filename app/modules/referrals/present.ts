@@ -20,6 +20,7 @@ export interface ReferralRecord {
   specialReferrerBonusUnit: BonusUnit | null;
   availableReferCount: number | null;
   isActive: boolean;
+  moderatedAt: Date | null;
   applicationsCount: number;
   successfulCount: number;
   createdAt: Date;
@@ -100,6 +101,8 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null) {
         : null,
     availableReferCount: row.availableReferCount,
     isActive: row.isActive,
+    /** Deactivated by an admin (told to the owner only): the owner cannot reopen it. */
+    moderated: isOwner && row.moderatedAt !== null,
     applicationsCount: row.applicationsCount,
     successfulCount: row.successfulCount,
     createdAt: row.createdAt.toISOString(),

@@ -32,6 +32,7 @@ export const referralRecordColumns = {
   specialReferrerBonusUnit: referrals.specialReferrerBonusUnit,
   availableReferCount: referrals.availableReferCount,
   isActive: referrals.isActive,
+  moderatedAt: referrals.moderatedAt,
   applicationsCount: referrals.applicationsCount,
   successfulCount: referrals.successfulCount,
   createdAt: referrals.createdAt,
@@ -213,29 +214,35 @@ export async function createReferral(services: Services, referrerId: string, inp
 
 /**
  * Writes a referral's active flag. With `ownerId` only that owner's referral changes (checked in the
- * same statement): 403 for anyone else. Without it (an admin), any referral. 404 for an unknown id,
- * 409 when reopening would make two active referrals for one card (a unique index).
+ * same statement): 403 for anyone else, and 403 when reopening a referral an admin deactivated.
+ * Without it (an admin), any referral, and the change is moderation: deactivating marks it so its
+ * owner cannot reopen it, reopening clears the mark. 404 for an unknown id, 409 when reopening would
+ * make two active referrals for one card (a unique index).
  */
 export async function writeReferralActive(db: Db, referralId: string, active: boolean, ownerId: string | null) {
-  const owned = ownerId === null ? undefined : eq(referrals.referrerId, ownerId);
+  const byAdmin = ownerId === null;
+  const allowed = byAdmin
+    ? undefined
+    : and(eq(referrals.referrerId, ownerId), active ? isNull(referrals.moderatedAt) : undefined);
   let changed: number;
   try {
     const result = await db
       .update(referrals)
-      .set({ isActive: active, updatedAt: new Date() })
-      .where(and(eq(referrals.id, referralId), owned));
+      .set({ isActive: active, updatedAt: new Date(), ...(byAdmin ? { moderatedAt: active ? null : new Date() } : {}) })
+      .where(and(eq(referrals.id, referralId), allowed));
     changed = result.meta.changes;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    throw new DomainError(
-      409,
-      ownerId === null ? REFERRAL_MESSAGES.memberDuplicateActive : REFERRAL_MESSAGES.duplicateActive,
-    );
+    throw new DomainError(409, byAdmin ? REFERRAL_MESSAGES.memberDuplicateActive : REFERRAL_MESSAGES.duplicateActive);
   }
   if (changed === 0) {
-    const exists = await db.select({ id: referrals.id }).from(referrals).where(eq(referrals.id, referralId)).get();
-    if (!exists) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
-    throw new DomainError(403, REFERRAL_MESSAGES.notOwner);
+    const found = await db
+      .select({ referrerId: referrals.referrerId })
+      .from(referrals)
+      .where(eq(referrals.id, referralId))
+      .get();
+    if (!found) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
+    throw new DomainError(403, found.referrerId === ownerId ? REFERRAL_MESSAGES.moderated : REFERRAL_MESSAGES.notOwner);
   }
   return { message: active ? REFERRAL_MESSAGES.reopened : REFERRAL_MESSAGES.markedInactive };
 }

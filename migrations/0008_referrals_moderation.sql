@@ -1,0 +1,1 @@
+ALTER TABLE `referrals` ADD `moderated_at` integer;
