@@ -11,7 +11,7 @@ import { authorizeRoomConnection, type RoomKind } from "./app/modules/realtime/a
 import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rotation.server";
 import { EnvError, parseEnv } from "./app/utils/env.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
-import { USER_ID_HEADER } from "./party/protocol";
+import { SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "./party/protocol";
 
 export { ChatRoom } from "./party/chat-room";
 export { UserNotifications } from "./party/user-notifications";
@@ -60,6 +60,7 @@ export default {
         if (!decision.ok) return jsonError(decision.status, decision.message);
         const forwarded = new Request(incoming);
         forwarded.headers.set(USER_ID_HEADER, decision.userId);
+        forwarded.headers.set(SESSION_EXPIRES_HEADER, String(decision.sessionExpiresAt));
         return forwarded;
       },
       // Rooms speak WebSocket only; plain HTTP to a room is not part of the API.

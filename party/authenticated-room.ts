@@ -4,6 +4,7 @@ import {
   FRAME_BURST,
   FRAME_REFILL_PER_SECOND,
   parseClientFrame,
+  SESSION_EXPIRES_HEADER,
   USER_ID_HEADER,
   type ClientFrame,
   type RoomRpc,
@@ -11,10 +12,11 @@ import {
 } from "./protocol";
 
 /**
- * What a connection carries across hibernation (setState, at most 2 KB): who it is, and its frame
- * budget (a token bucket) so a burst cannot be reset by the room sleeping.
+ * What a connection carries across hibernation (setState, at most 2 KB): who it is, when its
+ * session expires, and its frame budget (a token bucket) so a burst cannot be reset by the room
+ * sleeping.
  */
-export type ConnectionState = { userId: string; tokens: number; at: number };
+export type ConnectionState = { userId: string; expiresAt: number; tokens: number; at: number };
 export type RoomConnection = Connection<ConnectionState>;
 
 /**
@@ -30,20 +32,26 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
     return userId ? [userId] : [];
   }
 
-  onConnect(connection: RoomConnection, ctx: ConnectionContext) {
+  async onConnect(connection: RoomConnection, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get(USER_ID_HEADER);
-    if (!userId) {
+    const expiresAt = Number(ctx.request.headers.get(SESSION_EXPIRES_HEADER));
+    if (!userId || !Number.isFinite(expiresAt) || expiresAt <= Date.now()) {
       connection.close(1008, "Not authenticated");
       return;
     }
-    connection.setState({ userId, tokens: FRAME_BURST, at: Date.now() });
+    connection.setState({ userId, expiresAt, tokens: FRAME_BURST, at: Date.now() });
     this.send(connection, { type: "welcome", userId, room: this.name });
+    await this.closeExpiredAt(expiresAt);
   }
 
   async onMessage(connection: RoomConnection, raw: string | ArrayBuffer) {
     const state = connection.state;
     if (!state?.userId) {
       this.send(connection, { type: "error", message: "Not authenticated" });
+      return;
+    }
+    if (state.expiresAt <= Date.now()) {
+      connection.close(CLOSE_SESSION_ENDED, "Session expired");
       return;
     }
     if (!this.spendToken(connection, state)) {
@@ -101,6 +109,26 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
       }
     }
     return sent;
+  }
+
+  /**
+   * Sessions end on their own too: an alarm at the earliest session expiry among the connections
+   * closes the expired ones (a reconnect is then refused by the Worker unless the session slid on).
+   */
+  private async closeExpiredAt(expiresAt: number) {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || expiresAt < current) await this.ctx.storage.setAlarm(expiresAt);
+  }
+
+  async onAlarm() {
+    const now = Date.now();
+    let next = Infinity;
+    for (const connection of this.getConnections<ConnectionState>()) {
+      const expiresAt = connection.state?.expiresAt ?? 0;
+      if (expiresAt <= now) connection.close(CLOSE_SESSION_ENDED, "Session expired");
+      else next = Math.min(next, expiresAt);
+    }
+    if (next !== Infinity) await this.ctx.storage.setAlarm(next);
   }
 
   /** RPC from the Worker: closes a user's sockets here (sign-out, deactivation, leaving a chat). */

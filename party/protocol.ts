@@ -122,8 +122,10 @@ export function parseServerFrame(raw: unknown): ServerFrame | null {
 
 /** The header the Worker sets, after authenticating, to tell a room who connected. */
 export const USER_ID_HEADER = "X-Cardshare-User-Id";
+/** When the connection's session expires (ms since the epoch), set by the Worker with the user id. */
+export const SESSION_EXPIRES_HEADER = "X-Cardshare-Session-Expires";
 
-/** Close code a room uses when it ends a user's connections (sign-out, deactivation). */
+/** Close code a room uses when it ends a user's connections (sign-out, deactivation, expiry). */
 export const CLOSE_SESSION_ENDED = 4001;
 
 /** The rooms' RPC surface the Worker calls through the Durable Object bindings. */

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chatMembers, chats, users } from "../../db/schema";
+import { chatMembers, chats, sessions, users } from "../../db/schema";
 import { makeDirectChat } from "../../db/factories";
 import { hashPassword } from "~/modules/auth/password.server";
 import { createSession } from "~/modules/auth/session.server";
@@ -221,6 +221,25 @@ describe("realtime rooms behind onBeforeConnect", () => {
     expect(await waitFor(() => room.closed[0])).toMatchObject({ code: 4001 });
     expect(await waitFor(() => inbox.closed[0])).toMatchObject({ code: 4001 });
     expect((await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie })).response.status).toBe(401);
+  });
+
+  it("closes a socket when its session expires, leaving the others open", async () => {
+    const { alice, bob, chatId } = await directChat();
+    await testDb()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 1500) })
+      .where(eq(sessions.userId, bob.user.id));
+    const expiring = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    const lasting = await connect(`/parties/chat-room/${chatId}`, { Cookie: alice.cookie });
+    await waitFor(() => framesOf(expiring.frames, "welcome")[0]);
+    await waitFor(() => framesOf(lasting.frames, "welcome")[0]);
+    expect(expiring.closed).toEqual([]);
+
+    expect(await waitFor(() => expiring.closed[0], 5000)).toEqual({ code: 4001, reason: "Session expired" });
+    await settle();
+    expect(lasting.closed).toEqual([]);
+    expect((await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie })).response.status).toBe(401);
+    lasting.socket!.close();
   });
 
   it("closes a user's sockets when their password is reset, and refuses them after", async () => {

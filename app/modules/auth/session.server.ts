@@ -56,6 +56,18 @@ export async function createSession(
 
 /** The signed-in user for a bearer token, or null when the session is unknown, expired or deactivated. */
 export async function findSessionUser(db: Db, token: string, now = new Date()): Promise<SessionUser | null> {
+  return (await findSession(db, token, now))?.user ?? null;
+}
+
+/**
+ * The live session behind a token, with when it now expires (after sliding a remembered one), or
+ * null when it is unknown, expired or its user is deactivated.
+ */
+export async function findSession(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ user: SessionUser; expiresAt: Date } | null> {
   const tokenHash = await hashToken(token);
   const row = await db
     .select({
@@ -69,14 +81,13 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deactivatedAt)))
     .get();
   if (!row) return null;
+  let expiresAt = row.expiresAt;
   if (row.remember && row.expiresAt.getTime() - now.getTime() < REMEMBERED_SESSION_MS - SLIDE_AFTER_MS) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + REMEMBERED_SESSION_MS) })
-      .where(eq(sessions.id, row.sessionId));
+    expiresAt = new Date(now.getTime() + REMEMBERED_SESSION_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.sessionId));
   }
   const { sessionId: _sessionId, remember: _remember, expiresAt: _expiresAt, ...user } = row;
-  return user;
+  return { user, expiresAt };
 }
 
 /** Ends the session behind a token (sign-out). */

@@ -1,10 +1,12 @@
 import type { Db } from "../../../db/client";
 import { isChatMember } from "~/modules/chats/chats.server";
-import { findSessionUser, readSessionToken } from "~/modules/auth/session.server";
+import { findSession, readSessionToken } from "~/modules/auth/session.server";
 
 export type RoomKind = "ChatRoom" | "UserNotifications";
 
-export type RoomDecision = { ok: true; userId: string } | { ok: false; status: 401 | 403; message: string };
+/** An accepted connection carries who it is and when its session ends (the room closes it then). */
+export type RoomDecision =
+  { ok: true; userId: string; sessionExpiresAt: number } | { ok: false; status: 401 | 403; message: string };
 
 /**
  * Who may open a realtime connection: a signed-in user (session cookie or bearer token), from our
@@ -22,13 +24,14 @@ export async function authorizeRoomConnection(
     return { ok: false, status: 403, message: "Origin not allowed" };
   }
   const token = readSessionToken(request);
-  const user = token ? await findSessionUser(db, token.token) : null;
-  if (!user) return { ok: false, status: 401, message: "Not signed in" };
+  const session = token ? await findSession(db, token.token) : null;
+  if (!session) return { ok: false, status: 401, message: "Not signed in" };
+  const accepted = { ok: true as const, userId: session.user.id, sessionExpiresAt: session.expiresAt.getTime() };
 
   if (room.kind === "UserNotifications") {
-    return room.name === user.id ? { ok: true, userId: user.id } : { ok: false, status: 403, message: "Not your room" };
+    return room.name === session.user.id ? accepted : { ok: false, status: 403, message: "Not your room" };
   }
-  return (await isChatMember(db, user.id, room.name))
-    ? { ok: true, userId: user.id }
+  return (await isChatMember(db, session.user.id, room.name))
+    ? accepted
     : { ok: false, status: 403, message: "Not a member of this chat" };
 }
