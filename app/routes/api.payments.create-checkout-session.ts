@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { createTipCheckout } from "~/modules/payments/checkout.server";
 import { CheckoutSessionRequestSchema, PAYMENT_MESSAGES } from "~/modules/payments/schemas";
-import { apiRoute, apiSuccess, DomainError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiRoute, apiSuccess, assertSelf, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
 
@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed();
     const user = await requireApiUser(request, context);
     const { userId, ...input } = await parseJsonBody(request, CheckoutSessionRequestSchema);
-    if (userId !== user.id) throw new DomainError(403, PAYMENT_MESSAGES.notYou, { userId: PAYMENT_MESSAGES.notYou });
+    assertSelf(userId, user.id, PAYMENT_MESSAGES.notYou, "userId");
     const { sessionId, sessionUrl } = await createTipCheckout(getServices(context), user, input);
     return apiSuccess({ sessionId, sessionUrl });
   });

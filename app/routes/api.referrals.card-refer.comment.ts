@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { addComment } from "~/modules/comments/comments.server";
 import { CommentApiSchema } from "~/modules/comments/schemas";
-import { apiRoute, apiSuccess, DomainError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiRoute, apiSuccess, assertSelf, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
 
@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (request.method !== "POST") return methodNotAllowed();
     const user = await requireApiUser(request, context);
     const { userId, ...input } = await parseJsonBody(request, CommentApiSchema);
-    if (userId && userId !== user.id) throw new DomainError(403, "You can only comment as yourself.");
+    assertSelf(userId || null, user.id, "You can only comment as yourself.");
     const { comment, message } = await addComment(getServices(context).db, user, input);
     return apiSuccess({ message, data: comment }, { status: 201 });
   });

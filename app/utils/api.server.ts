@@ -72,6 +72,16 @@ export async function parseJsonBody<T>(
 }
 
 /** Only the listed methods reach a handler; others are a 405 in the envelope. */
+/**
+ * A body that names a user (`userId`, `referrer`) must name the caller: the API acts only as the
+ * signed-in user. Absent (undefined or null) is fine; anyone else is a 403 with `message`, given on
+ * `field` too when named.
+ */
+export function assertSelf(named: unknown, callerId: string, message: string, field?: string) {
+  if (named == null || named === callerId) return;
+  throw new DomainError(403, message, field ? { [field]: message } : undefined);
+}
+
 export function methodNotAllowed() {
   return apiFailure(405, "Method not allowed");
 }

@@ -325,7 +325,9 @@ describe("admin lists at scale: indexed reads, keyset pages", () => {
   it("pages users newest first on an index, however many there are", async () => {
     const first = await measure(listUsersQuery(testDb(), {}, 50));
     expect(first.plan).toContain("users_created_at_idx");
-    expect(first.rowsRead).toBeLessThan(400);
+    // The page plus each listed user's counts, read on indexes: other test files' users (shared
+    // storage) change the exact figure, a scan of the 2,000 bulk users would not fit under it.
+    expect(first.rowsRead).toBeLessThan(BULK / 2);
     const counted = await listUsers(testDb(), { id: "x", isAdmin: true }, { q: `${tag}_user77`, limit: 1 });
     expect(counted.items[0]).toMatchObject({ referralsCount: 1, applicationsCount: 0 });
   });

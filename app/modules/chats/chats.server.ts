@@ -66,7 +66,8 @@ function nameOf(row: SenderRow, isOwner = false) {
   ).name;
 }
 
-const messageColumns = {
+/** A message's own columns (what an insert returns); with its sender's, what a read selects. */
+const ownMessageColumns = {
   id: messages.id,
   chatId: messages.chatId,
   content: messages.content,
@@ -75,8 +76,8 @@ const messageColumns = {
   isAssistant: messages.isAssistant,
   readAt: messages.readAt,
   clientId: messages.clientId,
-  ...senderColumns,
 };
+const messageColumns = { ...ownMessageColumns, ...senderColumns };
 
 type MessageRow = SenderRow & {
   id: string;
@@ -365,16 +366,7 @@ export async function sendMessage(
           ),
       )
       .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-      .returning({
-        id: messages.id,
-        chatId: messages.chatId,
-        content: messages.content,
-        createdAt: messages.createdAt,
-        senderId: messages.senderId,
-        isAssistant: messages.isAssistant,
-        readAt: messages.readAt,
-        clientId: messages.clientId,
-      }),
+      .returning(ownMessageColumns),
     db
       .update(chats)
       .set({ lastMessageAt: new Date(now), updatedAt: new Date(now) })

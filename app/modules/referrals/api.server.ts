@@ -4,7 +4,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { applyToReferral } from "~/modules/applications/apply.server";
-import { apiRoute, apiSuccess, DomainError, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
+import { apiRoute, apiSuccess, assertSelf, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
 import {
@@ -36,8 +36,8 @@ async function readReferralBody(args: Args, userId: string) {
     .clone()
     .json()
     .catch(() => null);
-  if (body && typeof body === "object" && "referrer" in body && body.referrer != null && body.referrer !== userId) {
-    throw new DomainError(403, "You can only create referrals as yourself.");
+  if (body && typeof body === "object" && "referrer" in body) {
+    assertSelf(body.referrer, userId, "You can only create referrals as yourself.");
   }
   const rules = await cardRulesFor(getServices(args.context).db, readCardId(body), userId);
   return parseJsonBody(args.request, referralSchema(rules));
@@ -100,9 +100,7 @@ export const addPeopleAction = route("POST", async ({ request, context }, userId
 /** POST /api/applications/card-apply {referralId, cardId, userId}: userId must be the caller. */
 export const cardApplyAction = route("POST", async ({ request, context }, userId) => {
   const input = await parseJsonBody(request, ApplySchema);
-  if (input.userId !== undefined && input.userId !== userId) {
-    throw new DomainError(403, "You can only apply as yourself.");
-  }
+  assertSelf(input.userId, userId, "You can only apply as yourself.");
   const result = await applyToReferral(getServices(context), { id: userId }, input);
   return apiSuccess(result, { status: 201 });
 });
