@@ -18,7 +18,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (!(error instanceof DomainError)) throw error;
     throw await redirectWithToast(context, "/admin/creditcards", {
       type: "error",
-      description: `${CARD_TEXT.loadFailed}: ${error.message}`,
+      // Spec section 8, Admin cards: the server's message when there is one.
+      description: error.message || CARD_TEXT.loadFailed,
     });
   }
 }

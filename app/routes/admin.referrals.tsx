@@ -135,14 +135,16 @@ export default function AdminReferrals() {
                 <Form method="post">
                   <input type="hidden" name="referralId" value={referral.id} />
                   <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+                  {/* Deactivating takes a referral down for good (also one its owner paused); only an
+                      admin's own takedown can be reopened here. */}
                   <Button
                     type="submit"
                     size="sm"
-                    variant={referral.isActive ? "destructive" : "secondary"}
+                    variant={referral.moderated ? "secondary" : "destructive"}
                     name="intent"
-                    value={referral.isActive ? "deactivate" : "reopen"}
+                    value={referral.moderated ? "reopen" : "deactivate"}
                   >
-                    {referral.isActive ? "Deactivate" : "Reopen"}
+                    {referral.moderated ? "Reopen" : "Deactivate"}
                   </Button>
                 </Form>
               </td>

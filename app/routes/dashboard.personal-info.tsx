@@ -17,6 +17,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 const PATH = "/dashboard/personal-info";
 const PASSWORD_SUCCESS_MS = 1000;
 
+/** Spec section 8, Profile: the privacy switches' failure toast, followed by the reason. */
+const PRIVACY_FAILED = "Error updating privacy settings: ";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const profile = await getOwnProfile(getServices(context), user.id);
@@ -32,9 +35,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (intent === "privacy") {
     const submission = parseWithZod(formData, { schema: PrivacySchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, 400);
-    const { message } = await updatePrivacy(services, user.id, submission.value);
-    throw await redirectWithToast(context, PATH, { type: "success", description: message });
+    const failed = (reason: string, status: number) =>
+      data({ intent, result: submission.reply(), message: `${PRIVACY_FAILED}${reason}` }, status);
+    if (submission.status !== "success") {
+      return failed(Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input", 400);
+    }
+    try {
+      const { message } = await updatePrivacy(services, user.id, submission.value);
+      throw await redirectWithToast(context, PATH, { type: "success", description: message });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return failed(error.message, error.status);
+    }
   }
 
   if (intent === "password") {
@@ -77,7 +89,10 @@ export default function PersonalInfo() {
         editing={isEditing}
         lastResult={actionData?.intent === "profile" ? actionData.result : undefined}
       />
-      <PrivacyCard profile={profile} />
+      <PrivacyCard
+        profile={profile}
+        error={actionData?.intent === "privacy" && "message" in actionData ? actionData.message : undefined}
+      />
       <PasswordCard
         isLocal={profile.authProvider === "local"}
         requested={changingPassword}
@@ -203,11 +218,15 @@ const PRIVACY_SWITCHES = [
   },
 ] as const;
 
-function PrivacyCard({ profile }: { profile: Profile }) {
+function PrivacyCard({ profile, error }: { profile: Profile; error?: string }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "privacy";
+  useEffect(() => {
+    if (error) toast.error(error);
+  }, [error]);
   return (
     <Card title="Privacy" description="Choose what other members can see on your profile.">
+      {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       <Form method="post" className="divide-y divide-line">
         <input type="hidden" name="intent" value="privacy" />
         {PRIVACY_SWITCHES.map((setting) => (

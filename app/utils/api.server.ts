@@ -71,7 +71,6 @@ export async function parseJsonBody<T>(
   return result.data;
 }
 
-/** Only the listed methods reach a handler; others are a 405 in the envelope. */
 /**
  * A body that names a user (`userId`, `referrer`) must name the caller: the API acts only as the
  * signed-in user. Absent (undefined or null) is fine; anyone else is a 403 with `message`, given on
@@ -82,6 +81,7 @@ export function assertSelf(named: unknown, callerId: string, message: string, fi
   throw new DomainError(403, message, field ? { [field]: message } : undefined);
 }
 
+/** Only the listed methods reach a handler; others are a 405 in the envelope. */
 export function methodNotAllowed() {
   return apiFailure(405, "Method not allowed");
 }

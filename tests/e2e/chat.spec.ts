@@ -118,6 +118,32 @@ test.describe("Chat", () => {
     await Promise.all([a.context.close(), b.context.close()]);
   });
 
+  test("a message that fails to send says why in the spec's words and can be retried", async ({
+    page,
+    request,
+    createUser,
+    login,
+  }) => {
+    const bob = await createUser({ firstName: "Bob", lastName: "Retry" });
+    const alice = await login({ firstName: "Alice", lastName: "Retry" });
+    const { id: chatId } = await apiAs(request, alice).post<{ id: string }>("/api/chats", { targetUserId: bob.id });
+    const sendRoute = "**/api/chats/*/messages";
+    await page.route(sendRoute, (route) => route.abort("internetdisconnected"));
+    await page.goto(`/chat?chatId=${chatId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Bob Retry" })).toBeVisible();
+
+    await page.getByLabel("Message", { exact: true }).fill("Are you there?");
+    await page.getByLabel("Message", { exact: true }).press("Enter");
+    await expect(page.getByRole("alert")).toHaveText("Not sent: Network error. Please check your connection.");
+
+    await page.unroute(sendRoute);
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("list", { name: "Messages" }).getByText("Are you there?")).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    const chat = await apiAs(request, bob).get<{ data: { messages: { content: string }[] } }>(`/api/chats/${chatId}`);
+    expect(chat.data.messages.map((message) => message.content)).toEqual(["Are you there?"]);
+  });
+
   test("a third person cannot open the chat, by link or by socket", async ({ page, request, createUser, login }) => {
     const alice = await createUser({ firstName: "Alice", lastName: "Owner" });
     const bob = await createUser({ firstName: "Bob", lastName: "Owner" });

@@ -7,7 +7,7 @@ import { adminReferralsQuery, listAdminReferrals } from "~/modules/admin/activit
 import { ADMIN_USER_TEXT, listUsers, listUsersQuery, setAdmin } from "~/modules/admin/users.server";
 import { MESSAGES } from "~/modules/auth/messages";
 import { hashPassword } from "~/modules/auth/password.server";
-import { listIssuers } from "~/modules/cards/cards.server";
+import { CARD_TEXT, listIssuers } from "~/modules/cards/cards.server";
 import { CARD_MESSAGES } from "~/modules/cards/schemas";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { ADMIN_ONLY_MESSAGE } from "~/utils/auth.server";
@@ -60,6 +60,12 @@ describe("admin pages: role checked on the server", () => {
       const page = await fetchPath(path, { headers: { Cookie: admin.cookie } });
       expect(page.status, path).toBe(200);
     }
+    // An unknown card's edit page goes back to the list with the server's message as the toast.
+    const missing = await fetchPath("/admin/creditcards/edit/no-such-card", { headers: { Cookie: admin.cookie } });
+    expect(missing.headers.get("Location")).toBe("/admin/creditcards");
+    const toast = missing.headers.get("Set-Cookie")!.split(";")[0];
+    const list = await fetchPath("/admin/creditcards", { headers: { Cookie: `${admin.cookie}; ${toast}` } });
+    expect(await list.text()).toContain(CARD_TEXT.notFound);
   });
 
   it("answers 403 to every admin page action posted by a member, changing nothing", async () => {
@@ -140,11 +146,32 @@ describe("admin deactivation is moderation", () => {
     const row = await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get();
     expect(row).toMatchObject({ isActive: false, moderatedAt: expect.any(Date) });
 
+    // Nor can they publish it again, for the same card or under another card with the same link.
+    const otherCard = await insertCard();
+    for (const [creditCardId, referralLink] of [
+      [card.id, "https://refer.example/a-fresh-link"],
+      [otherCard.id, referral.referralLink],
+    ]) {
+      const republished = await postJson(
+        "/api/referrals/card-refer/generate",
+        { creditCardId, referralLink, sharingBenefitPortion: 0 },
+        { Authorization: `Bearer ${owner.token}` },
+      );
+      expect(republished.response.status, creditCardId).toBe(403);
+      expect(republished.body.message).toBe(REFERRAL_MESSAGES.moderatedRepublish);
+    }
+    expect(await testDb().select().from(referrals).where(eq(referrals.referrerId, owner.user.id)).all()).toHaveLength(
+      1,
+    );
+
     // The owner's list says why there is no Reopen button; the admin list says who deactivated it.
     const mine = await (await fetchPath("/dashboard/my-referrals", { headers: { Cookie: owner.cookie } })).text();
     expect(mine).toContain(REFERRAL_MESSAGES.moderatedNote);
-    const listed = await fetchPath(`/admin/referrals?card=${card.id}`, { headers: { Cookie: admin.cookie } });
-    expect(await listed.text()).toContain(REFERRAL_MESSAGES.moderatedStatus);
+    const listed = await (
+      await fetchPath(`/admin/referrals?card=${card.id}`, { headers: { Cookie: admin.cookie } })
+    ).text();
+    expect(listed).toContain(REFERRAL_MESSAGES.moderatedStatus);
+    expect(listed).toContain('value="reopen"');
 
     await postForm("/admin/referrals", admin.cookie, { intent: "reopen", referralId: referral.id });
     expect(await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get()).toMatchObject({
@@ -158,6 +185,31 @@ describe("admin deactivation is moderation", () => {
     );
     expect(markInactive.response.status).toBe(200);
     expect((await ownerReopen()).response.status).toBe(200);
+  });
+
+  it("an admin can take down a referral its owner paused, and the owner cannot bring it back", async () => {
+    const card = await insertCard();
+    const owner = await createSignedInUser();
+    const referral = makeReferral(owner.user.id, card.id, { isActive: false });
+    await testDb().insert(referrals).values(referral);
+    const admin = await createSignedInUser({ isAdmin: true });
+    const listed = await (
+      await fetchPath(`/admin/referrals?card=${card.id}`, { headers: { Cookie: admin.cookie } })
+    ).text();
+    expect(listed).toContain('value="deactivate"');
+    expect(listed).not.toContain('value="reopen"');
+
+    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", referralId: referral.id });
+    expect(await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get()).toMatchObject({
+      isActive: false,
+      moderatedAt: expect.any(Date),
+    });
+    const reopened = await postJson(
+      `/api/referrals/card-refer/reopen/${referral.id}`,
+      {},
+      { Authorization: `Bearer ${owner.token}` },
+    );
+    expect(reopened.response.status).toBe(403);
   });
 });
 

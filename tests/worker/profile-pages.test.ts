@@ -36,6 +36,8 @@ describe("profile pages", () => {
       body: new URLSearchParams({ intent: "privacy", showEmail: "yes" }),
     });
     expect(response.status).toBe(400);
+    // The page says so in the spec's words (section 8, Profile), also without JavaScript.
+    expect(await response.text()).toContain("Error updating privacy settings: ");
     const row = await testDb()
       .select({ showEmail: users.showEmail })
       .from(users)

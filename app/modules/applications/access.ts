@@ -8,16 +8,17 @@ interface Parties {
 
 /**
  * Who may read an application and its comments: its applicant, the referrer, or an admin.
- * 404 when there is no such application (`row` undefined), 403 for anyone else.
+ * 404 when there is no such application (`row` undefined), 403 with `refusal` for anyone else.
  */
 export function assertApplicationReader<T>(
   actor: { id: string; isAdmin?: boolean },
   row: T | undefined,
   parties: (row: T) => Parties,
+  refusal: string = APPLICATION_MESSAGES.notAllowed,
 ): asserts row is T {
   if (row === undefined) throw new DomainError(404, APPLICATION_MESSAGES.notFound);
   const { applicantId, referrerId } = parties(row);
   if (!actor.isAdmin && actor.id !== applicantId && actor.id !== referrerId) {
-    throw new DomainError(403, APPLICATION_MESSAGES.notAllowed);
+    throw new DomainError(403, refusal);
   }
 }

@@ -31,8 +31,10 @@ export const usernameField = requiredText("Username is required")
   .max(30, "Username must be at most 30 characters")
   .regex(/^[A-Za-z0-9_.-]+$/, "Use only letters, numbers, dots, dashes and underscores");
 
-/** Checked even when other fields fail, so every problem shows at once. */
-/** The confirm field's rule, for every form that sets a password. */
+/**
+ * The confirm field's rule, for every form that sets a password. Checked even when other fields
+ * fail, so every problem shows at once.
+ */
 export const PASSWORDS_MATCH = {
   path: ["confirmPassword"],
   message: "Passwords do not match",

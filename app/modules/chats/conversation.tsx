@@ -11,6 +11,7 @@ import { useUser } from "~/utils/user";
 import { Avatar, formatDay, formatTime, useHydrated } from "./chat-ui";
 import type { ChatDetail } from "./chats.server";
 import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH, MessageContentSchema } from "./schemas";
+import { callApi, TRANSPORT_MESSAGES } from "~/utils/api-client";
 
 /** Spec section 9: the typing indicator stops after 3 seconds without typing. */
 const TYPING_TIMEOUT_MS = 3000;
@@ -138,24 +139,22 @@ export function Conversation({
       ...previous.filter((entry) => entry.clientId !== clientId),
       { clientId, content, status: "sending" },
     ]);
-    try {
-      const response = await fetch(`/api/chats/${chat.id}/messages`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ content, clientId }),
-      });
-      const body = (await response.json()) as { success: boolean; message?: string; data?: ChatMessage };
-      if (!response.ok || !body.success || !body.data) throw new Error(body.message ?? `Status ${response.status}`);
-      setLive((previous) => mergeMessages(previous, [body.data!]));
+    const result = await callApi<{ success: boolean; message?: string; data?: ChatMessage }>(
+      `/api/chats/${chat.id}/messages`,
+      { method: "POST", body: { content, clientId } },
+    );
+    const sent = result.ok ? result.body.data : undefined;
+    if (sent) {
+      setLive((previous) => mergeMessages(previous, [sent]));
       setPending((previous) => previous.filter((entry) => entry.clientId !== clientId));
       refresh();
-    } catch (error) {
-      console.error(CHAT_MESSAGES.failed, error);
-      const message = error instanceof Error ? error.message : String(error);
-      setPending((previous) =>
-        previous.map((entry) => (entry.clientId === clientId ? { ...entry, status: "failed", error: message } : entry)),
-      );
+      return;
     }
+    const message = result.ok ? TRANSPORT_MESSAGES.unknown : result.message;
+    console.error(CHAT_MESSAGES.failed, message);
+    setPending((previous) =>
+      previous.map((entry) => (entry.clientId === clientId ? { ...entry, status: "failed", error: message } : entry)),
+    );
   }
 
   const showWarning = socket.status === "unavailable" || inboxStatus === "unavailable";
@@ -342,9 +341,10 @@ function Composer({
 
   useEffect(() => () => clearTimeout(idleTimer.current), []);
 
-  // Keys pressed while the socket was still connecting: say so once it opens.
+  // Keys pressed while the socket was connecting or reconnecting: say so once it opens.
   useEffect(() => {
-    if (connected && activelyTyping.current && lastTypingAt.current === 0 && onTyping(true)) {
+    if (!connected) lastTypingAt.current = 0;
+    else if (activelyTyping.current && lastTypingAt.current === 0 && onTyping(true)) {
       lastTypingAt.current = Date.now();
     }
     // onTyping is a fresh closure each render; only the connection change matters here.

@@ -262,7 +262,7 @@ export async function listApplicationComments(db: Db, actor: Actor, applicationI
     .from(applications)
     .where(eq(applications.id, applicationId))
     .get();
-  assertApplicationReader(actor, application, (found) => found);
+  assertApplicationReader(actor, application, (found) => found, COMMENT_MESSAGES.notAllowed);
   return threadsWhere(
     db,
     and(eq(comments.referralId, application.referralId), eq(comments.authorId, application.applicantId)),

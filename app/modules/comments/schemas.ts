@@ -16,6 +16,7 @@ export const COMMENT_MESSAGES = {
   tooLong: "Comments can be at most 2,000 characters",
   loginRequired: "You must be logged in to submit a review",
   invalidReferral: INVALID_REFERRAL,
+  notAllowed: "You are not allowed to see these comments.",
   emptyReview: "This user did not leave a comment",
   reviewSubmitted: "Review submitted successfully!",
   reviewFailed: "Unable to submit review. Please try again later.",

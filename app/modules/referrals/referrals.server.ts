@@ -3,7 +3,7 @@
  * public code, a member's own list, and marking inactive / reopening. HTML routes and /api routes
  * are thin adapters over these functions.
  */
-import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { createId } from "../../../db/id";
 import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
@@ -116,17 +116,23 @@ export async function previewReferral(services: Services, referrerId: string, in
   if (input.creditCardId !== OTHER_CARD && !card) {
     throw new DomainError(400, REFERRAL_MESSAGES.cardRequired, { creditCardId: REFERRAL_MESSAGES.cardRequired });
   }
-  if (card) {
-    const active = await db
-      .select({ id: referrals.id })
-      .from(referrals)
-      .where(
-        and(eq(referrals.referrerId, referrerId), eq(referrals.creditCardId, card.id), eq(referrals.isActive, true)),
-      )
-      .get();
-    if (active) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
-  }
   const normalizedLink = normalizeReferralLink(input.referralLink);
+  // The referrer's own referrals for this card or link that are live or were taken down by an admin.
+  const own = await db
+    .select({ creditCardId: referrals.creditCardId, isActive: referrals.isActive, moderatedAt: referrals.moderatedAt })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.referrerId, referrerId),
+        or(card ? eq(referrals.creditCardId, card.id) : undefined, eq(referrals.normalizedLink, normalizedLink)),
+        or(eq(referrals.isActive, true), isNotNull(referrals.moderatedAt)),
+      ),
+    )
+    .all();
+  if (own.some((row) => row.moderatedAt !== null)) throw new DomainError(403, REFERRAL_MESSAGES.moderatedRepublish);
+  if (card && own.some((row) => row.isActive && row.creditCardId === card.id)) {
+    throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
+  }
   const twin = await db
     .select({ id: referrals.id })
     .from(referrals)

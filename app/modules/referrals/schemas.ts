@@ -26,6 +26,8 @@ export const REFERRAL_MESSAGES = {
   duplicateActive: "You already have an active referral for this card. Mark it as inactive first.",
   memberDuplicateActive: "This member already has an active referral for this card, so this one cannot be reopened.",
   notOwner: "Only the referrer can change this referral.",
+  moderatedRepublish:
+    "An admin deactivated your referral for this card or link, so it cannot be published again. Contact support if you think this is a mistake.",
   moderatedStatus: "Deactivated by an admin",
   moderatedNote: "An admin deactivated this referral; only an admin can reopen it.",
   moderated:
