@@ -9,6 +9,7 @@ import { AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "
 import { STATUS_LABELS } from "~/modules/applications/status";
 import { requireAdmin } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
+import { FilterSelect } from "~/components/forms/filter-select";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
@@ -31,19 +32,17 @@ export default function AdminApplications() {
     <div>
       <h1 className="text-2xl font-semibold tracking-tight">Application Management</h1>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter applications">
-        <div>
-          <label htmlFor="filter-status" className="block text-sm font-medium text-ink">
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={status ?? ""} className={inputClass}>
-            <option value="">All Status</option>
-            {APPLICATION_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="filter-status"
+          name="status"
+          label="Status"
+          value={status}
+          options={[
+            { value: "", label: "All Status" },
+            ...APPLICATION_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
+          ]}
+          className={inputClass}
+        />
         <CardAndUserFields cards={cards} cardId={cardId} user={user} userLabel="Applicant or referrer" />
         <Button type="submit" variant="secondary">
           Filter

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import { listAdminReferrals, setReferralActive } from "~/modules/admin/activity.server";
+import { listAdminReferrals, moderateReferral } from "~/modules/admin/activity.server";
 import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
 import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
@@ -9,8 +9,14 @@ import { adminRowAction, type RowTarget } from "~/modules/admin/row-action.serve
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { requireAdmin } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
+import { FilterSelect } from "~/components/forms/filter-select";
 
 const STATUSES = ["active", "inactive"] as const;
+const STATUS_OPTIONS = [
+  { value: "", label: "All" },
+  { value: "active", label: "Active" },
+  { value: "inactive", label: "Inactive" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request, context);
@@ -33,11 +39,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const INTENTS = {
   deactivate: {
-    run: ({ db, admin, id }: RowTarget) => setReferralActive(db, admin, id, false),
+    run: ({ db, admin, id }: RowTarget) => moderateReferral(db, admin, id, false),
     message: REFERRAL_MESSAGES.markedInactive,
   },
   reopen: {
-    run: ({ db, admin, id }: RowTarget) => setReferralActive(db, admin, id, true),
+    run: ({ db, admin, id }: RowTarget) => moderateReferral(db, admin, id, true),
     message: REFERRAL_MESSAGES.reopened,
   },
 };
@@ -56,16 +62,14 @@ export default function AdminReferrals() {
       <h1 className="text-2xl font-semibold tracking-tight">Referral Management</h1>
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter referrals">
         <CardAndUserFields cards={cards} cardId={cardId} user={user} userLabel="Referrer" />
-        <div>
-          <label htmlFor="filter-status" className="block text-sm font-medium text-ink">
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={status ?? ""} className={inputClass}>
-            <option value="">All</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </select>
-        </div>
+        <FilterSelect
+          id="filter-status"
+          name="status"
+          label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          className={inputClass}
+        />
         <div>
           <label htmlFor="filter-link" className="block text-sm font-medium text-ink">
             Referral link

@@ -4,7 +4,6 @@ import { Button } from "~/components/ui/button";
 import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
 import { ADMIN_USER_TEXT, deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
 import { adminRowAction, type RowTarget } from "~/modules/admin/row-action.server";
-import { closeUserConnections, getChatServices } from "~/modules/chats/chats.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
 
@@ -18,11 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const INTENTS = {
   deactivate: {
-    // A deactivated member's open sockets close too: their reconnect is then refused (no session).
-    run: async ({ db, admin, id, context }: RowTarget) => {
-      await deactivateUser(db, admin, id);
-      await closeUserConnections(getChatServices(context), id);
-    },
+    run: ({ services, admin, id }: RowTarget) => deactivateUser(services, admin, id),
     message: ADMIN_USER_TEXT.deactivated,
   },
   reactivate: {

@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getChatServices, sendMessage } from "~/modules/chats/chats.server";
+import { sendMessage } from "~/modules/chats/chats.server";
 import { SendMessageSchema } from "~/modules/chats/schemas";
 import { apiRoute, apiSuccess, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
+import { getServices } from "~/utils/services.server";
 
 /** POST /api/chats/{chatId}/messages {content, clientId?}: stored, then delivered live. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -10,7 +11,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return apiRoute(async () => {
     const user = await requireApiUser(request, context);
     const input = await parseJsonBody(request, SendMessageSchema);
-    const message = await sendMessage(getChatServices(context), user, params.id ?? "", input);
+    const message = await sendMessage(getServices(context), user, params.id ?? "", input);
     return apiSuccess({ data: message }, { status: 201 });
   });
 }

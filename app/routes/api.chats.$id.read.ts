@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { getChatServices, markChatRead } from "~/modules/chats/chats.server";
+import { markChatRead } from "~/modules/chats/chats.server";
 import { MarkReadSchema } from "~/modules/chats/schemas";
 import { apiRoute, apiSuccess, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
+import { getServices } from "~/utils/services.server";
 
 /** POST /api/chats/{id}/read [{timestamp}]: marks the chat read up to then (no body: now). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -11,7 +12,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const user = await requireApiUser(request, context);
     const hasBody = request.headers.get("Content-Type")?.includes("application/json") ?? false;
     const input = hasBody ? await parseJsonBody(request, MarkReadSchema) : {};
-    const result = await markChatRead(getChatServices(context), user.id, params.id ?? "", input.timestamp);
+    const result = await markChatRead(getServices(context), user.id, params.id ?? "", input.timestamp);
     return apiSuccess(result);
   });
 }

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getChat, getChatServices, leaveChat } from "~/modules/chats/chats.server";
+import { getChat, leaveChat } from "~/modules/chats/chats.server";
 import { apiRoute, apiSuccess, methodNotAllowed } from "~/utils/api.server";
 import { requireApiUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
@@ -18,7 +18,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed();
   return apiRoute(async () => {
     const user = await requireApiUser(request, context);
-    await leaveChat(getChatServices(context), user.id, params.id ?? "");
+    await leaveChat(getServices(context), user.id, params.id ?? "");
     return apiSuccess({ message: "Chat deleted" });
   });
 }

@@ -15,43 +15,9 @@ import { parseSearchParams, searchReferrals } from "~/modules/referrals/search.s
 import { requireUser } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
 import { ReferralTypeTab } from "~/modules/referrals/type-tab";
+import { anyOr, FilterSelect } from "~/components/forms/filter-select";
 
 const SLOT_COOKIE = "cs_rotation";
-
-type Option = { value: string | number; label: string };
-
-/** "Any" (no filter) followed by the allowed values, labelled. */
-function anyOr(values: readonly number[], label: (value: number) => string): Option[] {
-  return [{ value: "", label: "Any" }, ...values.map((value) => ({ value, label: label(value) }))];
-}
-
-/** One labelled select of the search form; its value lives in the URL. */
-function FilterSelect({
-  name,
-  label,
-  value,
-  options,
-}: {
-  name: string;
-  label: string;
-  value?: string | number;
-  options: readonly Option[];
-}) {
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium">
-        {label}
-      </label>
-      <select id={name} name={name} defaultValue={value === undefined ? "" : String(value)} className={selectClass}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function cookieSlot(request: Request) {
   const match = new RegExp(`(?:^|;\\s*)${SLOT_COOKIE}=(\\d)`).exec(request.headers.get("Cookie") ?? "");
@@ -153,24 +119,27 @@ export default function FindReferrals() {
           />
         </div>
         <FilterSelect
+          className={selectClass}
           name="minCredit"
           label="Minimum credit score"
           value={query.minCredit}
           options={anyOr(MIN_CREDIT_OPTIONS, (value) => `${value}+`)}
         />
         <FilterSelect
+          className={selectClass}
           name="minSharing"
           label="Minimum sharing"
           value={query.minSharing}
           options={anyOr(MIN_SHARING_OPTIONS, (value) => `${value}%+`)}
         />
         <FilterSelect
+          className={selectClass}
           name="maxFee"
           label="Maximum annual fee"
           value={query.maxFee}
           options={anyOr(MAX_FEE_OPTIONS, (value) => (value === 0 ? "No annual fee" : `$${value} or less`))}
         />
-        <FilterSelect name="sort" label="Sort by" value={query.sort} options={SORT_OPTIONS} />
+        <FilterSelect className={selectClass} name="sort" label="Sort by" value={query.sort} options={SORT_OPTIONS} />
         <div className="flex items-end gap-2 lg:col-span-6">
           <Button type="submit">Search</Button>
           <Link to="/apply" className={buttonClass("ghost")}>

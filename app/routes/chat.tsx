@@ -15,7 +15,6 @@ import { StartNewChatForm } from "~/modules/chats/chat-ui";
 import {
   createChat,
   getChat,
-  getChatServices,
   leaveChat,
   listChats,
   markChatRead,
@@ -26,12 +25,13 @@ import { Conversation } from "~/modules/chats/conversation";
 import { CHAT_MESSAGES, ChatFormSchema } from "~/modules/chats/schemas";
 import { DomainError } from "~/utils/api.server";
 import { requireUser } from "~/utils/auth.server";
+import { getServices } from "~/utils/services.server";
 
 const chatPath = (chatId: string) => `/chat?chatId=${encodeURIComponent(chatId)}`;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const services = getChatServices(context);
+  const services = getServices(context);
   const query = new URL(request.url).searchParams;
   const closed = query.get("closed") === "1";
   let chats;
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  const services = getChatServices(context);
+  const services = getServices(context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ChatFormSchema });
   if (submission.status !== "success") {

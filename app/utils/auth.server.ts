@@ -82,8 +82,7 @@ export function requireSessionToken(request: Request): string {
 export async function signOut(request: Request, context: AppLoadContext): Promise<string> {
   const services = getServices(context);
   const token = readSessionToken(request);
-  const user = await getOptionalUser(request, context);
-  if (token) await deleteSession(services.db, token.token);
-  if (user) await closeUserConnections(services, user.id);
+  const userId = token ? await deleteSession(services.db, token.token) : null;
+  if (userId) await closeUserConnections(services, userId);
   return clearSessionCookie({ secure: shouldUseSecureCookies(request) });
 }

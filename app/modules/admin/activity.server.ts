@@ -89,8 +89,8 @@ export function adminReferralsQuery(db: Db, filters: ReferralFilters, limit: num
     .limit(limit + 1);
 }
 
-/** An admin deactivates or reopens any referral, under the same rules as its owner. */
-export async function setReferralActive(db: Db, actor: Actor, referralId: string, isActive: boolean) {
+/** An admin takes down (deactivates) or reopens any referral: moderation, ADR 070. */
+export async function moderateReferral(db: Db, actor: Actor, referralId: string, isActive: boolean) {
   assertAdmin(actor);
   return writeReferralActive(db, referralId, isActive, null);
 }

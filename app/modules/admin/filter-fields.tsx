@@ -1,3 +1,4 @@
+import { FilterSelect } from "~/components/forms/filter-select";
 import { inputClass } from "./list-ui";
 
 /** The card select and member box shared by the referral and application filters. */
@@ -14,19 +15,14 @@ export function CardAndUserFields({
 }) {
   return (
     <>
-      <div>
-        <label htmlFor="filter-card" className="block text-sm font-medium text-ink">
-          Card
-        </label>
-        <select id="filter-card" name="card" defaultValue={cardId ?? ""} className={`${inputClass} max-w-xs`}>
-          <option value="">All cards</option>
-          {cards.map((card) => (
-            <option key={card.id} value={card.id}>
-              {card.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="filter-card"
+        name="card"
+        label="Card"
+        value={cardId}
+        options={[{ value: "", label: "All cards" }, ...cards.map((card) => ({ value: card.id, label: card.label }))]}
+        className={`${inputClass} max-w-xs`}
+      />
       <div>
         <label htmlFor="filter-user" className="block text-sm font-medium text-ink">
           {userLabel}

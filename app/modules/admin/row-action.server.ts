@@ -2,16 +2,16 @@ import { data, type AppLoadContext } from "@remix-run/cloudflare";
 import type { Db } from "../../../db/client";
 import { DomainError } from "~/utils/api.server";
 import { safeRedirect } from "~/utils/redirect";
-import { getServices } from "~/utils/services.server";
+import { getServices, type Services } from "~/utils/services.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireAdminAction, type Actor } from "./guard.server";
 
-/** What a row button acts on; one named object, so no intent can take the context for a flag. */
+/** What a row button acts on; one named object, so no intent can take a service for a flag. */
 export interface RowTarget {
   db: Db;
+  services: Services;
   admin: Actor;
   id: string;
-  context: AppLoadContext;
 }
 
 type Intents = Record<string, { run: (row: RowTarget) => Promise<unknown>; message: string }>;
@@ -33,7 +33,8 @@ export async function adminRowAction(
   if (!intent) throw new Response("Unknown intent", { status: 400 });
   const id = String(form.get(options.idField) ?? "");
   try {
-    await intent.run({ db: getServices(context).db, admin, id, context });
+    const services = getServices(context);
+    await intent.run({ db: services.db, services, admin, id });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data({ id, message: error.message, code: error.code ?? null }, error.status);

@@ -6,7 +6,9 @@
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
+import { closeUserConnections } from "~/modules/chats/chats.server";
 import { DomainError } from "~/utils/api.server";
+import type { Services } from "~/utils/services.server";
 import { assertAdmin, type Actor } from "./guard.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset";
 import { USER_NOT_FOUND } from "~/utils/messages";
@@ -119,9 +121,16 @@ const anotherActiveAdmin = sql`(SELECT count(*) FROM ${users} AS admins WHERE ad
 /**
  * Deactivates an account in one batch: the account is marked and every session ends, so the
  * user is signed out everywhere at once and cannot sign in again (sign-in refuses deactivated
- * accounts). Their referrals leave the search, which excludes deactivated referrers.
+ * accounts). Their referrals leave the search, which excludes deactivated referrers, and their
+ * open sockets close (a reconnect is refused: no session).
  */
-export async function deactivateUser(db: Db, actor: Actor, userId: string, now = new Date()) {
+export async function deactivateUser(
+  services: Pick<Services, "db" | "realtime">,
+  actor: Actor,
+  userId: string,
+  now = new Date(),
+) {
+  const { db } = services;
   const target = await requireOtherUser(db, actor, userId);
   if (target.deactivatedAt) return;
   const [updated] = await db.batch([
@@ -141,6 +150,7 @@ export async function deactivateUser(db: Db, actor: Actor, userId: string, now =
       ),
   ]);
   if (updated.length === 0 && target.isAdmin) throw new DomainError(409, ADMIN_USER_TEXT.lastAdmin);
+  if (updated.length > 0) await closeUserConnections(services, userId);
 }
 
 export async function reactivateUser(db: Db, actor: Actor, userId: string) {

@@ -90,9 +90,13 @@ export async function findSession(
   return { user, expiresAt };
 }
 
-/** Ends the session behind a token (sign-out). */
-export async function deleteSession(db: Db, token: string) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, await hashToken(token)));
+/** Ends the session behind a token (sign-out); answers whose it was, or null when there was none. */
+export async function deleteSession(db: Db, token: string): Promise<string | null> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.tokenHash, await hashToken(token)))
+    .returning({ userId: sessions.userId });
+  return ended?.userId ?? null;
 }
 
 /** The bearer token of a request: `Authorization: Bearer` for API clients, else the session cookie. */

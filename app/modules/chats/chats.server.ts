@@ -3,7 +3,6 @@
  * to D1 first and is then fanned out to the party rooms through `services.realtime`; the rooms
  * never hold state of their own. Every query is scoped by a membership of the acting user.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
@@ -15,7 +14,6 @@ import type { Realtime } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/utils/api.server";
 import type { AppEnv } from "~/utils/env.server";
 import { countEventQuery, enforceRateLimit } from "~/utils/rate-limit.server";
-import { getServices } from "~/utils/services.server";
 import { CHAT_MESSAGES, type CreateChatInput, type SendMessageInput } from "./schemas";
 
 export interface ChatServices {
@@ -24,11 +22,6 @@ export interface ChatServices {
   realtime: Realtime;
   /** Keeps work running after the response (the other members' notifications); else it is awaited. */
   waitUntil?: (promise: Promise<unknown>) => void;
-}
-
-/** The chat services of a loader or action: the request's database and the rooms' bindings. */
-export function getChatServices(context: AppLoadContext): ChatServices {
-  return getServices(context);
 }
 
 /** How many messages a conversation shows at once (older ones page by keyset). */
