@@ -1,16 +1,21 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { loginWithPassword } from "~/modules/auth/accounts.server";
-import { toApiUser } from "~/modules/auth/present";
+import { SignInAnswerSchema, toApiUser } from "~/modules/auth/present";
 import { LoginSchema } from "~/modules/auth/schemas";
-import { apiRoute, apiSuccess, parseJsonBody } from "~/utils/api.server";
 import { requestMeta } from "~/utils/request-meta.server";
-import { getServices } from "~/utils/services.server";
 
-/** Returns the bearer token for API clients; browsers sign in through /auth and get a cookie. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiRoute(async () => {
-    const input = await parseJsonBody(request, LoginSchema);
-    const { user, session, message } = await loginWithPassword(getServices(context), input, requestMeta(request));
-    return apiSuccess({ token: session.token, message, user: { ...toApiUser(user), token: session.token } });
-  });
-}
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Sign in with email and password",
+    description: "Returns a bearer token for API clients; browsers sign in through /auth and get a cookie.",
+    access: "anyone",
+    body: LoginSchema,
+    response: SignInAnswerSchema,
+    errors: [401, 403, 429],
+    async run({ ctx, body, request }) {
+      const { user, session, message } = await loginWithPassword(ctx, body, requestMeta(request));
+      return { token: session.token, message, user: { ...toApiUser(user), token: session.token } };
+    },
+  }),
+});
+export const action = loader;

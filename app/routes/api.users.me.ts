@@ -1,12 +1,17 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { toApiUser } from "~/modules/auth/present";
-import { apiRoute, apiSuccess } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
+import { ApiUserSchema, toApiUser } from "~/modules/auth/present";
 
-/** The signed-in user; a 401 tells the spec's client to go to /auth. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return apiRoute(async () => {
-    const user = toApiUser(await requireApiUser(request, context));
-    return apiSuccess({ data: user, user });
-  });
-}
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "The signed-in user",
+    description: "A 401 tells the spec's client to go to /auth.",
+    access: "member",
+    response: z.object({ data: ApiUserSchema, user: ApiUserSchema }),
+    async run({ user }) {
+      const data = toApiUser(user);
+      return { data, user: data };
+    },
+  }),
+});
+export const action = loader;

@@ -3,17 +3,10 @@
  * `{ success: false, message, errors? }` with the right status. Domain modules throw DomainError;
  * `apiRoute` turns it (and anything unexpected) into the envelope.
  */
-export class DomainError extends Error {
-  constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503,
-    message: string,
-    readonly errors?: Record<string, string>,
-    /** A stable machine-readable reason, e.g. EMAIL_NOT_VERIFIED, for clients that branch on it. */
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
+import { DomainError, fieldErrors } from "~/core/errors";
+
+// Moving to the route kit (app/http) and the core (app/core); these re-exports go when every route is on the kit.
+export { DomainError, fieldErrors };
 
 export function apiSuccess(payload: Record<string, unknown> = {}, init?: ResponseInit) {
   return Response.json({ success: true, ...payload }, init);
@@ -36,16 +29,6 @@ export async function apiRoute(handler: () => Promise<Response>): Promise<Respon
     console.error(error);
     return apiFailure(500, "Internal server error");
   }
-}
-
-/** Field errors of a failed zod parse, one message per field (the first). */
-export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path.map(String).join(".") || "form";
-    errors[field] ??= issue.message;
-  }
-  return errors;
 }
 
 /** Parses a JSON body with a zod schema; bad JSON or invalid input is a 400 naming each field. */

@@ -1,7 +1,22 @@
+import { z } from "zod";
 import type { SessionUser } from "./session.server";
 
 /** The user as the spec's clients expect it in JSON (`_id`, `name`, `isAdmin`, ...). */
-export function toApiUser(user: SessionUser) {
+export const ApiUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  profileImage: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  authProvider: z.enum(["local", "google", "other"]),
+  isAdmin: z.boolean(),
+});
+export type ApiUser = z.infer<typeof ApiUserSchema>;
+
+export function toApiUser(user: SessionUser): ApiUser {
   return {
     _id: user.id,
     username: user.username,
@@ -15,3 +30,10 @@ export function toApiUser(user: SessionUser) {
     isAdmin: user.isAdmin,
   };
 }
+
+/** A sign-in's answer: the bearer token, the spec's message and the user (carrying the token too). */
+export const SignInAnswerSchema = z.object({
+  token: z.string(),
+  message: z.string(),
+  user: ApiUserSchema.extend({ token: z.string() }),
+});

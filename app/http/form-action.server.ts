@@ -1,0 +1,269 @@
+/**
+ * The one way to write an HTML form action: who may post, a closed set of intents (the `intent`
+ * field picks one; a form without it uses `default`), each with its zod schema and a `run` that
+ * calls the domain and says what success does.
+ *
+ *   export const action = formAction({
+ *     access: "member",
+ *     intents: {
+ *       privacy: intent({
+ *         schema: PrivacySchema,
+ *         run: async ({ ctx, user, value }) => {
+ *           const { message } = await updatePrivacy(ctx, user.id, value);
+ *           return redirectTo(PATH, { toast: message });
+ *         },
+ *       }),
+ *     },
+ *   });
+ *
+ * The kit owns: the content type (415 for JSON or text), broken bodies (400), size (413), unknown
+ * or prototype-key intents (400), schema failures (400 with conform's reply), DomainError to its
+ * status, and no internal text in any answer. A failure answers `FormFailure` with its status, so
+ * the page shows it beside the form with JavaScript or without.
+ *
+ * Resource routes (no page of their own: /comments, /tips/checkout) use `formResource`, exported as
+ * both `action` and `loader`: it answers GET with 405, and sends a browser's plain post back to
+ * `redirectTo` with a toast.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { ADMIN_ONLY_MESSAGE } from "~/core/actor";
+import { DomainError } from "~/core/errors";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { getOptionalUser, requireAnonymous, requireUser } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/redirect";
+import { getServices, type Services } from "~/utils/services.server";
+import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
+import { readFormData } from "./body.server";
+import { SIGN_IN_MESSAGE } from "./access.server";
+import { INTERNAL_ERROR_MESSAGE, methodNotAllowed } from "./envelope.server";
+import { ROUTE_DECLARATION } from "./json-route.server";
+
+export type FormAccess = "anyone" | "member" | "admin" | "visitor";
+type FormUser<A extends FormAccess> = A extends "member" | "admin" ? SessionUser : A extends "visitor" ? null : SessionUser | null;
+
+/** What a failed post answers (with its 4xx status): conform's reply and the message to show. */
+export interface FormFailure {
+  ok: false;
+  intent: string;
+  result: SubmissionResult<string[]>;
+  message: string;
+  code: string | null;
+  /** The row a list's button acted on, when the form named one (`id`). */
+  id: string | null;
+}
+
+/** A success that goes elsewhere, with a flash toast and any headers (a session cookie). */
+export interface RedirectOutcome {
+  kind: "redirect";
+  to: string;
+  toast?: ToastInput | string;
+  headers?: HeadersInit;
+}
+
+/** Success: go to `to` (a toast's text, or a full toast) and send `headers` along. */
+export function redirectTo(to: string, options: { toast?: ToastInput | string; headers?: HeadersInit } = {}): RedirectOutcome {
+  return { kind: "redirect", to, ...options };
+}
+
+export interface IntentArgs<A extends FormAccess, V> {
+  ctx: Services;
+  user: FormUser<A>;
+  value: V;
+  formData: FormData;
+  request: Request;
+  context: AppLoadContext;
+}
+
+export interface Intent<V = unknown, R = unknown> {
+  schema: z.ZodType<V>;
+  /** Fields never sent back to the browser (passwords). */
+  hideFields?: readonly string[];
+  run(args: IntentArgs<FormAccess, V>): Promise<R>;
+}
+
+/** Declares one intent with its value's type inferred from the schema. */
+export function intent<S extends z.ZodType, R, A extends FormAccess = FormAccess>(declaration: {
+  schema: S;
+  hideFields?: readonly string[];
+  run(args: IntentArgs<A, z.output<S>>): Promise<R>;
+}): Intent<z.output<S>, R> {
+  return declaration as unknown as Intent<z.output<S>, R>;
+}
+
+export interface FormDeclaration<A extends FormAccess, I extends Record<string, Intent>> {
+  access: A;
+  intents: I;
+  /** Largest body accepted, in bytes (default 64 KB). */
+  bodyLimit?: number;
+}
+
+export interface FormRouteDeclaration {
+  kind: "form";
+  access: FormAccess;
+  intents: Record<string, Intent>;
+  resource: boolean;
+}
+
+/** What a successful `run` may return, seen by the page (a redirect never reaches it). */
+type Successes<I extends Record<string, Intent>> = {
+  [K in keyof I]: I[K] extends Intent<unknown, infer R>
+    ? Exclude<Awaited<R>, RedirectOutcome | Response> extends infer D
+      ? [D] extends [never]
+        ? never
+        : { ok: true; intent: K; result: SubmissionResult<string[]> } & D
+      : never
+    : never;
+}[keyof I];
+
+const UNKNOWN_INTENT = "This action is not available. Please reload the page and try again.";
+
+function failure(
+  intentName: string,
+  status: number,
+  message: string,
+  options: { result?: SubmissionResult<string[]>; fields?: Record<string, string>; code?: string; id?: string | null } = {},
+) {
+  const result: SubmissionResult<string[]> = options.result ?? {
+    status: "error",
+    error: {
+      "": [message],
+      ...Object.fromEntries(Object.entries(options.fields ?? {}).map(([key, value]) => [key, [value]])),
+    },
+  };
+  const body: FormFailure = { ok: false, intent: intentName, result, message, code: options.code ?? null, id: options.id ?? null };
+  return data(body, { status });
+}
+
+async function formUser(access: FormAccess, request: Request, context: AppLoadContext) {
+  if (access === "member") return requireUser(request, context);
+  if (access === "visitor") {
+    await requireAnonymous(request, context);
+    return null;
+  }
+  const user = await getOptionalUser(request, context);
+  if (access === "admin") {
+    if (!user) return requireUser(request, context);
+    // Pages already send members home with a toast; a crafted post gets a plain 403.
+    if (!user.isAdmin) throw new Response(ADMIN_ONLY_MESSAGE, { status: 403 });
+  }
+  return user;
+}
+
+async function toResponse(context: AppLoadContext, outcome: RedirectOutcome) {
+  const toast = typeof outcome.toast === "string" ? { type: "success" as const, description: outcome.toast } : outcome.toast;
+  if (!toast) return redirect(outcome.to, { headers: outcome.headers });
+  return redirectWithToast(context, outcome.to, toast, { headers: outcome.headers });
+}
+
+function isDataWithInit(value: unknown): value is { data: FormFailure } {
+  return typeof value === "object" && value !== null && "data" in value && "init" in value;
+}
+
+function rowId(formData: FormData) {
+  const id = formData.get("id");
+  return typeof id === "string" ? id : null;
+}
+
+async function handle<I extends Record<string, Intent>>(
+  declaration: FormDeclaration<FormAccess, I>,
+  { request, context }: ActionFunctionArgs,
+  resource = false,
+) {
+  if (resource && declaration.access !== "anyone" && !(await getOptionalUser(request, context))) {
+    return failure("", 401, SIGN_IN_MESSAGE);
+  }
+  const user = await formUser(declaration.access, request, context);
+  let formData: FormData;
+  try {
+    formData = await readFormData(request, declaration.bodyLimit);
+  } catch (error) {
+    if (error instanceof DomainError) return failure("", error.status, error.message);
+    throw error;
+  }
+  const named = formData.get("intent");
+  const intentName = typeof named === "string" ? named : "default";
+  const chosen = Object.hasOwn(declaration.intents, intentName) ? declaration.intents[intentName] : undefined;
+  if (!chosen) return failure(intentName.slice(0, 40), 400, UNKNOWN_INTENT);
+
+  const hideFields = [...(chosen.hideFields ?? [])];
+  const submission = await parseWithZod(formData, { schema: chosen.schema, async: true });
+  if (submission.status !== "success") {
+    const result = submission.reply({ hideFields });
+    const message = Object.values(submission.error ?? {}).flat().find(Boolean) ?? "Please check the form.";
+    return failure(intentName, 400, message, { result, id: rowId(formData) });
+  }
+  try {
+    const outcome = await chosen.run({ ctx: getServices(context), user, value: submission.value, formData, request, context });
+    if (outcome instanceof Response) return outcome;
+    if (outcome && typeof outcome === "object" && (outcome as RedirectOutcome).kind === "redirect") {
+      return toResponse(context, outcome as RedirectOutcome);
+    }
+    return { ok: true as const, intent: intentName, result: submission.reply({ resetForm: true, hideFields }), ...(outcome as object) };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!(error instanceof DomainError)) {
+      console.error(error);
+      return failure(intentName, 500, INTERNAL_ERROR_MESSAGE);
+    }
+    const result = submission.reply({
+      formErrors: [error.message],
+      fieldErrors: Object.fromEntries(Object.entries(error.errors ?? {}).map(([key, value]) => [key, [value]])),
+      hideFields,
+    });
+    return failure(intentName, error.status, error.message, { result, code: error.code, id: rowId(formData) });
+  }
+}
+
+type ActionResult<I extends Record<string, Intent>> = Promise<Response | ReturnType<typeof data<FormFailure>> | Successes<I>>;
+
+/** A page's form action (see the module comment). */
+export function formAction<A extends FormAccess, I extends Record<string, Intent>>(declaration: FormDeclaration<A, I>) {
+  const action = (args: ActionFunctionArgs) =>
+    handle(declaration as FormDeclaration<FormAccess, I>, args) as ActionResult<I>;
+  const meta: FormRouteDeclaration = { kind: "form", access: declaration.access, intents: declaration.intents, resource: false };
+  return Object.assign(action, { [ROUTE_DECLARATION]: meta });
+}
+
+/**
+ * A plain form post from the browser itself (JavaScript off) rather than a fetch from the app:
+ * that one wants a redirect back with a toast, a fetcher wants data it can show beside the field.
+ */
+export function isDocumentRequest(request: Request) {
+  const mode = request.headers.get("Sec-Fetch-Mode");
+  if (mode) return mode === "navigate";
+  return (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+/**
+ * A resource route's form action and its 405 loader. A browser's plain post comes back to the
+ * form's `redirectTo` (else `backTo`) with the outcome as a toast; a fetcher gets the data.
+ */
+export function formResource<A extends FormAccess, I extends Record<string, Intent>>(
+  declaration: FormDeclaration<A, I> & { backTo: string },
+) {
+  const resource = declaration as FormDeclaration<FormAccess, I>;
+  const action = async (args: ActionFunctionArgs) => {
+    const { request, context } = args;
+    if (request.method === "GET" || request.method === "HEAD") return methodNotAllowed(["POST"]);
+    if (!isDocumentRequest(request)) return handle(resource, args, true) as ActionResult<I>;
+    const target = await request
+      .clone()
+      .formData()
+      .then((form) => safeRedirect(form.get("redirectTo"), declaration.backTo))
+      .catch(() => declaration.backTo);
+    if (declaration.access !== "anyone" && !(await getOptionalUser(request, context))) {
+      throw redirect(`/auth?${new URLSearchParams({ redirectTo: target })}`);
+    }
+    const answer = await handle(resource, args, true);
+    if (answer instanceof Response) return answer;
+    const payload = isDataWithInit(answer) ? answer.data : (answer as { ok: true; message?: string });
+    const failed = payload.ok === false;
+    const description = failed ? payload.message : (payload.message ?? "Done.");
+    return redirectWithToast(context, target, { type: failed ? "error" : "success", description });
+  };
+  const meta: FormRouteDeclaration = { kind: "form", access: declaration.access, intents: declaration.intents, resource: true };
+  return Object.assign(action, { [ROUTE_DECLARATION]: meta });
+}

@@ -1,0 +1,101 @@
+/**
+ * The one way to write an HTML page's loader: who may see the page, its query and params schemas,
+ * and a `run` that reads the domain.
+ *
+ *   export const loader = pageLoader({
+ *     access: "member",
+ *     query: z.object({ cursor: Cursor }),
+ *     run: ({ ctx, user, query }) => listMyReferrals(ctx, user.id, query),
+ *   });
+ *
+ * Visitors on a member page go to /auth and come back; members on an admin page go home with the
+ * spec's toast; signed-in people on a `visitor` page (sign-in) go home. A query or params value the
+ * schema refuses is a 400 page in the person's words, a DomainError is its status page, never a 500.
+ */
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { DomainError } from "~/core/errors";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { getOptionalUser, requireAdmin, requireAnonymous, requireUser } from "~/utils/auth.server";
+import { getServices, type Services } from "~/utils/services.server";
+import { ROUTE_DECLARATION } from "./json-route.server";
+import { parseInput, queryObject } from "./input.server";
+
+export type PageAccess = "anyone" | "member" | "admin" | "visitor";
+type PageUser<A extends PageAccess> = A extends "member" | "admin" ? SessionUser : A extends "visitor" ? null : SessionUser | null;
+
+type Schema = z.ZodType;
+type Out<S> = S extends Schema ? z.output<S> : undefined;
+
+export interface PageArgs<A extends PageAccess, Q, P> {
+  ctx: Services;
+  user: PageUser<A>;
+  query: Q;
+  params: P;
+  request: Request;
+  context: AppLoadContext;
+}
+
+export interface PageDeclaration<A extends PageAccess, QS extends Schema | undefined, PS extends Schema | undefined, R> {
+  access: A;
+  query?: QS;
+  params?: PS;
+  run(args: PageArgs<A, Out<QS>, Out<PS>>): Promise<R>;
+}
+
+export interface PageRouteDeclaration {
+  kind: "page";
+  access: PageAccess;
+  query?: Schema;
+  params?: Schema;
+}
+
+async function pageUser(access: PageAccess, request: Request, context: AppLoadContext) {
+  if (access === "member") return requireUser(request, context);
+  if (access === "admin") return requireAdmin(request, context);
+  if (access === "visitor") {
+    await requireAnonymous(request, context);
+    return null;
+  }
+  return getOptionalUser(request, context);
+}
+
+/** A domain or input error as the status page the route's error boundary shows. */
+export function pageError(error: unknown): never {
+  if (error instanceof DomainError) throw new Response(error.message, { status: error.status });
+  throw error;
+}
+
+export function pageLoader<
+  A extends PageAccess,
+  R,
+  QS extends Schema | undefined = undefined,
+  PS extends Schema | undefined = undefined,
+>(declaration: PageDeclaration<A, QS, PS, R>) {
+  const loader = async ({ request, context, params }: LoaderFunctionArgs): Promise<R> => {
+    const user = await pageUser(declaration.access, request, context);
+    try {
+      const query = declaration.query
+        ? await parseInput(declaration.query, queryObject(new URL(request.url)))
+        : undefined;
+      const parsedParams = declaration.params ? await parseInput(declaration.params, params) : undefined;
+      return await declaration.run({
+        ctx: getServices(context),
+        user: user as PageUser<A>,
+        query: query as Out<QS>,
+        params: parsedParams as Out<PS>,
+        request,
+        context,
+      });
+    } catch (error) {
+      return pageError(error);
+    }
+  };
+  const meta: PageRouteDeclaration = {
+    kind: "page",
+    access: declaration.access,
+    query: declaration.query,
+    params: declaration.params,
+  };
+  return Object.assign(loader, { [ROUTE_DECLARATION]: meta });
+}

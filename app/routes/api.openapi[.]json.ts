@@ -1,0 +1,18 @@
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
+import { openApiDocument } from "~/http/openapi.server";
+import { apiRoutes } from "~/http/routes.server";
+
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "This document: the OpenAPI 3.1 description of every /api route",
+    access: "anyone",
+    response: z.looseObject({ openapi: z.string() }),
+    async run({ ctx }) {
+      return Response.json(openApiDocument(apiRoutes(), ctx.env.APP_ORIGIN), {
+        headers: { "Cache-Control": "public, max-age=300" },
+      });
+    },
+  }),
+});
+export const action = loader;
