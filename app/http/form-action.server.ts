@@ -42,7 +42,11 @@ import { INTERNAL_ERROR_MESSAGE, methodNotAllowed } from "./envelope.server";
 import { ROUTE_DECLARATION } from "./json-route.server";
 
 export type FormAccess = "anyone" | "member" | "admin" | "visitor";
-type FormUser<A extends FormAccess> = A extends "member" | "admin" ? SessionUser : A extends "visitor" ? null : SessionUser | null;
+type FormUser<A extends FormAccess> = A extends "member" | "admin"
+  ? SessionUser
+  : A extends "visitor"
+    ? null
+    : SessionUser | null;
 
 /** What a failed post answers (with its 4xx status): conform's reply and the message to show. */
 export interface FormFailure {
@@ -64,7 +68,10 @@ export interface RedirectOutcome {
 }
 
 /** Success: go to `to` (a toast's text, or a full toast) and send `headers` along. */
-export function redirectTo(to: string, options: { toast?: ToastInput | string; headers?: HeadersInit } = {}): RedirectOutcome {
+export function redirectTo(
+  to: string,
+  options: { toast?: ToastInput | string; headers?: HeadersInit } = {},
+): RedirectOutcome {
   return { kind: "redirect", to, ...options };
 }
 
@@ -124,7 +131,12 @@ function failure(
   intentName: string,
   status: number,
   message: string,
-  options: { result?: SubmissionResult<string[]>; fields?: Record<string, string>; code?: string; id?: string | null } = {},
+  options: {
+    result?: SubmissionResult<string[]>;
+    fields?: Record<string, string>;
+    code?: string;
+    id?: string | null;
+  } = {},
 ) {
   const result: SubmissionResult<string[]> = options.result ?? {
     status: "error",
@@ -133,7 +145,14 @@ function failure(
       ...Object.fromEntries(Object.entries(options.fields ?? {}).map(([key, value]) => [key, [value]])),
     },
   };
-  const body: FormFailure = { ok: false, intent: intentName, result, message, code: options.code ?? null, id: options.id ?? null };
+  const body: FormFailure = {
+    ok: false,
+    intent: intentName,
+    result,
+    message,
+    code: options.code ?? null,
+    id: options.id ?? null,
+  };
   return data(body, { status });
 }
 
@@ -153,7 +172,8 @@ async function formUser(access: FormAccess, request: Request, context: AppLoadCo
 }
 
 async function toResponse(context: AppLoadContext, outcome: RedirectOutcome) {
-  const toast = typeof outcome.toast === "string" ? { type: "success" as const, description: outcome.toast } : outcome.toast;
+  const toast =
+    typeof outcome.toast === "string" ? { type: "success" as const, description: outcome.toast } : outcome.toast;
   if (!toast) return redirect(outcome.to, { headers: outcome.headers });
   return redirectWithToast(context, outcome.to, toast, { headers: outcome.headers });
 }
@@ -192,16 +212,31 @@ async function handle<I extends Record<string, Intent>>(
   const submission = await parseWithZod(formData, { schema: chosen.schema, async: true });
   if (submission.status !== "success") {
     const result = submission.reply({ hideFields });
-    const message = Object.values(submission.error ?? {}).flat().find(Boolean) ?? "Please check the form.";
+    const message =
+      Object.values(submission.error ?? {})
+        .flat()
+        .find(Boolean) ?? "Please check the form.";
     return failure(intentName, 400, message, { result, id: rowId(formData) });
   }
   try {
-    const outcome = await chosen.run({ ctx: getServices(context), user, value: submission.value, formData, request, context });
+    const outcome = await chosen.run({
+      ctx: getServices(context),
+      user,
+      value: submission.value,
+      formData,
+      request,
+      context,
+    });
     if (outcome instanceof Response) return outcome;
     if (outcome && typeof outcome === "object" && (outcome as RedirectOutcome).kind === "redirect") {
       return toResponse(context, outcome as RedirectOutcome);
     }
-    return { ok: true as const, intent: intentName, result: submission.reply({ resetForm: true, hideFields }), ...(outcome as object) };
+    return {
+      ok: true as const,
+      intent: intentName,
+      result: submission.reply({ resetForm: true, hideFields }),
+      ...(outcome as object),
+    };
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof DomainError)) {
@@ -217,13 +252,20 @@ async function handle<I extends Record<string, Intent>>(
   }
 }
 
-type ActionResult<I extends Record<string, Intent>> = Promise<Response | ReturnType<typeof data<FormFailure>> | Successes<I>>;
+type ActionResult<I extends Record<string, Intent>> = Promise<
+  Response | ReturnType<typeof data<FormFailure>> | Successes<I>
+>;
 
 /** A page's form action (see the module comment). */
 export function formAction<A extends FormAccess, I extends Record<string, Intent>>(declaration: FormDeclaration<A, I>) {
   const action = (args: ActionFunctionArgs) =>
     handle(declaration as FormDeclaration<FormAccess, I>, args) as ActionResult<I>;
-  const meta: FormRouteDeclaration = { kind: "form", access: declaration.access, intents: declaration.intents, resource: false };
+  const meta: FormRouteDeclaration = {
+    kind: "form",
+    access: declaration.access,
+    intents: declaration.intents,
+    resource: false,
+  };
   return Object.assign(action, { [ROUTE_DECLARATION]: meta });
 }
 
@@ -264,6 +306,11 @@ export function formResource<A extends FormAccess, I extends Record<string, Inte
     const description = failed ? payload.message : (payload.message ?? "Done.");
     return redirectWithToast(context, target, { type: failed ? "error" : "success", description });
   };
-  const meta: FormRouteDeclaration = { kind: "form", access: declaration.access, intents: declaration.intents, resource: true };
+  const meta: FormRouteDeclaration = {
+    kind: "form",
+    access: declaration.access,
+    intents: declaration.intents,
+    resource: true,
+  };
   return Object.assign(action, { [ROUTE_DECLARATION]: meta });
 }

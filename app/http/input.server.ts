@@ -12,7 +12,8 @@ const MAX_QUERY_VALUE = 2048;
 export function queryObject(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [key, value] of url.searchParams) {
-    if (value.length > MAX_QUERY_VALUE) throw new DomainError(400, `The '${key}' parameter is too long.`, { [key]: "Too long" });
+    if (value.length > MAX_QUERY_VALUE)
+      throw new DomainError(400, `The '${key}' parameter is too long.`, { [key]: "Too long" });
     if (!Object.hasOwn(query, key)) query[key] = value;
   }
   return query;

@@ -65,7 +65,9 @@ function parameters(path: string, endpoint: Endpoint) {
     name,
     in: "path",
     required: true,
-    schema: ((pathSchema?.properties as Record<string, JsonSchema> | undefined)?.[name] ?? { type: "string" }) as JsonSchema,
+    schema: ((pathSchema?.properties as Record<string, JsonSchema> | undefined)?.[name] ?? {
+      type: "string",
+    }) as JsonSchema,
   }));
   if (!endpoint.query) return pathParams;
   const query = jsonSchema(endpoint.query, "input");

@@ -22,7 +22,11 @@ import { ROUTE_DECLARATION } from "./json-route.server";
 import { parseInput, queryObject } from "./input.server";
 
 export type PageAccess = "anyone" | "member" | "admin" | "visitor";
-type PageUser<A extends PageAccess> = A extends "member" | "admin" ? SessionUser : A extends "visitor" ? null : SessionUser | null;
+type PageUser<A extends PageAccess> = A extends "member" | "admin"
+  ? SessionUser
+  : A extends "visitor"
+    ? null
+    : SessionUser | null;
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
@@ -36,7 +40,12 @@ export interface PageArgs<A extends PageAccess, Q, P> {
   context: AppLoadContext;
 }
 
-export interface PageDeclaration<A extends PageAccess, QS extends Schema | undefined, PS extends Schema | undefined, R> {
+export interface PageDeclaration<
+  A extends PageAccess,
+  QS extends Schema | undefined,
+  PS extends Schema | undefined,
+  R,
+> {
   access: A;
   query?: QS;
   params?: PS;
