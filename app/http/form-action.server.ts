@@ -80,6 +80,8 @@ export interface IntentArgs<A extends FormAccess, V> {
   user: FormUser<A>;
   value: V;
   formData: FormData;
+  /** The route's URL parameters (e.g. the referral of /apply/{referralId}), as Remix gives them. */
+  params: ActionFunctionArgs["params"];
   request: Request;
   context: AppLoadContext;
 }
@@ -88,6 +90,8 @@ export interface Intent<V = unknown, R = unknown> {
   schema: z.ZodType<V>;
   /** Fields never sent back to the browser (passwords). */
   hideFields?: readonly string[];
+  /** The text shown when `run` fails unexpectedly (a 500), where the spec words one for this form. */
+  unexpectedMessage?: string;
   run(args: IntentArgs<FormAccess, V>): Promise<R>;
 }
 
@@ -95,6 +99,7 @@ export interface Intent<V = unknown, R = unknown> {
 export function intent<S extends z.ZodType, R, A extends FormAccess = FormAccess>(declaration: {
   schema: S;
   hideFields?: readonly string[];
+  unexpectedMessage?: string;
   run(args: IntentArgs<A, z.output<S>>): Promise<R>;
 }): Intent<z.output<S>, R> {
   return declaration as unknown as Intent<z.output<S>, R>;
@@ -105,6 +110,8 @@ export interface FormDeclaration<A extends FormAccess, I extends Record<string, 
   intents: I;
   /** Largest body accepted, in bytes (default 64 KB). */
   bodyLimit?: number;
+  /** What a resource route tells a fetcher without a session, where the spec words it (default SIGN_IN_MESSAGE). */
+  signInMessage?: string;
 }
 
 export interface FormRouteDeclaration {
@@ -189,11 +196,11 @@ function rowId(formData: FormData) {
 
 async function handle<I extends Record<string, Intent>>(
   declaration: FormDeclaration<FormAccess, I>,
-  { request, context }: ActionFunctionArgs,
+  { request, context, params }: ActionFunctionArgs,
   resource = false,
 ) {
   if (resource && declaration.access !== "anyone" && !(await getOptionalUser(request, context))) {
-    return failure("", 401, SIGN_IN_MESSAGE);
+    return failure("", 401, declaration.signInMessage ?? SIGN_IN_MESSAGE);
   }
   const user = await formUser(declaration.access, request, context);
   let formData: FormData;
@@ -224,6 +231,7 @@ async function handle<I extends Record<string, Intent>>(
       user,
       value: submission.value,
       formData,
+      params,
       request,
       context,
     });
@@ -241,7 +249,9 @@ async function handle<I extends Record<string, Intent>>(
     if (error instanceof Response) throw error;
     if (!(error instanceof DomainError)) {
       console.error(error);
-      return failure(intentName, 500, INTERNAL_ERROR_MESSAGE);
+      // Still nothing internal; the form keeps what was typed, so the person can simply try again.
+      const message = chosen.unexpectedMessage ?? INTERNAL_ERROR_MESSAGE;
+      return failure(intentName, 500, message, { result: submission.reply({ formErrors: [message], hideFields }) });
     }
     const result = submission.reply({
       formErrors: [error.message],
