@@ -27,7 +27,13 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type AppLoadContext } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type TypedResponse,
+} from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { ADMIN_ONLY_MESSAGE } from "~/core/actor";
 import { DomainError } from "~/core/errors";
@@ -185,8 +191,18 @@ async function toResponse(context: AppLoadContext, outcome: RedirectOutcome) {
   return redirectWithToast(context, outcome.to, toast, { headers: outcome.headers });
 }
 
-function isDataWithInit(value: unknown): value is { data: FormFailure } {
+function isDataWithInit(value: unknown): value is { data: FormFailure; init: ResponseInit | null } {
   return typeof value === "object" && value !== null && "data" in value && "init" in value;
+}
+
+/**
+ * A resource route's answer to a fetcher as a real Response: Remix answers a resource route's
+ * `data()` (or plain object) as JSON with status 200, which would turn every refusal into a success.
+ */
+function asJsonResponse(answer: unknown) {
+  if (answer instanceof Response) return answer;
+  if (isDataWithInit(answer)) return Response.json(answer.data, answer.init ?? undefined);
+  return Response.json(answer);
 }
 
 function rowId(formData: FormData) {
@@ -262,8 +278,12 @@ async function handle<I extends Record<string, Intent>>(
   }
 }
 
+/**
+ * A redirect (or a Response a run returned) is typed as carrying no data, so `useActionData<typeof
+ * action>` sees the failure and the successes only (a plain `Response` would make it `{}`).
+ */
 type ActionResult<I extends Record<string, Intent>> = Promise<
-  Response | ReturnType<typeof data<FormFailure>> | Successes<I>
+  TypedResponse<never> | ReturnType<typeof data<FormFailure>> | Successes<I>
 >;
 
 /** A page's form action (see the module comment). */
@@ -300,7 +320,7 @@ export function formResource<A extends FormAccess, I extends Record<string, Inte
   const action = async (args: ActionFunctionArgs) => {
     const { request, context } = args;
     if (request.method === "GET" || request.method === "HEAD") return methodNotAllowed(["POST"]);
-    if (!isDocumentRequest(request)) return handle(resource, args, true) as ActionResult<I>;
+    if (!isDocumentRequest(request)) return asJsonResponse(await handle(resource, args, true));
     const target = await request
       .clone()
       .formData()
