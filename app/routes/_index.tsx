@@ -1,5 +1,6 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { Benefits } from "~/components/landing/benefits";
 import { CallToAction } from "~/components/landing/call-to-action";
 import { FeaturedOffers } from "~/components/landing/featured-offers";
@@ -7,20 +8,29 @@ import { Hero } from "~/components/landing/hero";
 import { HowItWorks, parseAudience } from "~/components/landing/how-it-works";
 import { LandingFooter } from "~/components/landing/landing-footer";
 import { Testimonials } from "~/components/landing/testimonials";
-import { getOptionalUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { pageLoader } from "~/http/page-loader.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (await getOptionalUser(request, context)) throw redirect("/refer");
-  const { env } = getServices(context);
-  const audience = parseAudience(new URL(request.url).search);
-  return { supportEmail: env.SUPPORT_EMAIL, socialUrl: env.SOCIAL_URL ?? null, audience };
-}
+/** Visitors see the landing page; members go straight to /refer. */
+export const loader = pageLoader({
+  access: "anyone",
+  query: z.object({ audience: z.string().optional() }),
+  async run({ ctx, user, query }) {
+    if (user) throw redirect("/refer");
+    return {
+      supportEmail: ctx.env.SUPPORT_EMAIL,
+      socialUrl: ctx.env.SOCIAL_URL ?? null,
+      audience: parseAudience(query.audience),
+    };
+  },
+});
 
 export default function Landing() {
   const { supportEmail, socialUrl, audience } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const pendingAudience = navigation.location?.pathname === "/" ? parseAudience(navigation.location.search) : null;
+  const pendingAudience =
+    navigation.location?.pathname === "/"
+      ? parseAudience(new URLSearchParams(navigation.location.search).get("audience"))
+      : null;
 
   return (
     <>

@@ -1,24 +1,43 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { assertSelf } from "~/core/actor";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { listMyApplications } from "~/modules/applications/applications.server";
+import { applyToReferral } from "~/modules/applications/apply.server";
+import { ApplicationPageSchema, NewApplicationSchema } from "~/modules/applications/present";
 import { parseStatusFilter } from "~/modules/applications/status";
-import { cardApplyAction } from "~/modules/referrals/api.server";
-import { apiRoute, apiSuccess } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { ApplySchema } from "~/modules/referrals/schemas";
 import { decodeCreatedCursor } from "~/utils/keyset";
-import { getServices } from "~/utils/services.server";
 
-/** GET card-apply: the caller's own applications (`?status=pending|completed`, `?cursor=` for the next page). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    const query = new URL(request.url).searchParams;
-    const result = await listMyApplications(getServices(context).db, user, {
-      filter: parseStatusFilter(query.get("status")),
-      cursor: decodeCreatedCursor(query.get("cursor")),
-    });
-    return apiSuccess(result);
-  });
-}
-
-/** POST card-apply {referralId, cardId, userId}: apply through a referral (the referrals issue). */
-export const action = cardApplyAction;
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "The caller's applications",
+    description: "Newest first, 20 a page; `status` pending or completed filters (anything else: all).",
+    access: "member",
+    query: z.object({
+      status: z.string().optional().describe("pending | completed"),
+      cursor: z.string().optional().describe("nextCursor of the previous page"),
+    }),
+    response: ApplicationPageSchema,
+    run: ({ ctx, user, query }) =>
+      listMyApplications(ctx.db, user, {
+        filter: parseStatusFilter(query.status),
+        cursor: decodeCreatedCursor(query.cursor),
+      }),
+  }),
+  POST: endpoint({
+    summary: "Apply through a referral",
+    description:
+      "Records an application (pending) and takes one of the referral's slots (docs/product.md#applications). " +
+      "`userId`, when sent, must be the caller; `cardId` must be the referral's card.",
+    access: "member",
+    body: ApplySchema,
+    response: z.object({ message: z.string(), data: NewApplicationSchema }),
+    status: 201,
+    errors: [403, 404, 409],
+    async run({ ctx, user, body }) {
+      assertSelf(body.userId, user.id, "You can only apply as yourself.");
+      return applyToReferral(ctx, user, body);
+    },
+  }),
+});
+export const action = loader;

@@ -1,27 +1,42 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { deleteApplication, getApplication, updateApplicationStatus } from "~/modules/applications/applications.server";
+import { ApiApplicationSchema } from "~/modules/applications/present";
 import { StatusUpdateSchema } from "~/modules/applications/status";
-import { apiRoute, apiSuccess, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 
-/** GET: the applicant, the referrer or an admin may read an application. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    return apiSuccess({ data: await getApplication(getServices(context).db, user, params.id ?? "") });
-  });
-}
+const Params = z.object({ id: z.string() });
 
-/** PUT {status} and DELETE: the applicant only. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  return apiRoute(async () => {
-    if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed();
-    const user = await requireApiUser(request, context);
-    const { db } = getServices(context);
-    if (request.method === "DELETE") return apiSuccess(await deleteApplication(db, user, params.id ?? ""));
-    const { status } = await parseJsonBody(request, StatusUpdateSchema);
-    const { message, data } = await updateApplicationStatus(db, user, params.id ?? "", status);
-    return apiSuccess({ message, data });
-  });
-}
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "One application",
+    description: "For its applicant, the referrer or an admin.",
+    access: "member",
+    params: Params,
+    response: z.object({ data: ApiApplicationSchema }),
+    errors: [403],
+    run: async ({ ctx, user, params }) => ({ data: await getApplication(ctx.db, user, params.id) }),
+  }),
+  PUT: endpoint({
+    summary: "Change one's application status",
+    description: "The applicant only: pending, successful (Approved), denied or cancelled.",
+    access: "member",
+    params: Params,
+    body: StatusUpdateSchema,
+    response: z.object({ message: z.string(), data: ApiApplicationSchema }),
+    errors: [403],
+    async run({ ctx, user, params, body }) {
+      const { message, data } = await updateApplicationStatus(ctx.db, user, params.id, body.status);
+      return { message, data };
+    },
+  }),
+  DELETE: endpoint({
+    summary: "Withdraw one's application",
+    description: "The applicant only; the referral's slot is not given back and a review stays.",
+    access: "member",
+    params: Params,
+    response: z.object({ message: z.string() }),
+    errors: [403],
+    run: ({ ctx, user, params }) => deleteApplication(ctx.db, user, params.id),
+  }),
+});
+export const action = loader;

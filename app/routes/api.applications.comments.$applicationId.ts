@@ -1,15 +1,20 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { listApplicationComments } from "~/modules/comments/comments.server";
-import { apiRoute, apiSuccess } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { ApiCommentSchema } from "~/modules/comments/thread";
 
-/** An application's thread (its applicant's review and the responses): applicant, referrer or admin. */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    return apiSuccess({
-      data: await listApplicationComments(getServices(context).db, user, params.applicationId ?? ""),
-    });
-  });
-}
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "An application's thread",
+    description:
+      "Its applicant's review of the referral and the responses: for the applicant, the referrer or an admin.",
+    access: "member",
+    params: z.object({ applicationId: z.string() }),
+    response: z.object({ data: z.array(ApiCommentSchema) }),
+    errors: [403],
+    run: async ({ ctx, user, params }) => ({
+      data: await listApplicationComments(ctx.db, user, params.applicationId),
+    }),
+  }),
+});
+export const action = loader;

@@ -1,15 +1,20 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { listApplicationsByReferrer } from "~/modules/applications/applications.server";
-import { apiRoute, apiSuccess } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { ApplicationPageSchema } from "~/modules/applications/present";
 import { decodeCreatedCursor } from "~/utils/keyset";
-import { getServices } from "~/utils/services.server";
 
-/** Applications through a referrer's links: that referrer or an admin (`?cursor=` for the next page). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    const cursor = decodeCreatedCursor(new URL(request.url).searchParams.get("cursor"));
-    return apiSuccess(await listApplicationsByReferrer(getServices(context).db, user, params.referrerId ?? "", cursor));
-  });
-}
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "Applications through a referrer's links",
+    description: "For that referrer or an admin; newest first, 20 a page.",
+    access: "member",
+    params: z.object({ referrerId: z.string() }),
+    query: z.object({ cursor: z.string().optional().describe("nextCursor of the previous page") }),
+    response: ApplicationPageSchema,
+    errors: [403],
+    run: ({ ctx, user, params, query }) =>
+      listApplicationsByReferrer(ctx.db, user, params.referrerId, decodeCreatedCursor(query.cursor)),
+  }),
+});
+export const action = loader;

@@ -1,15 +1,20 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { listApplicationsByUser } from "~/modules/applications/applications.server";
-import { apiRoute, apiSuccess } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
+import { ApplicationPageSchema } from "~/modules/applications/present";
 import { decodeCreatedCursor } from "~/utils/keyset";
-import { getServices } from "~/utils/services.server";
 
-/** A user's applications: that user or an admin (`?cursor=` for the next page). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    const cursor = decodeCreatedCursor(new URL(request.url).searchParams.get("cursor"));
-    return apiSuccess(await listApplicationsByUser(getServices(context).db, user, params.userId ?? "", cursor));
-  });
-}
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "A user's applications",
+    description: "For that user or an admin; newest first, 20 a page.",
+    access: "member",
+    params: z.object({ userId: z.string() }),
+    query: z.object({ cursor: z.string().optional().describe("nextCursor of the previous page") }),
+    response: ApplicationPageSchema,
+    errors: [403],
+    run: ({ ctx, user, params, query }) =>
+      listApplicationsByUser(ctx.db, user, params.userId, decodeCreatedCursor(query.cursor)),
+  }),
+});
+export const action = loader;

@@ -1,5 +1,19 @@
-import { addPeopleAction } from "~/modules/referrals/api.server";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
+import { applyToReferral } from "~/modules/applications/apply.server";
+import { NewApplicationSchema } from "~/modules/applications/present";
+import { ApplySchema } from "~/modules/referrals/schemas";
 
-/** POST add-people {referralId}: the caller applied through the referral. */
-export const action = addPeopleAction;
-export const loader = addPeopleAction;
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Record that the caller applied through a referral",
+    description: "The same rule as POST /api/applications/card-apply (docs/product.md#applications).",
+    access: "member",
+    body: ApplySchema.pick({ referralId: true }),
+    response: z.object({ message: z.string(), data: NewApplicationSchema }),
+    status: 201,
+    errors: [403, 404, 409],
+    run: ({ ctx, user, body }) => applyToReferral(ctx, user, body),
+  }),
+});
+export const action = loader;

@@ -1,22 +1,27 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { assertSelf } from "~/core/actor";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { addComment } from "~/modules/comments/comments.server";
 import { CommentApiSchema } from "~/modules/comments/schemas";
-import { apiRoute, apiSuccess, assertSelf, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { ApiCommentSchema } from "~/modules/comments/thread";
 
-/**
- * POST {referralId, comment, commentType, originalCommentId, userId, rating, ratingUpdated}: the
- * same domain function as the POST /comments form. The author is always the signed-in user; a
- * `userId` naming someone else is refused.
- */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiRoute(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
-    const user = await requireApiUser(request, context);
-    const { userId, ...input } = await parseJsonBody(request, CommentApiSchema);
-    assertSelf(userId || null, user.id, "You can only comment as yourself.");
-    const { comment, message } = await addComment(getServices(context).db, user, input);
-    return apiSuccess({ message, data: comment }, { status: 201 });
-  });
-}
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Review a referrer, reply to a review or follow up on one's review",
+    description:
+      "The same rules as the POST /comments form (docs/product.md#reviews). The author is always the " +
+      "caller: a `userId` naming someone else is a 403.",
+    access: "member",
+    body: CommentApiSchema,
+    response: z.object({ message: z.string(), data: ApiCommentSchema }),
+    status: 201,
+    errors: [403, 404, 409],
+    async run({ ctx, user, body }) {
+      const { userId, ...input } = body;
+      assertSelf(userId, user.id, "You can only comment as yourself.");
+      const { comment, message } = await addComment(ctx.db, user, input);
+      return { message, data: comment };
+    },
+  }),
+});
+export const action = loader;

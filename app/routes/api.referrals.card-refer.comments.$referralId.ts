@@ -1,22 +1,29 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { listReferralComments } from "~/modules/comments/comments.server";
+import { ApiCommentSchema } from "~/modules/comments/thread";
 import { getReferral } from "~/modules/referrals/referrals.server";
-import { apiRoute, apiSuccess } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 
-/**
- * A referral's reviews with their replies and follow-ups, oldest first (newest 50 reviews;
- * `?before=<ISO time>` for older ones). A referral hidden from search (inactive card, deactivated
- * referrer) is a 404 here too, as on its page.
- */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    const before = new URL(request.url).searchParams.get("before");
-    const beforeDate = before && !Number.isNaN(Date.parse(before)) ? new Date(before) : undefined;
-    const services = getServices(context);
-    const referral = await getReferral(services, user.id, { id: params.referralId ?? "" });
-    return apiSuccess({ data: await listReferralComments(services.db, referral._id, user.id, beforeDate) });
-  });
-}
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "A referral's reviews with their replies and follow-ups",
+    description:
+      "Oldest first, the newest 50 reviews (`before` for older ones). A referral hidden from search " +
+      "(inactive card, deactivated referrer) is a 404 here too, as on its page.",
+    access: "member",
+    params: z.object({ referralId: z.string() }),
+    query: z.object({
+      before: z
+        .string()
+        .optional()
+        .describe("An ISO time: reviews written before it (a malformed one means the newest)"),
+    }),
+    response: z.object({ data: z.array(ApiCommentSchema) }),
+    async run({ ctx, user, params, query }) {
+      const before = query.before && !Number.isNaN(Date.parse(query.before)) ? new Date(query.before) : undefined;
+      const referral = await getReferral(ctx, user.id, { id: params.referralId });
+      return { data: await listReferralComments(ctx.db, referral._id, user.id, before) };
+    },
+  }),
+});
+export const action = loader;

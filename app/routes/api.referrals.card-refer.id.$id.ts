@@ -1,5 +1,20 @@
-import { byIdLoader } from "~/modules/referrals/api.server";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
+import { withPeopleOne } from "~/modules/referrals/people.server";
+import { ApiReferralSchema } from "~/modules/referrals/present";
+import { getReferral } from "~/modules/referrals/referrals.server";
 
-/** GET id/{id}: one referral. */
-export const loader = byIdLoader;
-export const action = byIdLoader;
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "One referral",
+    description: "Hidden (404) when its card is inactive or its referrer deactivated, except from its owner.",
+    access: "member",
+    params: z.object({ id: z.string() }),
+    response: z.object({ data: ApiReferralSchema }),
+    async run({ ctx, user, params }) {
+      const referral = await getReferral(ctx, user.id, { id: params.id });
+      return { data: await withPeopleOne(ctx.db, user, referral) };
+    },
+  }),
+});
+export const action = loader;

@@ -1,5 +1,21 @@
-import { markInactiveAction } from "~/modules/referrals/api.server";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
+import { withPeopleOne } from "~/modules/referrals/people.server";
+import { ApiReferralSchema } from "~/modules/referrals/present";
+import { setReferralActive } from "~/modules/referrals/referrals.server";
 
-/** POST mark-inactive/{id}: owner only. */
-export const action = markInactiveAction;
-export const loader = markInactiveAction;
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Mark one's referral inactive",
+    description: "It leaves the search; the owner may reopen it. Anyone else is refused (403).",
+    access: "member",
+    params: z.object({ id: z.string() }),
+    response: z.object({ message: z.string(), data: ApiReferralSchema }),
+    errors: [403, 404],
+    async run({ ctx, user, params }) {
+      const { message, data } = await setReferralActive(ctx, user.id, params.id, false);
+      return { message, data: await withPeopleOne(ctx.db, user, data) };
+    },
+  }),
+});
+export const action = loader;

@@ -1,17 +1,15 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { ArrowLeft, ExternalLink } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { toast } from "sonner";
+import { z } from "zod";
 import { FormMessage } from "~/components/forms/field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
+import { DomainError } from "~/core/errors";
+import { formAction, intent, redirectTo, type IntentArgs } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { applyToReferral } from "~/modules/applications/apply.server";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
@@ -23,54 +21,61 @@ import { formatDate } from "~/modules/referrals/my-referrals";
 import { CardArt, CreditBandChip, RemainingWarning } from "~/modules/referrals/referral-card";
 import { RatingSummary } from "~/modules/reputation/reputation";
 import { getReferral } from "~/modules/referrals/referrals.server";
-import { DomainError } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 const STEPS = ["1", "2", "3"] as const;
 type Step = (typeof STEPS)[number];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const url = new URL(request.url);
-  const stepParam = url.searchParams.get("step");
-  const step = STEPS.includes(stepParam as Step) ? (stepParam as Step) : null;
-  try {
-    const services = getServices(context);
-    const referral = await getReferral(services, user.id, { id: params.referralId ?? "" });
-    if (step === "2" && !referral.isOwner && (await hasReviewed(services.db, user.id, referral._id))) {
-      // The review is in (a plain form post comes back here): on to step 3.
-      throw redirect(`/apply/${referral._id}?step=3`);
-    }
-    const reviews = await listReferralComments(services.db, referral._id, user.id);
-    return {
-      referral,
-      reviews,
-      viewerId: user.id,
-      step: referral.isOwner ? null : step,
-      great: url.searchParams.get("great") === "yes",
-    };
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 404) {
-      return data({ referral: null, reviews: [], viewerId: user.id, step: null, great: false }, { status: 404 });
-    }
-    throw error;
-  }
-}
+const Params = z.object({ referralId: z.string() });
 
-/** Dialog step 1's Yes: records the application, then step 2. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const referralId = params.referralId ?? "";
-  try {
-    await applyToReferral(getServices(context), user, { referralId });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ error: error.message }, { status: error.status });
-  }
-  throw redirect(`/apply/${referralId}?step=2`);
-}
+export const loader = pageLoader({
+  access: "member",
+  params: Params,
+  // An unknown step is no dialog; `great` is step 3's Yes.
+  query: z.object({
+    step: z.enum(STEPS).optional().catch(undefined),
+    great: z.string().optional(),
+  }),
+  async run({ ctx, user, params, query }) {
+    const step = query.step ?? null;
+    try {
+      const referral = await getReferral(ctx, user.id, { id: params.referralId });
+      if (step === "2" && !referral.isOwner && (await hasReviewed(ctx.db, user.id, referral._id))) {
+        // The review is in (a plain form post comes back here): on to step 3.
+        throw redirect(`/apply/${referral._id}?step=3`);
+      }
+      const reviews = await listReferralComments(ctx.db, referral._id, user.id);
+      return {
+        referral,
+        reviews,
+        viewerId: user.id,
+        step: referral.isOwner ? null : step,
+        great: query.great === "yes",
+      };
+    } catch (error) {
+      // The page itself says 'Referral Not Found' (with Browse All Referrals), with the 404 status.
+      if (error instanceof DomainError && error.status === 404) {
+        return data({ referral: null, reviews: [], viewerId: user.id, step: null, great: false }, { status: 404 });
+      }
+      throw error;
+    }
+  },
+});
+
+/** Dialog step 1's Yes: records the application, then step 2; a refusal is shown in the dialog. */
+export const action = formAction({
+  access: "member",
+  intents: {
+    default: intent({
+      schema: z.object({}),
+      async run({ ctx, user, params }: IntentArgs<"member", object>) {
+        const { referralId } = Params.parse(params);
+        await applyToReferral(ctx, user, { referralId });
+        return redirectTo(`/apply/${referralId}?step=2`);
+      },
+    }),
+  },
+});
 
 export default function ReferralDetail() {
   const { referral, reviews, viewerId, step, great } = useLoaderData<typeof loader>();
@@ -266,9 +271,10 @@ function ApplyDialog({ referralId, step, great }: { referralId: string; step: St
     dialog.close();
     dialog.showModal();
   }, [step]);
+  const refusal = actionData && !actionData.ok ? actionData.message : null;
   useEffect(() => {
-    if (actionData?.error) toast.error(actionData.error);
-  }, [actionData]);
+    if (refusal) toast.error(refusal);
+  }, [actionData, refusal]);
 
   const applying = navigation.state !== "idle" && navigation.formAction?.startsWith(close);
   const titles: Record<Step, string> = {
@@ -298,7 +304,7 @@ function ApplyDialog({ referralId, step, great }: { referralId: string; step: St
       {step === "1" ? (
         <div className="mt-4 space-y-4">
           <p className="text-sm text-muted">Did you complete your application through this referral link?</p>
-          {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
+          {refusal ? <FormMessage tone="error">{refusal}</FormMessage> : null}
           <div className="flex gap-3">
             <Form method="post" preventScrollReset>
               <Button type="submit" disabled={applying}>

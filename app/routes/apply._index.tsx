@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -11,9 +11,8 @@ import {
 } from "~/modules/referrals/display";
 import { ReferralCard } from "~/modules/referrals/referral-card";
 import { parseSlot, slotForVisitor, VISITOR_SLOT_SECONDS } from "~/modules/referrals/rotation.server";
-import { parseSearchParams, searchReferrals } from "~/modules/referrals/search.server";
-import { requireUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { SearchQuerySchema, searchReferrals } from "~/modules/referrals/search.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { ReferralTypeTab } from "~/modules/referrals/type-tab";
 import { anyOr, FilterSelect } from "~/components/forms/filter-select";
 
@@ -24,39 +23,40 @@ function cookieSlot(request: Request) {
   return parseSlot(match?.[1]);
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const services = getServices(context);
-  const query = parseSearchParams(new URL(request.url).searchParams);
-  // The visitor's rotation slot: from the URL (pages of one search), else a short-lived cookie.
-  const remembered = cookieSlot(request);
-  const slot = query.slot ?? remembered ?? slotForVisitor(Date.now());
-  const { data: referrals, nextCursor } = await searchReferrals(services, user.id, { ...query, slot });
-  const headers = new Headers();
-  if (remembered === null) {
-    headers.append(
-      "Set-Cookie",
-      `${SLOT_COOKIE}=${slot}; Max-Age=${VISITOR_SLOT_SECONDS}; Path=/apply; HttpOnly; SameSite=Lax`,
-    );
-  }
-  return data(
-    {
-      referrals,
-      nextCursor,
-      slot,
-      query: {
-        q: query.q,
-        minCredit: query.minCredit ?? "",
-        minSharing: query.minSharing ?? "",
-        maxFee: query.maxFee ?? "",
-        sort: query.sort,
-        paged: query.cursor !== null,
+export const loader = pageLoader({
+  access: "member",
+  query: SearchQuerySchema,
+  async run({ ctx, user, query, request }) {
+    // The visitor's rotation slot: from the URL (pages of one search), else a short-lived cookie.
+    const remembered = cookieSlot(request);
+    const slot = query.slot ?? remembered ?? slotForVisitor(Date.now());
+    const { data: referrals, nextCursor } = await searchReferrals(ctx, user.id, { ...query, slot });
+    const headers = new Headers();
+    if (remembered === null) {
+      headers.append(
+        "Set-Cookie",
+        `${SLOT_COOKIE}=${slot}; Max-Age=${VISITOR_SLOT_SECONDS}; Path=/apply; HttpOnly; SameSite=Lax`,
+      );
+    }
+    return data(
+      {
+        referrals,
+        nextCursor,
+        slot,
+        query: {
+          q: query.q,
+          minCredit: query.minCredit ?? "",
+          minSharing: query.minSharing ?? "",
+          maxFee: query.maxFee ?? "",
+          sort: query.sort,
+          paged: query.cursor !== null,
+        },
+        supportEmail: ctx.env.SUPPORT_EMAIL,
       },
-      supportEmail: services.env.SUPPORT_EMAIL,
-    },
-    { headers },
-  );
-}
+      { headers },
+    );
+  },
+});
 
 const selectClass = "mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm";
 

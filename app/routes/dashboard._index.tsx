@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
+import { pageLoader } from "~/http/page-loader.server";
 
-export function loader() {
-  return redirect("/dashboard/my-referrals");
-}
+/** /dashboard opens on My Referrals (docs/product.md#dashboard). */
+export const loader = pageLoader({ access: "member", run: async () => redirect("/dashboard/my-referrals") });

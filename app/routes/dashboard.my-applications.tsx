@@ -1,15 +1,17 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Check, ChevronDown, MessageSquare } from "lucide-react";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
+import { toast } from "sonner";
+import { z } from "zod";
+import { FormMessage } from "~/components/forms/field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { buttonClass } from "~/components/ui/button";
-import {
-  listMyApplications,
-  updateApplicationStatus,
-  type ApiApplication,
-} from "~/modules/applications/applications.server";
+import { formAction, intent, redirectTo, type IntentArgs } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
+import { listMyApplications, updateApplicationStatus } from "~/modules/applications/applications.server";
+import type { ApiApplication } from "~/modules/applications/present";
 import {
   APPLICANT_STATUS_OPTIONS,
   APPLICATION_MESSAGES,
@@ -26,68 +28,69 @@ import { listOwnThreads } from "~/modules/comments/comments.server";
 import { ReviewForm } from "~/modules/comments/forms";
 import type { ApiComment } from "~/modules/comments/thread";
 import { TipOptions } from "~/modules/payments/tip-options";
-import { DomainError } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
 import { decodeCreatedCursor } from "~/utils/keyset";
-import { getServices } from "~/utils/services.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 const EMPTY_TEXT = "No credit card applications found with the selected filters.";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const { db } = getServices(context);
-  const query = new URL(request.url).searchParams;
-  const filter = parseStatusFilter(query.get("status"));
-  const { data, nextCursor } = await listMyApplications(db, user, {
-    filter,
-    cursor: decodeCreatedCursor(query.get("cursor")),
-  });
-  // The applicant sees only their own comments and the replies to them (spec section 6).
-  const comments = await listOwnThreads(
-    db,
-    user.id,
-    data.map((application) => application.referral._id),
-  );
-  return {
-    viewerId: user.id,
-    filter,
-    nextCursor,
-    applications: data.map((application) => ({
-      ...application,
-      comments: comments.filter((comment) => comment.referralId === application.referral._id),
-    })),
-  };
-}
-
-/** The status menu: a plain form post, so it works without JavaScript. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const url = new URL(request.url);
-  const back = `${url.pathname}${url.search}`;
-  const formData = await request.formData();
-  const parsed = StatusUpdateSchema.safeParse({ status: formData.get("status") });
-  if (!parsed.success) {
-    return redirectWithToast(context, back, { type: "error", description: APPLICATION_MESSAGES.invalidStatus });
-  }
-  try {
-    const { message, changed } = await updateApplicationStatus(
-      getServices(context).db,
-      user,
-      String(formData.get("applicationId") ?? ""),
-      parsed.data.status,
+export const loader = pageLoader({
+  access: "member",
+  query: z.object({
+    status: z.string().optional().transform(parseStatusFilter),
+    cursor: z.string().optional(),
+  }),
+  async run({ ctx, user, query }) {
+    const filter = query.status;
+    const { data, nextCursor } = await listMyApplications(ctx.db, user, {
+      filter,
+      cursor: decodeCreatedCursor(query.cursor),
+    });
+    // The applicant sees only their own comments and the replies to them (docs/product.md#reviews).
+    const comments = await listOwnThreads(
+      ctx.db,
+      user.id,
+      data.map((application) => application.referral._id),
     );
-    if (!changed) return redirectWithToast(context, back, { type: "info", description: message });
-    return redirectWithToast(context, back, { type: "success", description: message });
-  } catch (error) {
-    if (!(error instanceof DomainError)) console.error(error);
-    const description = error instanceof DomainError ? error.message : APPLICATION_MESSAGES.statusFailed;
-    return redirectWithToast(context, back, { type: "error", description });
-  }
-}
+    return {
+      viewerId: user.id,
+      filter,
+      nextCursor,
+      applications: data.map((application) => ({
+        ...application,
+        comments: comments.filter((comment) => comment.referralId === application.referral._id),
+      })),
+    };
+  },
+});
+
+/** The status menu's choice for one application (`id`, so a refusal shows beside its card). */
+const StatusChoiceSchema = StatusUpdateSchema.extend({
+  id: z.string({ error: APPLICATION_MESSAGES.notFound }).min(1, APPLICATION_MESSAGES.notFound),
+});
+
+/** The status menu: a plain form post, so it works without JavaScript; back to the same filter and page. */
+export const action = formAction({
+  access: "member",
+  intents: {
+    default: intent({
+      schema: StatusChoiceSchema,
+      unexpectedMessage: APPLICATION_MESSAGES.statusFailed,
+      async run({ ctx, user, value, request }: IntentArgs<"member", z.output<typeof StatusChoiceSchema>>) {
+        const { message, changed } = await updateApplicationStatus(ctx.db, user, value.id, value.status);
+        const url = new URL(request.url);
+        return redirectTo(`${url.pathname}${url.search}`, {
+          toast: { type: changed ? "success" : "info", description: message },
+        });
+      },
+    }),
+  },
+});
 
 export default function MyApplications() {
   const { applications, filter, nextCursor, viewerId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  useEffect(() => {
+    if (actionData && !actionData.ok) toast.error(actionData.message);
+  }, [actionData]);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">My Credit Card Applications</h1>
@@ -116,7 +119,13 @@ export default function MyApplications() {
           <ul className="space-y-4">
             {applications.map((application) => (
               <li key={application._id}>
-                <ApplicationCard application={application} viewerId={viewerId} />
+                <ApplicationCard
+                  application={application}
+                  viewerId={viewerId}
+                  refusal={
+                    actionData && !actionData.ok && actionData.id === application._id ? actionData.message : null
+                  }
+                />
               </li>
             ))}
           </ul>
@@ -155,9 +164,12 @@ function FilterButtons({ current }: { current: StatusFilter }) {
 function ApplicationCard({
   application,
   viewerId,
+  refusal,
 }: {
   application: ApiApplication & { comments: ApiComment[] };
   viewerId: string;
+  /** Why the last status change of this application was refused. */
+  refusal: string | null;
 }) {
   const headingId = `application-${application._id}`;
   const applied = formatDate(application.createdAt);
@@ -207,6 +219,11 @@ function ApplicationCard({
           </div>
         ) : null}
       </dl>
+      {refusal ? (
+        <div className="mt-3">
+          <FormMessage tone="error">{refusal}</FormMessage>
+        </div>
+      ) : null}
       {application.additionalInfo ? (
         <p className="mt-3 whitespace-pre-line text-sm text-ink">{application.additionalInfo}</p>
       ) : null}
@@ -240,7 +257,7 @@ function ApplicationCard({
 function StatusMenu({ applicationId, status, cardName }: { applicationId: string; status: string; cardName: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
   const navigation = useNavigation();
-  const pending = navigation.state !== "idle" && navigation.formData?.get("applicationId") === applicationId;
+  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === applicationId;
   return (
     <details ref={menu} className="relative">
       <summary
@@ -254,7 +271,7 @@ function StatusMenu({ applicationId, status, cardName }: { applicationId: string
         preventScrollReset
         className="absolute right-0 z-10 mt-1 w-44 rounded-card border border-line bg-surface p-1 shadow-lg"
       >
-        <input type="hidden" name="applicationId" value={applicationId} />
+        <input type="hidden" name="id" value={applicationId} />
         {APPLICANT_STATUS_OPTIONS.map((option) => {
           const current = option.value === status;
           return (

@@ -1,27 +1,43 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
-import { referralStatusAction } from "~/modules/referrals/forms.server";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { formAction, intent, redirectTo, type IntentArgs } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
-import { listMyReferrals } from "~/modules/referrals/referrals.server";
-import { requireUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { listMyReferrals, setReferralActive } from "~/modules/referrals/referrals.server";
+import { ReferralStatusSchema } from "~/modules/referrals/schemas";
+import { safeRedirect } from "~/utils/redirect";
 
 const PATH = "/dashboard/my-referrals";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const cursor = new URL(request.url).searchParams.get("cursor");
-  return { ...(await listMyReferrals(getServices(context), user.id, { cursor })), viewerId: user.id };
+export const loader = pageLoader({
+  access: "member",
+  query: z.object({ cursor: z.string().optional() }),
+  async run({ ctx, user, query }) {
+    return { ...(await listMyReferrals(ctx, user.id, { cursor: query.cursor })), viewerId: user.id };
+  },
+});
+
+/** Mark as Inactive or Reopen: back to the page it came from (My Referrals here or on /refer) with the toast. */
+function setActive(active: boolean) {
+  return intent({
+    schema: ReferralStatusSchema,
+    async run({ ctx, user, value }: IntentArgs<"member", z.output<typeof ReferralStatusSchema>>) {
+      const { message } = await setReferralActive(ctx, user.id, value.id, active);
+      return redirectTo(safeRedirect(value.redirectTo, PATH), { toast: message });
+    },
+  });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  return referralStatusAction(context, user.id, await request.formData(), PATH);
-}
+export const action = formAction({
+  access: "member",
+  intents: { "mark-inactive": setActive(false), reopen: setActive(true) },
+});
 
 export default function DashboardMyReferrals() {
   const { data, nextCursor, viewerId } = useLoaderData<typeof loader>();
-  return <MyReferrals referrals={data} nextCursor={nextCursor} viewerId={viewerId} />;
+  const actionData = useActionData<typeof action>();
+  return <MyReferrals referrals={data} nextCursor={nextCursor} viewerId={viewerId} failure={actionData} />;
 }
 
 export const meta: MetaFunction = () => [{ title: "My Referrals | Cardshare" }];

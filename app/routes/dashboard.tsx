@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { clsx } from "clsx";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { requireUser } from "~/utils/auth.server";
+import { pageLoader } from "~/http/page-loader.server";
 
 const SECTIONS = [
   { to: "/dashboard/my-referrals", label: "My Referrals" },
@@ -10,10 +9,8 @@ const SECTIONS = [
   { to: "/dashboard/personal-info", label: "Personal Info" },
 ] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireUser(request, context);
-  return null;
-}
+/** Members only: the sections' own loaders check again, as each can be fetched alone. */
+export const loader = pageLoader({ access: "member", run: async () => null });
 
 /** The dashboard frame: a side menu on wide screens, tabs across the top on small ones. */
 export default function Dashboard() {

@@ -1,46 +1,45 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
+import { z } from "zod";
 import { ErrorList, FieldFrame, FormMessage } from "~/components/forms/field";
-import { replyWithDomainError } from "~/components/forms/reply";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button } from "~/components/ui/button";
-import { listPickerCards } from "~/modules/cards/catalog.server";
+import { formAction, intent, redirectTo, type IntentArgs } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
+import { listPickerCards, type PickerCard } from "~/modules/cards/catalog.server";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
-import { isStatusIntent, referralStatusAction } from "~/modules/referrals/forms.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
-import { cardRulesFor, createReferral, listMyReferrals, previewReferral } from "~/modules/referrals/referrals.server";
+import { createReferral, listMyReferrals, previewReferral } from "~/modules/referrals/referrals.server";
 import {
   OTHER_CARD,
-  readCardId,
   REFERRAL_MESSAGES,
+  ReferralInputSchema,
   referralSchema,
   SHARING_PRESETS,
   willBeCapped,
   type CardRules,
+  type ReferralInput,
 } from "~/modules/referrals/schemas";
-import { DomainError } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
-import { redirectWithToast } from "~/utils/toast.server";
 import { BONUS_UNITS, CARD_CATEGORIES } from "../../db/schema";
 import { ReferralTypeTab } from "~/modules/referrals/type-tab";
 
 const PATH = "/refer";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const services = getServices(context);
-  const url = new URL(request.url);
-  const [groups, mine] = await Promise.all([
-    listPickerCards(services.db, user.id),
-    listMyReferrals(services, user.id, { cursor: url.searchParams.get("cursor") }),
-  ]);
-  return { groups, issuer: url.searchParams.get("issuer"), mine, viewerId: user.id };
-}
+export const loader = pageLoader({
+  access: "member",
+  query: z.object({ issuer: z.string().optional(), cursor: z.string().optional() }),
+  async run({ ctx, user, query }) {
+    const [groups, mine] = await Promise.all([
+      listPickerCards(ctx.db, user.id),
+      listMyReferrals(ctx, user.id, { cursor: query.cursor }),
+    ]);
+    return { groups, issuer: query.issuer ?? null, mine, viewerId: user.id };
+  },
+});
 
 /** The submitted fields (strings), carried through the preview in hidden inputs. */
 function formValues(formData: FormData) {
@@ -51,50 +50,68 @@ function formValues(formData: FormData) {
   return values;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const services = getServices(context);
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (isStatusIntent(intent)) throw await referralStatusAction(context, user.id, formData, PATH);
+/** Every value as it will be published (step 3). */
+function previewOf(input: ReferralInput, card: PickerCard | null, duplicateOfId: string | null) {
+  const cardInfo = card ?? input.newCard!;
+  return {
+    cardName: cardInfo.name,
+    issuer: cardInfo.issuer,
+    annualFee: formatAnnualFee(cardInfo.annualFee),
+    isNewCard: !card,
+    referralLink: input.referralLink,
+    referrerCredit: input.referrerCredit,
+    sharingBenefitPortion: input.sharingBenefitPortion,
+    referrerBonus: input.specialReferrerBonus ? formatBonus(input.specialReferrerBonus) : null,
+    applicantBonus: input.specialApplicantBonus?.bonus ?? null,
+    availableReferCount: input.availableReferCount,
+    additionalInfo: input.additionalInfo,
+    duplicateLink: duplicateOfId !== null,
+  };
+}
+type Preview = ReturnType<typeof previewOf>;
 
-  const rules = await cardRulesFor(services.db, readCardId(formData), user.id);
-  const submission = parseWithZod(formData, { schema: referralSchema(rules) });
-  const values = formValues(formData);
-  if (intent === "edit") return { step: "form" as const, result: submission.reply(), values, preview: null };
-  if (submission.status !== "success") {
-    return data({ step: "form" as const, result: submission.reply(), values, preview: null }, 400);
-  }
-  try {
-    if (intent === "create") {
-      await createReferral(services, user.id, submission.value);
-      throw await redirectWithToast(context, PATH, { type: "success", description: REFERRAL_MESSAGES.created });
+/**
+ * The flow's posts: Preview (step 2 to 3), Edit (back to 2 with the values) and Confirm & Create.
+ * Mark as Inactive / Reopen of the list below post to /dashboard/my-referrals.
+ */
+export const action = formAction({
+  access: "member",
+  intents: {
+    preview: intent({
+      schema: ReferralInputSchema,
+      async run({ ctx, user, value, formData }: IntentArgs<"member", ReferralInput>) {
+        const { input, card, duplicateOfId } = await previewReferral(ctx, user.id, value);
+        return {
+          step: "preview" as const,
+          values: formValues(formData),
+          preview: previewOf(input, card ?? null, duplicateOfId),
+        };
+      },
+    }),
+    edit: intent({
+      schema: z.object({}),
+      run: async ({ formData }) => ({ step: "form" as const, values: formValues(formData), preview: null }),
+    }),
+    create: intent({
+      schema: ReferralInputSchema,
+      unexpectedMessage: REFERRAL_MESSAGES.createFailed,
+      async run({ ctx, user, value }: IntentArgs<"member", ReferralInput>) {
+        await createReferral(ctx, user.id, value);
+        return redirectTo(PATH, { toast: REFERRAL_MESSAGES.created });
+      },
+    }),
+  },
+});
+
+/** A refused post's fields (conform's nested initialValue) as the flat names the form uses. */
+function flatValues(value: unknown, prefix = "", into: Record<string, string> = {}) {
+  if (typeof value === "string") into[prefix] = value;
+  else if (value && typeof value === "object" && !Array.isArray(value)) {
+    for (const [key, entry] of Object.entries(value)) {
+      if (!(prefix === "" && key === "intent")) flatValues(entry, prefix ? `${prefix}.${key}` : key, into);
     }
-    const { card, duplicateOfId } = await previewReferral(services, user.id, submission.value);
-    const input = submission.value;
-    const cardInfo = card ?? input.newCard!;
-    const preview = {
-      cardName: cardInfo.name,
-      issuer: cardInfo.issuer,
-      annualFee: formatAnnualFee(cardInfo.annualFee),
-      isNewCard: !card,
-      referralLink: input.referralLink,
-      referrerCredit: input.referrerCredit,
-      sharingBenefitPortion: input.sharingBenefitPortion,
-      referrerBonus: input.specialReferrerBonus ? formatBonus(input.specialReferrerBonus) : null,
-      applicantBonus: input.specialApplicantBonus?.bonus ?? null,
-      availableReferCount: input.availableReferCount,
-      additionalInfo: input.additionalInfo,
-      duplicateLink: duplicateOfId !== null,
-    };
-    return { step: "preview" as const, result: submission.reply(), values, preview };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data(
-      { step: "form" as const, result: replyWithDomainError(submission, error), values, preview: null },
-      error.status,
-    );
   }
+  return into;
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -103,8 +120,14 @@ type Group = LoaderData["groups"][number];
 export default function Refer() {
   const { groups, issuer: issuerParam, mine, viewerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const issuer = actionData?.values.issuer ?? issuerParam;
-  const step = actionData?.step === "preview" ? 3 : issuer ? 2 : 1;
+  // A refused post comes back with what was typed (conform's initialValue), to fix and send again.
+  const flow = actionData?.ok
+    ? { values: actionData.values, preview: actionData.preview, lastResult: undefined }
+    : actionData
+      ? { values: flatValues(actionData.result.initialValue), preview: null, lastResult: actionData.result }
+      : null;
+  const issuer = flow?.values.issuer ?? issuerParam;
+  const step = flow?.preview ? 3 : issuer ? 2 : 1;
 
   useEffect(() => {
     const message = actionData?.result.error?.[""]?.[0];
@@ -127,16 +150,14 @@ export default function Refer() {
             {step === 1 ? <IssuerStep groups={groups} /> : null}
             {step === 2 && issuer ? (
               <DetailsStep
-                key={JSON.stringify(actionData?.values ?? issuer)}
+                key={JSON.stringify(flow?.values ?? issuer)}
                 issuer={issuer}
                 group={groups.find((group) => group.issuer === issuer)}
-                lastResult={actionData?.result}
-                values={actionData?.values ?? {}}
+                lastResult={flow?.lastResult}
+                values={flow?.values ?? {}}
               />
             ) : null}
-            {step === 3 && actionData?.preview ? (
-              <PreviewStep preview={actionData.preview} values={actionData.values} />
-            ) : null}
+            {step === 3 && flow?.preview ? <PreviewStep preview={flow.preview} values={flow.values} /> : null}
           </div>
         </div>
       </section>
@@ -606,13 +627,7 @@ function DetailsStep({
   );
 }
 
-function PreviewStep({
-  preview,
-  values,
-}: {
-  preview: NonNullable<NonNullable<ReturnType<typeof useActionData<typeof action>>>["preview"]>;
-  values: Record<string, string>;
-}) {
+function PreviewStep({ preview, values }: { preview: Preview; values: Record<string, string> }) {
   const navigation = useNavigation();
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
   const rows: [string, ReactNode][] = [

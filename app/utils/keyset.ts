@@ -73,3 +73,17 @@ export function decodeCreatedCursor(cursor: string | null | undefined): CreatedK
 export function olderThan(createdAt: SQLiteColumn, id: SQLiteColumn, key: CreatedKey | null | undefined) {
   return key ? (sql`(${createdAt}, ${id}) < (${key.createdAt.getTime()}, ${key.id})` as SQL) : undefined;
 }
+
+/**
+ * Each row's place among the rows of its `group`, newest (createdAt, id) first: a subquery
+ * selecting it as `rank` and filtered on `rank <= n` keeps the n newest of every group, so one
+ * busy group cannot crowd the others out of a page's lists.
+ */
+export function newestInGroup(group: SQLiteColumn, createdAt: SQLiteColumn, id: SQLiteColumn) {
+  return sql<number>`row_number() over (partition by ${group} order by ${createdAt} desc, ${id} desc)`.as("rank");
+}
+
+/** `column` is one of a page's ids, passed as one JSON parameter (D1 binds at most 100 parameters). */
+export function inIdList(column: SQLiteColumn, ids: readonly string[]) {
+  return sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
+}

@@ -123,17 +123,19 @@ describe("My Applications", () => {
   it("changes status with a plain form post, for the applicant only, and offers the tip once approved", async () => {
     const { applicant, application, referral } = await createMarket();
     const { applicant: other } = await addApplicant(referral);
+    // A refusal is the form's failure (403, shown beside the application), no longer a redirect.
     const refused = await postForm("/dashboard/my-applications", other.cookie, {
-      applicationId: application.id,
+      id: application.id,
       status: "successful",
     });
-    expect(refused.status).toBe(302);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("You can only change your own applications.");
     const statusNow = async () =>
       (await testDb().select().from(applications).where(eq(applications.id, application.id)).get())?.status;
     expect(await statusNow()).toBe("pending");
 
     const changed = await postForm("/dashboard/my-applications?status=pending", applicant.cookie, {
-      applicationId: application.id,
+      id: application.id,
       status: "successful",
     });
     expect(changed.headers.get("Location")).toBe("/dashboard/my-applications?status=pending");

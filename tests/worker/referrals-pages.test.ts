@@ -70,8 +70,14 @@ describe("referral pages", () => {
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toContain("Please enter a referral link");
 
-    const denied = await postForm("/refer", other.cookie, { intent: "mark-inactive", referralId: referral.id });
-    expect(denied.status).toBe(302);
+    // My Referrals' buttons post to /dashboard/my-referrals (from /refer too); a refusal is the
+    // form's failure (403, shown beside the referral), no longer a redirect.
+    const denied = await postForm("/dashboard/my-referrals", other.cookie, {
+      intent: "mark-inactive",
+      id: referral.id,
+    });
+    expect(denied.status).toBe(403);
+    expect(await denied.text()).toContain("Only the referrer can change this referral.");
     const row = await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get();
     expect(row?.isActive).toBe(true);
   });

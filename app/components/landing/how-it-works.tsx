@@ -4,9 +4,9 @@ import { SectionHeading } from "./section-heading";
 
 export type Audience = "applicant" | "referrer";
 
-/** The how-it-works audience named by a query string; applicants unless it says referrer. */
-export function parseAudience(search: string): Audience {
-  return new URLSearchParams(search).get("audience") === "referrer" ? "referrer" : "applicant";
+/** The how-it-works audience named by `?audience=`; applicants unless it says referrer. */
+export function parseAudience(audience: string | null | undefined): Audience {
+  return audience === "referrer" ? "referrer" : "applicant";
 }
 
 const AUDIENCES: { value: Audience; label: string }[] = [

@@ -1,4 +1,4 @@
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import { APPLICATION_MESSAGES } from "./status";
 
 interface Parties {

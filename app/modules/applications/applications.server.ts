@@ -8,12 +8,14 @@ import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { SUCCESSFUL_STATUSES } from "../../../db/factories";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
-import { visibleNames } from "~/modules/users/privacy";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import { createdKeyOf, olderThan, toPage, type CreatedKey } from "~/utils/keyset";
 import { APPLICATION_MESSAGES, STATUS_FILTERS, applicantStatusLabel, type StatusFilter } from "./status";
 import { PRIVATE_CONTENT, REFERRAL_NOT_FOUND, USER_NOT_FOUND } from "~/utils/messages";
 import { assertApplicationReader } from "./access";
+import { toApiApplication } from "./present";
+
+export type { ApiApplication } from "./present";
 
 interface Actor {
   id: string;
@@ -44,45 +46,6 @@ const columns = {
   referrer: personColumns(referrer),
   applicant: personColumns(applicant),
 };
-
-type Row = {
-  id: string;
-  status: ApplicationStatus;
-  createdAt: Date;
-  updatedAt: Date;
-  additionalInfo: string;
-  referralId: string;
-  card: { id: string; name: string; issuer: string };
-  referrer: { id: string; username: string; firstName: string; lastName: string; showFullName: boolean };
-  applicant: { id: string; username: string; firstName: string; lastName: string; showFullName: boolean };
-};
-
-function person(row: Row["referrer"], viewerId: string | null) {
-  const names = visibleNames(row, row.id === viewerId);
-  return {
-    _id: row.id,
-    username: row.username,
-    firstName: names.firstName,
-    lastName: names.lastName,
-    name: names.name,
-  };
-}
-
-/** The spec's Application JSON (section 3), names masked the way `viewerId` may see them. */
-function toApiApplication(row: Row, viewerId: string | null) {
-  return {
-    _id: row.id,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    additionalInfo: row.additionalInfo,
-    creditCard: { _id: row.card.id, name: row.card.name, issuer: row.card.issuer },
-    referrer: person(row.referrer, viewerId),
-    referral: { _id: row.referralId },
-    applicant: person(row.applicant, viewerId),
-  };
-}
-export type ApiApplication = ReturnType<typeof toApiApplication>;
 
 function selectApplications(db: Db) {
   return db

@@ -3,7 +3,7 @@
  * rest of the applications domain (status, lists) lives beside it.
  */
 import { createId } from "../../../db/id";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import type { Services } from "~/utils/services.server";
 import { INVALID_REFERRAL, REFERRAL_NOT_FOUND } from "~/utils/messages";

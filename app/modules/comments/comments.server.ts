@@ -11,8 +11,9 @@ import { applications, comments, referrals, users, type CommentType } from "../.
 import { assertApplicationReader } from "~/modules/applications/access";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { visibleNames } from "~/modules/users/privacy";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
+import { inIdList, newestInGroup } from "~/utils/keyset";
 import { COMMENT_MESSAGES, type CommentInput } from "./schemas";
 import type { ApiComment, CommentPerson } from "./thread";
 
@@ -291,15 +292,9 @@ export async function listReferralsComments(
   viewerId: string | null,
 ): Promise<ApiComment[]> {
   if (referralIds.length === 0) return [];
-  const ids = JSON.stringify(referralIds);
-  const ofReferrals = sql`${comments.referralId} in (select value from json_each(${ids}))`;
+  const ofReferrals = inIdList(comments.referralId, referralIds);
   const ranked = db
-    .select({
-      id: comments.id,
-      rank: sql<number>`row_number() over (partition by ${comments.referralId} order by ${comments.createdAt} desc, ${comments.id} desc)`.as(
-        "rank",
-      ),
-    })
+    .select({ id: comments.id, rank: newestInGroup(comments.referralId, comments.createdAt, comments.id) })
     .from(comments)
     .where(and(ofReferrals, eq(comments.commentType, "applicantToReferrer")))
     .as("ranked");

@@ -11,7 +11,8 @@ import { StarRatingInput } from "./star-rating";
 /** Where POST /comments lives (app/routes/comments.ts). */
 export const COMMENTS_ACTION = "/comments";
 
-type CommentActionData = { result: SubmissionResult<string[]> | null; message: string | null };
+/** What POST /comments answers a fetcher: the saved comment's text, or the refusal (the kit's FormFailure). */
+type CommentActionData = { ok: boolean; result: SubmissionResult<string[]>; message: string };
 
 /** True once React runs in the browser: before that, nothing may depend on JavaScript. */
 function useHydrated() {
@@ -33,11 +34,12 @@ function useCommentFetcher(onSaved?: () => void) {
   const data = fetcher.data;
   useEffect(() => {
     if (!data) return;
-    if (data.message && data.result?.status !== "error") {
+    if (data.ok) {
       toast.success(data.message);
       onSaved?.();
     } else {
-      const formError = data.result?.error?.[""]?.[0] ?? (data.result ? null : data.message);
+      // Field errors show beside their fields; a refusal of the whole comment is a toast too.
+      const formError = data.result.error?.[""]?.[0];
       if (formError) toast.error(formError);
     }
     // Only a new answer from the server should toast.
@@ -45,7 +47,7 @@ function useCommentFetcher(onSaved?: () => void) {
   }, [data]);
   return {
     fetcher,
-    lastResult: data?.result ?? undefined,
+    lastResult: data?.result,
     redirectTo: `${location.pathname}${location.search}`,
     pending: fetcher.state !== "idle",
   };

@@ -2,37 +2,41 @@
  * The JSON shape of a comment (spec section 3, Comment) and how a flat list becomes threads:
  * each review followed by its replies and follow-ups. Pure, safe in the browser.
  */
-import type { CommentType } from "../../../db/schema";
+import { z } from "zod";
+import { COMMENT_TYPES } from "../../../db/schema";
 
-export interface CommentPerson {
-  _id: string;
-  username: string;
+export const CommentPersonSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
   /** Masked when the person hides their full name. */
-  firstName: string;
+  firstName: z.string(),
   /** The display name, masked the same way. */
-  name: string;
-  profileImage: string | null;
-}
+  name: z.string(),
+  profileImage: z.string().nullable(),
+});
+export type CommentPerson = z.infer<typeof CommentPersonSchema>;
 
-export interface ApiComment {
-  _id: string;
-  comment: string;
-  rating: number | null;
-  ratingUpdated: boolean;
-  createdAt: string;
-  commentType: CommentType;
+/** A comment in /api answers and on pages (the /api contract: the OpenAPI document is made from it). */
+export const ApiCommentSchema = z.object({
+  _id: z.string(),
+  comment: z.string(),
+  rating: z.number().int().nullable(),
+  ratingUpdated: z.boolean(),
+  createdAt: z.string(),
+  commentType: z.enum(COMMENT_TYPES),
   /** The review's author (for a reply: the author of the review replied to). */
-  applicant: CommentPerson;
+  applicant: CommentPersonSchema,
   /** The referral's owner. */
-  referrer: CommentPerson;
-  originalComment: { _id: string } | null;
-  originalCommentId: string | null;
-  hasReferrerReply: boolean;
-  referralId: string;
-  applicationId: string | null;
+  referrer: CommentPersonSchema,
+  originalComment: z.object({ _id: z.string() }).nullable(),
+  originalCommentId: z.string().nullable(),
+  hasReferrerReply: z.boolean(),
+  referralId: z.string(),
+  applicationId: z.string().nullable(),
   /** The author of this comment. */
-  userId: string;
-}
+  userId: z.string(),
+});
+export type ApiComment = z.infer<typeof ApiCommentSchema>;
 
 export interface CommentThreadData {
   review: ApiComment;

@@ -3,7 +3,7 @@
  * Reopen, answered with a redirect and the spec's toast so they work without JavaScript.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import { safeRedirect } from "~/utils/redirect";
 import { getServices } from "~/utils/services.server";
 import { redirectWithToast } from "~/utils/toast.server";

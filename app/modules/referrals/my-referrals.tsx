@@ -1,6 +1,10 @@
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { FormMessage } from "~/components/forms/field";
 import { Button, buttonClass } from "~/components/ui/button";
+import type { FormFailure } from "~/http/form-action.server";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import type { ApiComment } from "~/modules/comments/thread";
 import type { PresentedReferral } from "./present";
@@ -8,6 +12,15 @@ import { REFERRAL_MESSAGES } from "./schemas";
 import { ReferralTypeTab } from "./type-tab";
 
 export type MyReferral = PresentedReferral & { commentsCount: number; comments: ApiComment[] };
+
+/**
+ * Where Mark as Inactive and Reopen post, from /refer too (app/routes/dashboard.my-referrals.tsx):
+ * one declaration of the two intents. Success comes back to the page with the toast.
+ */
+export const REFERRAL_STATUS_ACTION = "/dashboard/my-referrals";
+
+/** A refused Mark as Inactive / Reopen: its message, and the referral it was for (`id`). */
+type StatusFailure = Pick<FormFailure, "ok" | "message" | "id">;
 
 export function formatDate(iso: string) {
   return new Date(iso).toLocaleDateString("en-US", {
@@ -26,11 +39,14 @@ export function MyReferrals({
   referrals,
   nextCursor,
   viewerId,
+  failure,
 }: {
   referrals: MyReferral[];
   nextCursor: string | null;
   /** The owner, who may reply to each review. */
   viewerId: string;
+  /** A refusal posted without JavaScript (the status action's own page shows it). */
+  failure?: StatusFailure;
 }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -53,7 +69,12 @@ export function MyReferrals({
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {referrals.map((referral) => (
-              <MyReferralCard key={referral._id} referral={referral} viewerId={viewerId} />
+              <MyReferralCard
+                key={referral._id}
+                referral={referral}
+                viewerId={viewerId}
+                failure={failure?.id === referral._id ? failure : undefined}
+              />
             ))}
           </ul>
         )}
@@ -67,10 +88,22 @@ export function MyReferrals({
   );
 }
 
-function MyReferralCard({ referral, viewerId }: { referral: MyReferral; viewerId: string }) {
+function MyReferralCard({
+  referral,
+  viewerId,
+  failure,
+}: {
+  referral: MyReferral;
+  viewerId: string;
+  failure?: StatusFailure;
+}) {
   const location = useLocation();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("referralId") === referral._id;
+  const fetcher = useFetcher<StatusFailure>();
+  const busy = fetcher.state !== "idle";
+  const refusal = fetcher.data ?? failure;
+  useEffect(() => {
+    if (fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.message);
+  }, [fetcher.data]);
   return (
     <li
       aria-label={referral.creditCard.name}
@@ -113,9 +146,9 @@ function MyReferralCard({ referral, viewerId }: { referral: MyReferral; viewerId
         {referral.moderated ? (
           <p className="text-sm text-muted">{REFERRAL_MESSAGES.moderatedNote}</p>
         ) : (
-          <Form method="post">
+          <fetcher.Form method="post" action={REFERRAL_STATUS_ACTION}>
             <input type="hidden" name="intent" value={referral.isActive ? "mark-inactive" : "reopen"} />
-            <input type="hidden" name="referralId" value={referral._id} />
+            <input type="hidden" name="id" value={referral._id} />
             <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
             <Button
               type="submit"
@@ -126,7 +159,7 @@ function MyReferralCard({ referral, viewerId }: { referral: MyReferral; viewerId
             >
               {referral.isActive ? "Mark as Inactive" : "Reopen"}
             </Button>
-          </Form>
+          </fetcher.Form>
         )}
         {referral.successfulCount > 0 ? (
           <Link to={`/apply/${referral._id}`} className={buttonClass("ghost", "sm")}>
@@ -134,6 +167,7 @@ function MyReferralCard({ referral, viewerId }: { referral: MyReferral; viewerId
           </Link>
         ) : null}
       </div>
+      {refusal && !refusal.ok ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
     </li>
   );
 }

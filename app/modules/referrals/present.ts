@@ -1,11 +1,86 @@
 /**
  * How a referral looks to a viewer, in JSON and HTML alike: the spec's field names (`_id`,
  * `creditCard`, `specialReferrerBonus`, ...), the referrer's names masked by their privacy switch,
- * and the link only when it is a safe https link.
+ * and the link only when it is a safe https link. The zod schemas are the /api contract (the
+ * OpenAPI document is generated from them); the presenter's return is typed by them.
  */
+import { z } from "zod";
 import { isSafeReferralLink } from "./link";
 import { visibleNames } from "~/modules/users/privacy";
-import type { BonusUnit, CardCategory } from "../../../db/schema";
+import { BONUS_UNITS, CARD_CATEGORIES, type BonusUnit, type CardCategory } from "../../../db/schema";
+
+const BonusSchema = z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) });
+
+/** A referral as `presentReferral` shows it, on pages and in /api answers. */
+export const ReferralSchema = z.object({
+  _id: z.string(),
+  /** The short public code (GET /api/referrals/card-refer/code/{code}). */
+  code: z.string().nullable(),
+  referrer: z.object({
+    _id: z.string(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    name: z.string(),
+    rating: z.number().nullable(),
+    reviewCount: z.number().int(),
+  }),
+  creditCard: z.object({
+    _id: z.string(),
+    name: z.string(),
+    issuer: z.string(),
+    category: z.enum(CARD_CATEGORIES),
+    annualFee: z.number(),
+    hasVariousReferrerBonus: z.boolean(),
+    referralBonus: BonusSchema,
+    referralBenefit: z.string(),
+    benefitForReferrer: z.string(),
+    applyBenefitWithReferral: z.string(),
+    description: z.string(),
+    officialWebsite: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    maxReferCount: z.number().int(),
+    isUserAdded: z.boolean(),
+    active: z.boolean(),
+  }),
+  /** Null when the stored link is not a safe https link. */
+  referralLink: z.string().nullable(),
+  referrerCredit: z.number().int().nullable(),
+  sharingBenefitPortion: z.number(),
+  additionalInfo: z.string(),
+  specialApplicantBonus: z.object({ isHigher: z.literal(true), bonus: z.string() }).nullable(),
+  specialReferrerBonus: BonusSchema.nullable(),
+  /** Null means unlimited. */
+  availableReferCount: z.number().int().nullable(),
+  isActive: z.boolean(),
+  /** Deactivated by an admin (told to the owner only): the owner cannot reopen it. */
+  moderated: z.boolean(),
+  applicationsCount: z.number().int(),
+  successfulCount: z.number().int(),
+  createdAt: z.string(),
+  isOwner: z.boolean(),
+});
+export type PresentedReferral = z.infer<typeof ReferralSchema>;
+
+/** An applicant named in a referral's people lists. */
+export const ReferralApplicantSchema = z.object({ _id: z.string(), username: z.string(), name: z.string() });
+
+/**
+ * The spec's people of a referral (section 3): who applied through it and who succeeded (ids, and
+ * the successful ones as small objects), and how many referrals its referrer has published.
+ */
+export const ReferralPeopleSchema = z.object({
+  peopleApplied: z.array(z.string()),
+  peopleSuccessful: z.array(z.string()),
+  successfulApplicants: z.array(ReferralApplicantSchema),
+  /** Null when the referrer hides their referrals from the viewer. */
+  referrerReferralsCount: z.number().int().nullable(),
+});
+export type ReferralPeople = z.infer<typeof ReferralPeopleSchema>;
+
+/** A referral in /api answers: as presented, with its people. */
+export const ApiReferralSchema = ReferralSchema.extend(ReferralPeopleSchema.shape);
+export type ApiReferral = z.infer<typeof ApiReferralSchema>;
 
 export interface ReferralRecord {
   id: string;
@@ -49,7 +124,7 @@ export interface ReferralRecord {
   referrerReviewCount: number;
 }
 
-export function presentReferral(row: ReferralRecord, viewerId: string | null) {
+export function presentReferral(row: ReferralRecord, viewerId: string | null): PresentedReferral {
   const isOwner = viewerId === row.referrerId;
   const names = visibleNames(
     {
@@ -93,7 +168,7 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null) {
     sharingBenefitPortion: row.sharingBenefitPortion,
     additionalInfo: row.additionalInfo,
     specialApplicantBonus: row.specialApplicantBonusIsHigher
-      ? { isHigher: true, bonus: row.specialApplicantBonus ?? "" }
+      ? { isHigher: true as const, bonus: row.specialApplicantBonus ?? "" }
       : null,
     specialReferrerBonus:
       row.specialReferrerBonusAmount != null && row.specialReferrerBonusAmount > 0
@@ -101,7 +176,6 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null) {
         : null,
     availableReferCount: row.availableReferCount,
     isActive: row.isActive,
-    /** Deactivated by an admin (told to the owner only): the owner cannot reopen it. */
     moderated: isOwner && row.moderatedAt !== null,
     applicationsCount: row.applicationsCount,
     successfulCount: row.successfulCount,
@@ -109,8 +183,6 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null) {
     isOwner,
   };
 }
-
-export type PresentedReferral = ReturnType<typeof presentReferral>;
 
 /** The bonus a referral offers: the referrer's special bonus when given, else the card's. */
 export function offeredBonus(referral: Pick<PresentedReferral, "specialReferrerBonus" | "creditCard">) {

@@ -9,7 +9,7 @@ import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { findVisibleCard } from "~/modules/cards/catalog.server";
 import { listReferralsComments } from "~/modules/comments/comments.server";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset";
 import type { Services } from "~/utils/services.server";
@@ -97,25 +97,34 @@ async function isDeactivated(db: Db, userId: string) {
   return row?.at != null;
 }
 
-/** The rules of the chosen card (or the 'Other' card's own), to build the input schema. */
-export async function cardRulesFor(db: Db, cardId: string | null, viewerId: string): Promise<CardRules | undefined> {
-  if (!cardId || cardId === OTHER_CARD) return undefined;
-  const card = await findVisibleCard(db, cardId, viewerId);
-  return card
-    ? { hasVariousReferrerBonus: card.hasVariousReferrerBonus, maxReferCount: card.maxReferCount }
-    : undefined;
+/**
+ * A listed card's own rules on a referral (the 'Other' card's are the schema's): the special
+ * referrer bonus is required when the card's bonus varies by referrer, and the count is capped at
+ * the card's per-member cap and defaults to it (docs/product.md#issuer-caps). The form checks the
+ * same in the browser (referralSchema with the card's rules); this is where the server does.
+ */
+export function applyCardRules(input: ReferralInput, card: CardRules | null): ReferralInput {
+  if (!card) return input;
+  if (card.hasVariousReferrerBonus && !input.specialReferrerBonus) {
+    const message = REFERRAL_MESSAGES.referrerBonusRequired;
+    throw new DomainError(400, message, { "specialReferrerBonus.amount": message });
+  }
+  const cap = card.maxReferCount;
+  return cap > 0 ? { ...input, availableReferCount: Math.min(input.availableReferCount ?? cap, cap) } : input;
 }
 
 /**
- * What a referral would be, without saving it: the card, the normalised link and whether another
- * account already publishes it (POST .../process, and the preview step of /refer).
+ * What a referral would be, without saving it: the input with the card's rules applied, the card,
+ * the normalised link and whether another account already publishes it (POST .../process, and the
+ * preview step of /refer).
  */
-export async function previewReferral(services: Services, referrerId: string, input: ReferralInput) {
+export async function previewReferral(services: Services, referrerId: string, draft: ReferralInput) {
   const { db } = services;
-  const card = input.creditCardId === OTHER_CARD ? null : await findVisibleCard(db, input.creditCardId, referrerId);
-  if (input.creditCardId !== OTHER_CARD && !card) {
+  const card = draft.creditCardId === OTHER_CARD ? null : await findVisibleCard(db, draft.creditCardId, referrerId);
+  if (draft.creditCardId !== OTHER_CARD && !card) {
     throw new DomainError(400, REFERRAL_MESSAGES.cardRequired, { creditCardId: REFERRAL_MESSAGES.cardRequired });
   }
+  const input = applyCardRules(draft, card ?? null);
   const normalizedLink = normalizeReferralLink(input.referralLink);
   // The referrer's own referrals for this card or link that are live or were taken down by an admin.
   const own = await db
@@ -150,9 +159,9 @@ export async function previewReferral(services: Services, referrerId: string, in
  * both sides: the new referral points at its earliest twin, and twins not yet flagged point at the
  * new one, in the same batch.
  */
-export async function createReferral(services: Services, referrerId: string, input: ReferralInput) {
+export async function createReferral(services: Services, referrerId: string, draft: ReferralInput) {
   const { db } = services;
-  const { card, normalizedLink, duplicateOfId } = await previewReferral(services, referrerId, input);
+  const { input, card, normalizedLink, duplicateOfId } = await previewReferral(services, referrerId, draft);
   const now = new Date();
   const cardId = card?.id ?? createId();
   const referralId = createId();

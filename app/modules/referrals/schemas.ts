@@ -74,6 +74,8 @@ export interface CardRules {
 }
 
 const baseSchema = z.object({
+  /** API clients may name themselves as the referrer (spec section 7); the route refuses anyone else. */
+  referrer: z.string().nullish(),
   creditCardId: z.string({ error: REFERRAL_MESSAGES.cardRequired }).trim().min(1, REFERRAL_MESSAGES.cardRequired),
   newCard: NewCardSchema.optional(),
   referralLink: z
@@ -114,6 +116,8 @@ const baseSchema = z.object({
 
 type ReferralDraft = z.output<typeof baseSchema>;
 
+const hasText = (value: unknown) => typeof value === "string" && value.trim() !== "";
+
 /** The custom sharing field of the form: the radio says "custom", the number field holds the value. */
 function resolveSharingPreset(value: unknown) {
   if (value && typeof value === "object" && !Array.isArray(value)) {
@@ -144,7 +148,8 @@ export function referralSchema(card: CardRules | undefined) {
         message: CARD_MESSAGES.nameRequired,
         when: () => true,
       })
-      .refine((draft) => draft.creditCardId !== OTHER_CARD || Boolean(draft.newCard?.description?.trim()), {
+      // Refinements run on partly invalid drafts too (`when`), where a field may still be any JSON value.
+      .refine((draft) => draft.creditCardId !== OTHER_CARD || hasText(draft.newCard?.description), {
         path: ["newCard", "description"],
         message: REFERRAL_MESSAGES.newCardDescriptionRequired,
         when: (payload) => (payload.value as Partial<ReferralDraft>)?.creditCardId === OTHER_CARD,
@@ -160,7 +165,7 @@ export function referralSchema(card: CardRules | undefined) {
           when: () => true,
         },
       )
-      .refine((draft) => !draft.specialApplicantBonus?.isHigher || Boolean(draft.specialApplicantBonus.bonus?.trim()), {
+      .refine((draft) => !draft.specialApplicantBonus?.isHigher || hasText(draft.specialApplicantBonus.bonus), {
         path: ["specialApplicantBonus", "bonus"],
         message: REFERRAL_MESSAGES.applicantBonusRequired,
         when: () => true,
@@ -176,7 +181,7 @@ export function referralSchema(card: CardRules | undefined) {
               ? { amount: draft.specialReferrerBonus.amount!, unit: draft.specialReferrerBonus.unit }
               : null,
           specialApplicantBonus: draft.specialApplicantBonus.isHigher
-            ? { isHigher: true, bonus: draft.specialApplicantBonus.bonus }
+            ? { isHigher: true as const, bonus: draft.specialApplicantBonus.bonus }
             : null,
           newCard: draft.creditCardId === OTHER_CARD ? draft.newCard : undefined,
         };
@@ -186,25 +191,24 @@ export function referralSchema(card: CardRules | undefined) {
 
 export type ReferralInput = z.output<ReturnType<typeof referralSchema>>;
 
+/**
+ * The server's referral schema (POST .../generate and .../process, the /refer form): the rules of a
+ * listed card are the domain's to apply once it has read the card (applyCardRules).
+ */
+export const ReferralInputSchema = referralSchema(undefined);
+
 /** Whether a count will be capped, for the form's warning. */
 export function willBeCapped(count: number | null | undefined, maxReferCount: number) {
   return maxReferCount > 0 && count != null && count > maxReferCount;
 }
 
-/** The id in a raw form or JSON body, to look the card up before validating with its rules. */
-export function readCardId(input: unknown): string | null {
-  if (input instanceof FormData) {
-    const value = input.get("creditCardId");
-    return typeof value === "string" ? value.trim() : null;
-  }
-  if (input && typeof input === "object" && "creditCardId" in input) {
-    const value = (input as { creditCardId: unknown }).creditCardId;
-    return typeof value === "string" ? value.trim() : null;
-  }
-  return null;
-}
+/** Mark as Inactive / Reopen from My Referrals: the referral (`id`, so a refusal shows beside its row) and where to go back. */
+export const ReferralStatusSchema = z.object({
+  id: z.string({ error: REFERRAL_NOT_FOUND }).trim().min(1, REFERRAL_NOT_FOUND).max(64, REFERRAL_NOT_FOUND),
+  redirectTo: z.string().optional(),
+});
 
-/** Marking inactive / reopening, and the apply call (spec section 7). */
+/** The apply call (spec section 7): POST /api/applications/card-apply and .../add-people. */
 export const ApplySchema = z.object({
   referralId: z.string({ error: INVALID_REFERRAL }).trim().min(1, INVALID_REFERRAL),
   cardId: z.string().trim().optional(),

@@ -36,46 +36,45 @@ const optionOf = <T extends readonly number[]>(options: T) =>
       return (options as readonly number[]).includes(number) ? (number as T[number]) : undefined;
     });
 
-/** The URL/query parameters of a search; unknown or malformed values are ignored, never an error. */
-export const SearchQuerySchema = z.object({
-  q: z
-    .string()
-    .optional()
-    .transform((value) => (value ?? "").trim().slice(0, 100)),
-  minCredit: optionOf(MIN_CREDIT_OPTIONS),
-  minSharing: optionOf(MIN_SHARING_OPTIONS),
-  maxFee: optionOf(MAX_FEE_OPTIONS),
-  sort: z
-    .string()
-    .optional()
-    .transform((value) => (SORT_OPTIONS.some((option) => option.value === value) ? value! : "default")),
-  slot: z
-    .string()
-    .optional()
-    .transform((value) => parseSlot(value)),
-  cursor: z
-    .string()
-    .max(120)
-    .optional()
-    .transform((value) => value || null),
-  limit: z
-    .string()
-    .optional()
-    .transform((value) => Math.min(Math.max(Number(value) || SEARCH_PAGE_SIZE, 1), 50)),
-});
+/** Longer cursors are not ours (ours are ~40 characters): they start again at the first page. */
+const MAX_CURSOR = 120;
+
+/**
+ * The URL/query parameters of a search (the /apply page and GET .../active); unknown or malformed
+ * values are ignored, never an error. `r` and `after` are the page links' short names of `slot`
+ * and `cursor`.
+ */
+export const SearchQuerySchema = z
+  .object({
+    q: z.string().optional().describe("Words to find in the card, issuer, category or info"),
+    minCredit: optionOf(MIN_CREDIT_OPTIONS),
+    minSharing: optionOf(MIN_SHARING_OPTIONS),
+    maxFee: optionOf(MAX_FEE_OPTIONS),
+    sort: z.string().optional(),
+    slot: z.string().optional().describe("The rotation slot (0-3) to page through"),
+    r: z.string().optional().describe("Same as slot"),
+    cursor: z.string().optional().describe("nextCursor of the previous page"),
+    after: z.string().optional().describe("Same as cursor"),
+    limit: z.string().optional().describe("Page size, 1 to 50 (default 12)"),
+  })
+  .transform(({ q, sort, slot, r, cursor, after, limit, ...filters }) => {
+    const pageCursor = after ?? cursor;
+    return {
+      ...filters,
+      q: (q ?? "").trim().slice(0, 100),
+      sort: SORT_OPTIONS.some((option) => option.value === sort) ? sort! : "default",
+      slot: parseSlot(r ?? slot),
+      cursor: pageCursor && pageCursor.length <= MAX_CURSOR ? pageCursor : null,
+      limit: Math.min(Math.max(Number(limit) || SEARCH_PAGE_SIZE, 1), 50),
+    };
+  });
 export type SearchQuery = z.output<typeof SearchQuerySchema>;
 
+/** A search from URL parameters (the first value of each). */
 export function parseSearchParams(params: URLSearchParams): SearchQuery {
-  return SearchQuerySchema.parse({
-    q: params.get("q") ?? undefined,
-    minCredit: params.get("minCredit") ?? undefined,
-    minSharing: params.get("minSharing") ?? undefined,
-    maxFee: params.get("maxFee") ?? undefined,
-    sort: params.get("sort") ?? undefined,
-    slot: params.get("r") ?? params.get("slot") ?? undefined,
-    cursor: params.get("after") ?? params.get("cursor") ?? undefined,
-    limit: params.get("limit") ?? undefined,
-  });
+  const first: Record<string, string> = {};
+  for (const [key, value] of params) first[key] ??= value;
+  return SearchQuerySchema.parse(first);
 }
 
 /** Prefix lengths the FTS index keeps (migration 0004): longer words are matched whole. */

@@ -2,7 +2,7 @@
  * The numbers of a person's reputation shown on their profile: rating and review count (kept by
  * the comments domain), how many referrals they have published and how many succeeded.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { referrals, users } from "../../../db/schema";
 
@@ -30,4 +30,22 @@ export async function getReputation(db: Db, userId: string, { referralsVisible }
       ? { count: counts[0]?.referralsCount ?? 0, successful: counts[0]?.successfulReferralsCount ?? 0 }
       : null,
   };
+}
+
+/**
+ * How many referrals each of `userIds` has published (the profile's referralsCount, for a page of
+ * referrers at once), with their showReferrals switch so the caller can hide it. Callers pass at
+ * most a page of ids (D1 binds up to 100 parameters).
+ */
+export function referralCounts(db: Db, userIds: readonly string[]) {
+  return db
+    .select({
+      id: users.id,
+      showReferrals: users.showReferrals,
+      // Written out: drizzle leaves a one-table select's columns unqualified, and a bare "id" here
+      // would be the subquery's own referrals.id (index referrals_referrer_idx).
+      referralsCount: sql<number>`(select count(*) from referrals r where r.referrer_id = users.id)`,
+    })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
 }

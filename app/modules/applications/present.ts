@@ -1,0 +1,87 @@
+/**
+ * The spec's Application JSON (section 3) as a zod schema (the /api contract) and the presenter
+ * typed by it: the people's names masked the way the viewer may see them. Safe in the browser.
+ */
+import { z } from "zod";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../db/schema";
+import { visibleNames } from "~/modules/users/privacy";
+
+const PersonSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+});
+
+export const ApiApplicationSchema = z.object({
+  _id: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  additionalInfo: z.string(),
+  creditCard: z.object({ _id: z.string(), name: z.string(), issuer: z.string() }),
+  referrer: PersonSchema,
+  referral: z.object({ _id: z.string() }),
+  applicant: PersonSchema,
+});
+export type ApiApplication = z.infer<typeof ApiApplicationSchema>;
+
+/** The application an apply call just recorded: ids only, as the caller knows the rest. */
+export const NewApplicationSchema = z.object({
+  _id: z.string(),
+  status: z.literal("pending"),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  additionalInfo: z.string(),
+  referral: z.object({ _id: z.string() }),
+  applicant: z.object({ _id: z.string() }),
+  referrer: z.object({ _id: z.string() }),
+  creditCard: z.object({ _id: z.string() }),
+});
+
+/** A page of applications, newest first. */
+export const ApplicationPageSchema = z.object({
+  data: z.array(ApiApplicationSchema),
+  nextCursor: z.string().nullable(),
+});
+
+interface PersonRow {
+  id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  showFullName: boolean;
+}
+
+/** An application row with its card, referrer and applicant, as the applications queries read it. */
+export interface ApplicationRow {
+  id: string;
+  status: ApplicationStatus;
+  createdAt: Date;
+  updatedAt: Date;
+  additionalInfo: string;
+  referralId: string;
+  card: { id: string; name: string; issuer: string };
+  referrer: PersonRow;
+  applicant: PersonRow;
+}
+
+function person(row: PersonRow, viewerId: string | null): ApiApplication["referrer"] {
+  const names = visibleNames(row, row.id === viewerId);
+  return { _id: row.id, username: row.username, ...names };
+}
+
+export function toApiApplication(row: ApplicationRow, viewerId: string | null): ApiApplication {
+  return {
+    _id: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    additionalInfo: row.additionalInfo,
+    creditCard: { _id: row.card.id, name: row.card.name, issuer: row.card.issuer },
+    referrer: person(row.referrer, viewerId),
+    referral: { _id: row.referralId },
+    applicant: person(row.applicant, viewerId),
+  };
+}
