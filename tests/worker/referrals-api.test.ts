@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { makeCard, makeReferral, type CardRow, type ReferralRow } from "../../db/factories";
+import { makeApplication, makeCard, makeReferral, type CardRow, type ReferralRow } from "../../db/factories";
 import { applications, creditCards, referrals, users } from "../../db/schema";
 import { listAdminReferrals } from "~/modules/admin/activity.server";
 import { APPLY_MESSAGES } from "~/modules/applications/apply.server";
@@ -400,5 +400,68 @@ describe("GET active", () => {
     }
     await testDb().update(referrals).set({ referrerCredit: 700 }).where(eq(referrals.id, listed.id));
     expect(((await getJson(`${BASE}/active?q=${word}&minCredit=750`, token)).body.data as unknown[]).length).toBe(0);
+  });
+});
+
+describe("the spec's referral shape (peopleApplied, peopleSuccessful, successfulApplicants, referrerReferralsCount)", () => {
+  async function applyAs(referral: ReferralRow, overrides: Parameters<typeof createSignedInUser>[0], status: string) {
+    const person = await createSignedInUser(overrides);
+    await testDb()
+      .insert(applications)
+      .values(makeApplication(referral, person.user.id, { status: status as never }));
+    return person;
+  }
+
+  it("lists the people as the viewer may see them, on every referral answer", async () => {
+    const owner = await createSignedInUser();
+    const card = await insertCard();
+    const referral = await insertReferral(owner.user.id, card.id);
+    await insertReferral(owner.user.id, (await insertCard()).id, { isActive: false });
+    const shown = await applyAs(referral, { firstName: "Sam", lastName: "Shown" }, "successful");
+    const hidden = await applyAs(referral, { showApplications: false }, "approved");
+    const viewer = await applyAs(referral, { showApplications: false }, "pending");
+
+    const asOwner = (await getJson(`${BASE}/id/${referral.id}`, owner.token)).body.data as Record<string, unknown>;
+    expect((asOwner.peopleApplied as string[]).sort()).toEqual([shown.user.id, hidden.user.id, viewer.user.id].sort());
+    expect((asOwner.peopleSuccessful as string[]).sort()).toEqual([shown.user.id, hidden.user.id].sort());
+    expect(asOwner.successfulApplicants).toContainEqual({
+      _id: shown.user.id,
+      username: shown.user.username,
+      name: "Sam Shown",
+    });
+    expect(asOwner.referrerReferralsCount).toBe(2);
+
+    // Another member sees those who show their applications, and themselves.
+    const asViewer = (await getJson(`${BASE}/id/${referral.id}`, viewer.token)).body.data as Record<string, unknown>;
+    expect((asViewer.peopleApplied as string[]).sort()).toEqual([shown.user.id, viewer.user.id].sort());
+    expect(asViewer).toMatchObject({
+      peopleSuccessful: [shown.user.id],
+      successfulApplicants: [{ _id: shown.user.id, name: "Sam Shown" }],
+      referrerReferralsCount: 2,
+    });
+    const listed = (await getJson(`${BASE}/active?q=${encodeURIComponent(card.name)}`, viewer.token)).body
+      .data as Record<string, unknown>[];
+    expect(listed.find((row) => row._id === referral.id)).toMatchObject({ peopleSuccessful: [shown.user.id] });
+
+    // The referrer's count follows their showReferrals switch (the owner always sees their own).
+    await testDb().update(users).set({ showReferrals: false }).where(eq(users.id, owner.user.id));
+    expect((await getJson(`${BASE}/id/${referral.id}`, viewer.token)).body.data).toMatchObject({
+      referrerReferralsCount: null,
+    });
+    expect((await getJson(`${BASE}/id/${referral.id}`, owner.token)).body.data).toMatchObject({
+      referrerReferralsCount: 2,
+    });
+  });
+
+  it("answers a new referral with empty lists and the referrer's count", async () => {
+    const { token } = await createSignedInUser();
+    const card = await insertCard();
+    const created = await postJson(`${BASE}/generate`, validBody(card.id), bearer(token));
+    expect(created.body.data).toMatchObject({
+      peopleApplied: [],
+      peopleSuccessful: [],
+      successfulApplicants: [],
+      referrerReferralsCount: 1,
+    });
   });
 });
