@@ -8,6 +8,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { makeCard, makeReferral } from "../../db/factories";
 import { comments, creditCards, referrals } from "../../db/schema";
+import { APPLICATION_MESSAGES } from "~/modules/applications/status";
+import { COMMENT_MESSAGES } from "~/modules/comments/schemas";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { createSignedInUser, fetchPath, testDb } from "./helpers";
 import { createMarket } from "./market-helpers";
@@ -166,9 +168,54 @@ describe("bodies the HTML forms refuse", () => {
   });
 });
 
-describe("an unexpected failure while creating a referral", () => {
+describe("unexpected failures and missing sessions, in the spec's words", () => {
   afterEach(async () => {
-    await env.DB.exec("DROP TRIGGER IF EXISTS refuse_referral");
+    for (const name of ["refuse_referral", "refuse_comment", "refuse_status"]) {
+      await env.DB.exec(`DROP TRIGGER IF EXISTS ${name}`);
+    }
+  });
+
+  /** A fetcher's post to /comments (not a navigation): it answers JSON. */
+  function fetchComment(cookie: string | null, fields: Record<string, string>) {
+    return fetchPath("/comments", {
+      method: "POST",
+      headers: { ...(cookie ? { Cookie: cookie } : {}), "Sec-Fetch-Mode": "cors" },
+      body: new URLSearchParams(fields),
+    });
+  }
+
+  it("POST /comments: 401 'You must be logged in to submit a review' without a session, the form's fallback on an outage", async () => {
+    const { applicant, referral } = await createMarket();
+    const review = { intent: "review", referralId: referral.id, rating: "4" };
+    const anonymous = await fetchComment(null, review);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ ok: false, message: COMMENT_MESSAGES.loginRequired });
+
+    await env.DB.exec(
+      "CREATE TRIGGER refuse_comment BEFORE INSERT ON comments BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END",
+    );
+    const outage = await fetchComment(applicant.cookie, review);
+    expect(outage.status).toBe(500);
+    const body = (await outage.json()) as { message: string; result: { error: Record<string, string[]> } };
+    expect(body.message).toBe(COMMENT_MESSAGES.reviewFailed);
+    expect(body.result.error[""]).toEqual([COMMENT_MESSAGES.reviewFailed]);
+    expect(JSON.stringify(body)).not.toContain("disk I/O");
+  });
+
+  it("My Applications: an outage while changing a status says 'Failed to update status'", async () => {
+    const { applicant, application } = await createMarket();
+    await env.DB.exec(
+      "CREATE TRIGGER refuse_status BEFORE UPDATE ON applications BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END",
+    );
+    const response = await fetchPath("/dashboard/my-applications", {
+      method: "POST",
+      headers: { Cookie: applicant.cookie },
+      body: new URLSearchParams({ id: application.id, status: "successful" }),
+    });
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain(APPLICATION_MESSAGES.statusFailed);
+    expect(html).not.toContain("disk I/O");
   });
 
   it("shows the spec's 'Failed to create referral. Please try again.' on /refer, keeping the values", async () => {
