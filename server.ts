@@ -10,6 +10,7 @@ import { createDb } from "./db/client";
 import { authorizeRoomConnection, type RoomKind } from "./app/modules/realtime/authorize.server";
 import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rotation.server";
 import { EnvError, parseEnv } from "./app/utils/env.server";
+import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
 import { SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "./party/protocol";
 
@@ -77,8 +78,13 @@ export default {
     return withSecurityHeaders(response, nonce, request.url, googleAuthOrigin);
   },
 
-  /** Every 15 minutes (wrangler.toml [triggers]): re-draw one slot of the /apply fair rotation. */
+  /**
+   * Every 15 minutes (wrangler.toml [triggers]): re-draw one slot of the /apply fair rotation and
+   * drop rate-limit events older than any window.
+   */
   async scheduled(controller, env) {
-    await refreshRotationSlot(createDb(env.DB), slotToRefresh(controller.scheduledTime));
+    const db = createDb(env.DB);
+    await refreshRotationSlot(db, slotToRefresh(controller.scheduledTime));
+    await pruneRateLimitHits(db, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;
