@@ -122,3 +122,30 @@ describe("sliding window (clock injected, no sleeping)", () => {
     }
   });
 });
+
+describe("registration's 'An account with this email already exists'", () => {
+  const ip = () => `10.4.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  it("costs one failure against the address's limit, the same budget as a wrong password", async () => {
+    const { createUser, newAccount } = await import("./helpers");
+    const taken = await createUser();
+    const from = ip();
+    const wrongPassword = () => postFrom(from, "/api/users/login", { email: taken.email, password: "wrong-1234" });
+    const takenEmail = () => postFrom(from, "/api/users/register", { ...newAccount(), email: taken.email });
+
+    for (let attempt = 0; attempt < 5; attempt++) expect((await wrongPassword()).status).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await takenEmail();
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        "An account with this email already exists",
+      );
+    }
+    // Ten failures of either kind: both doors are closed for this address, and only for it.
+    expect((await wrongPassword()).status).toBe(429);
+    const refused = await takenEmail();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many/);
+    expect((await postFrom(ip(), "/api/users/register", { ...newAccount(), email: taken.email })).status).toBe(409);
+  });
+});

@@ -34,6 +34,12 @@ function limits(services: Services) {
   const scale = services.env.RATE_LIMIT_MULTIPLIER;
   return {
     perIp: (action: string, ip: string) => ({ key: `${action}:ip:${ip}`, limit: 10 * scale, windowMs: MINUTE }),
+    /**
+     * Failed sign-ins and registrations refused because the email or username is taken share one
+     * budget: the registration answer says whether an address has an account, so asking it costs
+     * what a wrong password costs.
+     */
+    failuresPerIp: (ip: string) => ({ key: `auth-fail:ip:${ip}`, limit: 10 * scale, windowMs: MINUTE }),
     attemptsPerIp: (ip: string) => ({ key: `login-attempt:ip:${ip}`, limit: 30 * scale, windowMs: MINUTE }),
     accountFailures: (userId: string) => ({ key: `login-fail:user:${userId}`, limit: 100 * scale, windowMs: HOUR }),
     accountSlowdown: (userId: string) => ({ key: `login-slow:user:${userId}`, limit: 1, windowMs: MINUTE }),
@@ -88,11 +94,25 @@ async function sendVerification(services: Services, user: { id: string; email: s
   await createMailer(services.env, services.db).send(verificationEmail(user.email, link));
 }
 
-/** Creates a local account and sends its verification email. Conflicts are 409s naming the field. */
+/**
+ * Creates a local account and sends its verification email. Conflicts are 409s naming the field
+ * (the spec's client shows 'An account with this email already exists'); each one counts as a
+ * failure against the client's limit, like a wrong password.
+ */
 export async function registerUser(services: Services, input: RegisterInput, meta: RequestMeta) {
-  await enforceRateLimit(services.db, limits(services).perIp("register", meta.ip));
   const { db } = services;
-  await assertUsernameAndEmailFree(db, input);
+  const limit = limits(services);
+  if (await isLimited(db, limit.failuresPerIp(meta.ip))) throw new DomainError(429, MESSAGES.tooManyFailures);
+  await enforceRateLimit(db, limit.perIp("register", meta.ip));
+  const conflict = async (error: DomainError) => {
+    await countEvent(db, limit.failuresPerIp(meta.ip));
+    return error;
+  };
+  try {
+    await assertUsernameAndEmailFree(db, input);
+  } catch (error) {
+    throw error instanceof DomainError ? await conflict(error) : error;
+  }
 
   const user = await db
     .insert(users)
@@ -109,7 +129,7 @@ export async function registerUser(services: Services, input: RegisterInput, met
     .returning({ id: users.id, email: users.email })
     .get();
   // Lost a race with a concurrent registration of the same name or email.
-  if (!user) throw new DomainError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+  if (!user) throw await conflict(new DomainError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken }));
   await sendVerification(services, user);
   return { userId: user.id, email: user.email, message: MESSAGES.registered };
 }
@@ -122,9 +142,7 @@ export async function registerUser(services: Services, input: RegisterInput, met
 export async function loginWithPassword(services: Services, input: LoginInput, meta: RequestMeta) {
   const { db } = services;
   const limit = limits(services);
-  if (await isLimited(db, limit.perIp("login-fail", meta.ip))) {
-    throw new DomainError(429, "Too many failed sign-ins. Please wait a minute and try again.");
-  }
+  if (await isLimited(db, limit.failuresPerIp(meta.ip))) throw new DomainError(429, MESSAGES.tooManyFailures);
   // Counted atomically before the slow password check, so a burst of parallel guesses cannot
   // all slip under the failure limit above.
   await enforceRateLimit(db, limit.attemptsPerIp(meta.ip));
@@ -144,7 +162,7 @@ export async function loginWithPassword(services: Services, input: LoginInput, m
   }
   const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? (await getDecoyHash()));
   if (!user || !user.passwordHash || !passwordMatches) {
-    await countEvent(db, limit.perIp("login-fail", meta.ip));
+    await countEvent(db, limit.failuresPerIp(meta.ip));
     if (user) await countEvent(db, limit.accountFailures(user.id));
     throw new DomainError(401, MESSAGES.invalidCredentials);
   }

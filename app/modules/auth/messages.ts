@@ -13,6 +13,7 @@ export const MESSAGES = {
   resetFailed: "This reset link is invalid or has expired. Please ask for a new one.",
   usernameTaken: "This username is already taken",
   emailTaken: "An account with this email already exists",
+  tooManyFailures: "Too many failed attempts. Please wait a minute and try again.",
   accountSlowdown: "Too many failed sign-ins for this account. Please wait a minute and try again.",
   pendingDefault: "Please verify your email to continue.",
   pendingMissingEmail: "Email address is missing. Please go back to registration.",
