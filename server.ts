@@ -9,7 +9,7 @@ import * as build from "remix-server-build";
 import { createDb } from "./db/client";
 import { authorizeRoomConnection, type RoomKind } from "./app/modules/realtime/authorize.server";
 import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rotation.server";
-import { EnvError, parseEnv } from "./app/utils/env.server";
+import { environmentForRequest, EnvError, parseEnv } from "./app/utils/env.server";
 import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
 import { SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "./party/protocol";
@@ -37,7 +37,8 @@ function jsonError(status: number, message: string) {
 }
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(request, workerEnv, ctx) {
+    const env = environmentForRequest(workerEnv, request.url);
     let appEnv;
     try {
       appEnv = parseEnv(env as unknown as Record<string, unknown>);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/utils/env.server";
+import { environmentForRequest, EnvError, isLoopbackHost, parseEnv } from "~/utils/env.server";
 import { contentSecurityPolicy, withSecurityHeaders } from "~/utils/security-headers.server";
 
 const valid = {
@@ -29,6 +29,29 @@ describe("parseEnv", () => {
   it("defaults to production when ENVIRONMENT is not set", () => {
     const { ENVIRONMENT: _environment, ...rest } = valid;
     expect(parseEnv(rest).ENVIRONMENT).toBe("production");
+  });
+});
+
+describe("development mode needs a loopback host", () => {
+  it.each(["localhost", "LOCALHOST", "app.localhost", "127.0.0.1", "127.1.2.3", "[::1]", "::1"])(
+    "%s is loopback",
+    (host) => expect(isLoopbackHost(host)).toBe(true),
+  );
+
+  it.each(["cardshare.example", "localhost.evil.example", "127.0.0.1.evil.example", "10.0.0.1", "[::2]", "0.0.0.0"])(
+    "%s is not",
+    (host) => expect(isLoopbackHost(host)).toBe(false),
+  );
+
+  it("runs a development Worker as production for any other host, and leaves production alone", () => {
+    const development = { ...valid, DB: {} };
+    expect(environmentForRequest(development, "http://localhost:8787/dev/mail")).toBe(development);
+    expect(environmentForRequest(development, "https://cardshare.example/dev/mail")).toEqual({
+      ...development,
+      ENVIRONMENT: "production",
+    });
+    const production = { ...valid, ENVIRONMENT: "production" };
+    expect(environmentForRequest(production, "http://localhost:8787/")).toBe(production);
   });
 });
 
