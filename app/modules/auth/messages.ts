@@ -5,7 +5,16 @@ export const MESSAGES = {
   notVerified: "Please verify your email before signing in. We can send you a new verification link.",
   deactivated: "This account has been deactivated. Please contact support.",
   signedIn: "Login successful",
-  verified: "Your email has been verified. You are now signed in.",
+  /** What a verification link says: the first sentence, then what it did to the session. */
+  emailVerified: "Your email has been verified.",
+  emailChangeConfirmed: "Your new email address is confirmed. Use it to sign in from now on.",
+  nowSignedIn: "You are now signed in.",
+  otherAccountSignedIn: "You are signed in to another account: sign out, then sign in with this email.",
+  verifyLinkValid: "This verification link is valid. Send it with POST to verify the email.",
+  emailReverted:
+    "Your email address has been restored and every session was signed out. If you did not ask for the change, choose a new password now.",
+  revertFailed: "This link is invalid, has expired or was already used.",
+  revertTaken: "This address now belongs to another account, so it cannot be restored. Please contact support.",
   verifyFailed: "This verification link is invalid, has expired or was already used.",
   resent: "Verification email resent. Please check your inbox.",
   resetRequested: "If an account exists for that email, we have sent a link to reset your password.",

@@ -10,6 +10,8 @@ export const ProfileSchema = z.object({
   lastName: optionalName,
   email: emailField,
   bio: optionalText(500, "Bio is at most 500 characters"),
+  /** Needed only to change the email of a local account (profile.server.ts). */
+  currentPassword: z.string().max(128, "Password must be at most 128 characters").optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
