@@ -68,6 +68,7 @@ export const ChatFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("new-chat") }),
   z.object({ intent: z.literal("send"), chatId: entityId, ...SendMessageSchema.shape }),
   z.object({ intent: z.literal("leave"), chatId: entityId }),
+  z.object({ intent: z.literal("read"), chatId: entityId }),
 ]);
 
 /** 'New message from {sender}: ' and the first 30 characters, with an ellipsis if longer. */
