@@ -12,6 +12,7 @@ import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rota
 import { environmentForRequest, EnvError, parseEnv } from "./app/utils/env.server";
 import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
+import { readSessionToken } from "./app/modules/auth/session.server";
 import { SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "./party/protocol";
 
 export { ChatRoom } from "./party/chat-room";
@@ -39,16 +40,20 @@ function jsonError(status: number, message: string) {
 export default {
   async fetch(request, workerEnv, ctx) {
     const env = environmentForRequest(workerEnv, request.url);
+    const nonce = createNonce();
+    const signedIn = readSessionToken(request) !== null;
+    const secure = (response: Response, googleAuthOrigin?: string) =>
+      withSecurityHeaders(response, { nonce, requestUrl: request.url, signedIn, googleAuthOrigin });
     let appEnv;
     try {
       appEnv = parseEnv(env as unknown as Record<string, unknown>);
     } catch (error) {
-      if (error instanceof EnvError) return new Response(error.message, { status: 500 });
+      if (error instanceof EnvError) return secure(new Response(error.message, { status: 500 }));
       throw error;
     }
     const allowedOrigins = [appEnv.APP_ORIGIN, new URL(request.url).origin];
     if (isCrossSiteMutation(request, allowedOrigins)) {
-      return jsonError(403, "Cross-site requests are not allowed.");
+      return secure(jsonError(403, "Cross-site requests are not allowed."));
     }
 
     const partyResponse = await routePartykitRequest(request, env, {
@@ -68,15 +73,14 @@ export default {
       // Rooms speak WebSocket only; plain HTTP to a room is not part of the API.
       onBeforeRequest: () => jsonError(404, "Not found"),
     });
-    if (partyResponse) return partyResponse;
+    if (partyResponse) return secure(partyResponse);
 
-    const nonce = createNonce();
     const response = await handleRemixRequest(request, {
       cloudflare: { env, ctx, cf: request.cf, caches } as never,
       cspNonce: nonce,
     });
     const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
-    return withSecurityHeaders(response, nonce, request.url, googleAuthOrigin);
+    return secure(response, googleAuthOrigin);
   },
 
   /**
