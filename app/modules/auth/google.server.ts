@@ -11,6 +11,7 @@ import { sessions, users } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/chats/chats.server";
 import { DomainError } from "~/utils/api.server";
 import type { Services } from "~/utils/services.server";
+import { stripInvisible } from "~/utils/zod-fields";
 import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
 
 export const GOOGLE_MESSAGES = {
@@ -55,8 +56,8 @@ export async function fetchGoogleIdentity(services: Services, accessToken: strin
     subject: info.sub,
     email: info.email.toLowerCase(),
     emailVerified: info.email_verified === true || info.email_verified === "true",
-    givenName: typeof info.given_name === "string" ? info.given_name.slice(0, 50) : "",
-    familyName: typeof info.family_name === "string" ? info.family_name.slice(0, 50) : "",
+    givenName: typeof info.given_name === "string" ? stripInvisible(info.given_name).slice(0, 50) : "",
+    familyName: typeof info.family_name === "string" ? stripInvisible(info.family_name).slice(0, 50) : "",
     picture: typeof info.picture === "string" && info.picture.startsWith("https://") ? info.picture : null,
   };
 }

@@ -3,7 +3,7 @@
  * /api routes. Messages are the spec's (sections 5 and 8).
  */
 import { z } from "zod";
-import { optionalText } from "~/utils/zod-fields";
+import { nameText, optionalName as optionalNameField } from "~/utils/zod-fields";
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -24,9 +24,9 @@ export const newPasswordField = (required = "Password is required") =>
     .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), PASSWORD_HINT);
 
 /** An optional first or last name: trimmed, at most 50 characters, "" when absent. */
-export const optionalName = optionalText(50, "Names are at most 50 characters");
+export const optionalName = optionalNameField(50, "Names are at most 50 characters");
 
-export const usernameField = requiredText("Username is required")
+export const usernameField = nameText("Username is required")
   .min(3, "Username must be at least 3 characters")
   .max(30, "Username must be at most 30 characters")
   .regex(/^[A-Za-z0-9_.-]+$/, "Use only letters, numbers, dots, dashes and underscores");

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { BONUS_UNITS, CARD_CATEGORIES, type CardCategory } from "../../../db/schema";
-import { checkbox, optionalText } from "~/utils/zod-fields";
+import { checkbox, nameText, optionalText } from "~/utils/zod-fields";
 import { normalizeBonus } from "./display";
 
 export const CARD_MESSAGES = {
@@ -42,8 +42,8 @@ export const optionalHttpsUrl = z.preprocess(
 );
 
 export const CardSchema = z.object({
-  name: z.string({ error: CARD_MESSAGES.nameRequired }).trim().min(1, CARD_MESSAGES.nameRequired).max(120),
-  issuer: z.string({ error: CARD_MESSAGES.issuerRequired }).trim().min(1, CARD_MESSAGES.issuerRequired).max(80),
+  name: nameText(CARD_MESSAGES.nameRequired).max(120, "Card names are at most 120 characters"),
+  issuer: nameText(CARD_MESSAGES.issuerRequired).max(80, "Issuer names are at most 80 characters"),
   category: z.enum(CARD_CATEGORIES, { error: "Choose a category" }).default("Other"),
   annualFee: numberField(CARD_MESSAGES.feeNegative, { int: true, max: 100_000 }),
   hasVariousReferrerBonus: checkbox,

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { USER_NOT_FOUND } from "~/utils/messages";
+import { nameText } from "~/utils/zod-fields";
 
 export const MESSAGE_MAX_LENGTH = 2000;
 
@@ -52,7 +53,7 @@ export type SendMessageInput = z.infer<typeof SendMessageSchema>;
 
 /** POST /api/chats: a direct chat with `targetUserId`, or a chat of one's own named `name`. */
 export const CreateChatSchema = z.object({
-  name: z.string().trim().max(100, "Chat names can be at most 100 characters.").optional(),
+  name: nameText().max(100, "Chat names can be at most 100 characters.").optional(),
   targetUserId: entityId.optional(),
 });
 export type CreateChatInput = z.infer<typeof CreateChatSchema>;
