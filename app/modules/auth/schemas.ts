@@ -13,6 +13,8 @@ export const emailField = requiredText("Email is required")
   .transform((email) => email.toLowerCase());
 
 export const PASSWORD_HINT = "At least 8 characters with letters and numbers";
+export const PASSWORD_TOO_LONG = "Password must be at most 128 characters";
+const PASSWORD_MAX = 128;
 
 /** New passwords: the spec's hint, enforced (8-128 characters, letters and numbers). */
 export const newPasswordField = (required = "Password is required") =>
@@ -20,7 +22,7 @@ export const newPasswordField = (required = "Password is required") =>
     .string({ error: required })
     .min(1, required)
     .min(8, "Password must be at least 8 characters")
-    .max(128, "Password must be at most 128 characters")
+    .max(PASSWORD_MAX, PASSWORD_TOO_LONG)
     .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), PASSWORD_HINT);
 
 /** An optional first or last name: trimmed, at most 50 characters, "" when absent. */
@@ -43,7 +45,10 @@ export const PASSWORDS_MATCH = {
 
 export const LoginSchema = z.object({
   email: emailField,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
   remember: z
     .union([z.boolean(), z.literal("on")])
     .optional()

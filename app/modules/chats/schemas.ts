@@ -58,9 +58,11 @@ export const CreateChatSchema = z.object({
 });
 export type CreateChatInput = z.infer<typeof CreateChatSchema>;
 
+const TIMESTAMP = "timestamp must be a time in milliseconds since 1970";
+
 export const MarkReadSchema = z.object({
   /** Epoch ms; messages up to then count as read. Defaults to now. */
-  timestamp: z.number().int().nonnegative().optional(),
+  timestamp: z.number({ error: TIMESTAMP }).min(0, TIMESTAMP).max(8.64e15, TIMESTAMP).int(TIMESTAMP).optional(),
 });
 
 /** The /chat page's form posts, one literal per intent (no JavaScript needed for any). */
