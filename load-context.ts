@@ -1,3 +1,4 @@
+import { environmentForRequest } from "./app/utils/env.server";
 import type { PlatformProxy } from "wrangler";
 
 type Cloudflare = Omit<PlatformProxy<Env>, "dispose">;
@@ -11,6 +12,6 @@ declare module "@remix-run/cloudflare" {
 }
 
 /** Load context for `remix vite:dev`; the Worker entry (server.ts) builds the same shape. */
-export function getLoadContext({ context }: { request: Request; context: { cloudflare: Cloudflare } }) {
-  return { cloudflare: context.cloudflare };
+export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: Cloudflare } }) {
+  return { cloudflare: { ...context.cloudflare, env: environmentForRequest(context.cloudflare.env, request.url) } };
 }

@@ -9,8 +9,10 @@ import * as build from "remix-server-build";
 import { createDb } from "./db/client";
 import { authorizeRoomConnection, type RoomKind } from "./app/modules/realtime/authorize.server";
 import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rotation.server";
-import { EnvError, parseEnv } from "./app/utils/env.server";
+import { environmentForRequest, EnvError, parseEnv } from "./app/utils/env.server";
+import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
+import { readSessionToken } from "./app/modules/auth/session.server";
 import { SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "./party/protocol";
 
 export { ChatRoom } from "./party/chat-room";
@@ -36,17 +38,22 @@ function jsonError(status: number, message: string) {
 }
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(request, workerEnv, ctx) {
+    const env = environmentForRequest(workerEnv, request.url);
+    const nonce = createNonce();
+    const signedIn = readSessionToken(request) !== null;
+    const secure = (response: Response, googleAuthOrigin?: string) =>
+      withSecurityHeaders(response, { nonce, requestUrl: request.url, signedIn, googleAuthOrigin });
     let appEnv;
     try {
       appEnv = parseEnv(env as unknown as Record<string, unknown>);
     } catch (error) {
-      if (error instanceof EnvError) return new Response(error.message, { status: 500 });
+      if (error instanceof EnvError) return secure(new Response(error.message, { status: 500 }));
       throw error;
     }
     const allowedOrigins = [appEnv.APP_ORIGIN, new URL(request.url).origin];
     if (isCrossSiteMutation(request, allowedOrigins)) {
-      return jsonError(403, "Cross-site requests are not allowed.");
+      return secure(jsonError(403, "Cross-site requests are not allowed."));
     }
 
     const partyResponse = await routePartykitRequest(request, env, {
@@ -66,19 +73,23 @@ export default {
       // Rooms speak WebSocket only; plain HTTP to a room is not part of the API.
       onBeforeRequest: () => jsonError(404, "Not found"),
     });
-    if (partyResponse) return partyResponse;
+    if (partyResponse) return secure(partyResponse);
 
-    const nonce = createNonce();
     const response = await handleRemixRequest(request, {
       cloudflare: { env, ctx, cf: request.cf, caches } as never,
       cspNonce: nonce,
     });
     const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
-    return withSecurityHeaders(response, nonce, request.url, googleAuthOrigin);
+    return secure(response, googleAuthOrigin);
   },
 
-  /** Every 15 minutes (wrangler.toml [triggers]): re-draw one slot of the /apply fair rotation. */
+  /**
+   * Every 15 minutes (wrangler.toml [triggers]): re-draw one slot of the /apply fair rotation and
+   * drop rate-limit events older than any window.
+   */
   async scheduled(controller, env) {
-    await refreshRotationSlot(createDb(env.DB), slotToRefresh(controller.scheduledTime));
+    const db = createDb(env.DB);
+    await refreshRotationSlot(db, slotToRefresh(controller.scheduledTime));
+    await pruneRateLimitHits(db, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

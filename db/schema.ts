@@ -63,7 +63,11 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 export const COMMENT_TYPES = ["applicantToReferrer", "referrerReply", "followUpComment"] as const;
 export type CommentType = (typeof COMMENT_TYPES)[number];
 
-export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
+/**
+ * verify_email proves an address (a new account's, or the new one of an email change); revert_email
+ * is sent to the old address on an email change and gives it back (docs/decisions/080).
+ */
+export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password", "revert_email"] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
 
 export const users = sqliteTable(
@@ -71,8 +75,13 @@ export const users = sqliteTable(
   {
     id: id(),
     username: text("username").notNull(),
-    /** Stored lower-cased; unique. */
+    /** Stored lower-cased; unique. The sign-in address. */
     email: text("email").notNull(),
+    /**
+     * A new address asked for on Personal Info, waiting to be confirmed from its inbox; `email`
+     * stays the sign-in address until then (docs/decisions/080).
+     */
+    pendingEmail: text("pending_email"),
     firstName: text("first_name").notNull().default(""),
     lastName: text("last_name").notNull().default(""),
     bio: text("bio").notNull().default(""),
@@ -137,7 +146,7 @@ export const sessions = sqliteTable(
   ],
 );
 
-/** Single-use email-verification and password-reset tokens, stored hashed. */
+/** Single-use email-verification, password-reset and email-revert tokens, stored hashed. */
 export const authTokens = sqliteTable(
   "auth_tokens",
   {
@@ -147,6 +156,11 @@ export const authTokens = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: AUTH_TOKEN_PURPOSES }).notNull(),
     tokenHash: text("token_hash").notNull(),
+    /**
+     * The address a verify_email token proves, or the one a revert_email token gives back (null on
+     * reset tokens and on verification links sent before migration 0009).
+     */
+    email: text("email"),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -154,6 +168,8 @@ export const authTokens = sqliteTable(
   (t) => [
     uniqueIndex("auth_tokens_hash_unique").on(t.tokenHash),
     index("auth_tokens_user_purpose_idx").on(t.userId, t.purpose),
+    // An address an unused revert link can give back stays reserved (uniqueness.server.ts).
+    index("auth_tokens_email_purpose_idx").on(t.email, t.purpose),
   ],
 );
 
@@ -442,12 +458,21 @@ export const emailOutbox = sqliteTable(
   (t) => [index("email_outbox_created_idx").on(t.createdAt, t.id)],
 );
 
-/** Fixed-window counters for rate limits (failed sign-ins, resends, messages). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull().default(0),
-});
+/**
+ * Sliding-window rate limits (failed sign-ins, resends, messages): one row per counted event, so
+ * "at most N in any window" is a count of the key's rows newer than the window. Refused events are
+ * not written, which bounds a key's rows by its limit; the cron deletes rows older than a day.
+ */
+export const rateLimitHits = sqliteTable(
+  "rate_limit_hits",
+  {
+    id: id(),
+    key: text("key").notNull(),
+    /** When the event happened, in milliseconds since the epoch. */
+    at: integer("at").notNull(),
+  },
+  (t) => [index("rate_limit_hits_key_at_idx").on(t.key, t.at), index("rate_limit_hits_at_idx").on(t.at)],
+);
 
 export type User = typeof users.$inferSelect;
 export type CreditCard = typeof creditCards.$inferSelect;

@@ -10,8 +10,7 @@ import { verifyEmail } from "~/modules/auth/accounts.server";
 import { EmailOnlySchema, VERIFY_NO_TOKEN, VerifyEmailSchema } from "~/modules/auth/schemas";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
 import { DomainError } from "~/utils/api.server";
-import { shouldUseSecureCookies } from "~/utils/auth.server";
-import { requestMeta } from "~/utils/request-meta.server";
+import { getOptionalUser, shouldUseSecureCookies } from "~/utils/auth.server";
 import { getServices } from "~/utils/services.server";
 
 const REDIRECT_SECONDS = 3;
@@ -26,13 +25,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { token: url.searchParams.get("token") ?? "", email: email.success ? email.data.email : null };
 }
 
+/**
+ * Verifies, and signs in only a browser without a session: one signed in to another account keeps
+ * its session and is asked to sign in (login CSRF, docs/decisions/080).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = VerifyEmailSchema.safeParse({ token: (await request.formData()).get("token") ?? undefined });
   if (!parsed.success) return data({ ok: false as const, message: VERIFY_NO_TOKEN }, 400);
   try {
-    const { session, message } = await verifyEmail(getServices(context), parsed.data.token, requestMeta(request));
-    const cookie = serializeSessionCookie(session.token, { remember: false, secure: shouldUseSecureCookies(request) });
-    return data({ ok: true as const, message }, { headers: { "Set-Cookie": cookie } });
+    const current = await getOptionalUser(request, context);
+    const { session, message, signedIn } = await verifyEmail(getServices(context), parsed.data.token, {
+      currentUserId: current?.id ?? null,
+      userAgent: request.headers.get("User-Agent"),
+    });
+    const headers = new Headers();
+    if (session) {
+      headers.set(
+        "Set-Cookie",
+        serializeSessionCookie(session.token, { remember: false, secure: shouldUseSecureCookies(request) }),
+      );
+    }
+    return data({ ok: true as const, message, signedIn }, { headers });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return data(
@@ -57,7 +70,7 @@ export default function VerifyEmail() {
   }, [token, result, submit]);
 
   useEffect(() => {
-    if (!result?.ok) return;
+    if (!result?.ok || !result.signedIn) return;
     const timer = setTimeout(() => navigate("/"), REDIRECT_SECONDS * 1000);
     return () => clearTimeout(timer);
   }, [result, navigate]);
@@ -68,6 +81,27 @@ export default function VerifyEmail() {
         <FormMessage tone="error">{VERIFY_NO_TOKEN}</FormMessage>
         <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
           Back to Login
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  if (result?.ok && !result.signedIn) {
+    return (
+      <AuthCard title="Email verified">
+        <div className="flex items-start gap-3">
+          <CheckCircle2 aria-hidden className="size-5 shrink-0 text-success-700" />
+          <p role="status" className="text-sm">
+            {result.message}
+          </p>
+        </div>
+        <Form method="post" action="/auth/logout">
+          <Button type="submit" className="w-full">
+            Sign out
+          </Button>
+        </Form>
+        <Link to="/" className={buttonClass("ghost", "md", "w-full")}>
+          Back to Cardshare
         </Link>
       </AuthCard>
     );

@@ -47,11 +47,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let notFound = false;
   if (selectedId) {
     try {
-      // Showing a conversation reads it (this is also how it is read without JavaScript).
-      if (chats.some((entry) => entry.id === selectedId && entry.unreadCount > 0)) {
-        await markChatRead(services, user.id, selectedId);
-        chats = chats.map((entry) => (entry.id === selectedId ? { ...entry, unreadCount: 0 } : entry));
-      }
+      // Showing a conversation does not mark it read: a GET any site can link to must not write.
+      // The page marks it read once shown (the socket's mark-read, or a POST).
       chat = await getChat(services.db, user.id, selectedId);
     } catch (error) {
       if (!(error instanceof DomainError) || error.status !== 404) throw error;
@@ -77,7 +74,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "new-chat":
         return redirect(chatPath((await createChat(services, user, {})).id));
       case "send":
+        // Replying from the plain-HTML page reads what it answers (with JavaScript the page has).
+        await markChatRead(services, user.id, input.chatId);
         await sendMessage(services, user, input.chatId, { content: input.content, clientId: input.clientId });
+        return redirect(chatPath(input.chatId));
+      case "read":
+        await markChatRead(services, user.id, input.chatId);
         return redirect(chatPath(input.chatId));
       case "leave":
         await leaveChat(services, user.id, input.chatId);

@@ -63,17 +63,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: ProfileSchema });
-  if (submission.status !== "success") return data({ intent: "profile", result: submission.reply() }, 400);
+  const hide = ["currentPassword"];
+  if (submission.status !== "success") {
+    return data({ intent: "profile", result: submission.reply({ hideFields: hide }) }, 400);
+  }
   try {
-    const { message, emailChanged } = await updateProfile(services, user.id, submission.value);
+    const { message, emailChangePending } = await updateProfile(services, user.id, submission.value);
     throw await redirectWithToast(context, PATH, {
       type: "success",
-      description: emailChanged ? `${message} Please verify your new email address.` : message,
+      description: emailChangePending ? `${message} ${pendingEmailNote(emailChangePending, user.email)}` : message,
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return data({ intent: "profile", result: replyWithDomainError(submission, error, []) }, error.status);
+    return data({ intent: "profile", result: replyWithDomainError(submission, error, hide) }, error.status);
   }
+}
+
+/** What an asked-for email change means until it is confirmed (docs/decisions/080). */
+function pendingEmailNote(pending: string, current: string) {
+  return `We sent a confirmation link to ${pending}; ${current} stays your sign-in address until you open it.`;
 }
 
 export default function PersonalInfo() {
@@ -85,6 +93,8 @@ export default function PersonalInfo() {
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">Personal Info</h1>
       <ProfileCard
+        // A saved email change shows the sign-in address again (the new one waits), not what was typed.
+        key={`${profile.email} ${profile.pendingEmail ?? ""}`}
         profile={profile}
         editing={isEditing}
         lastResult={actionData?.intent === "profile" ? actionData.result : undefined}
@@ -131,7 +141,7 @@ function ProfileCard({
   const [form, fields] = useForm({
     id: "profile",
     lastResult,
-    defaultValue: profile,
+    defaultValue: { ...profile, currentPassword: "" },
     constraint: getZodConstraint(ProfileSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileSchema }),
     shouldValidate: "onSubmit",
@@ -150,6 +160,9 @@ function ProfileCard({
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="profile" />
         {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+        {profile.pendingEmail ? (
+          <FormMessage tone="info">{`Waiting for confirmation: ${pendingEmailNote(profile.pendingEmail, profile.email)}`}</FormMessage>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Username"
@@ -158,10 +171,25 @@ function ProfileCard({
           />
           <Field
             label="Email"
-            hint={editing && profile.authProvider === "local" ? "A new address must be verified again." : undefined}
+            hint={
+              editing && profile.authProvider === "local"
+                ? "To change it, enter your current password below; the new address must be confirmed."
+                : undefined
+            }
             inputProps={{ ...getInputProps(fields.email, { type: "email" }), readOnly }}
             errors={fields.email.errors}
           />
+          {editing && profile.authProvider === "local" ? (
+            <Field
+              label="Current password"
+              hint="Needed only to change your email."
+              inputProps={{
+                ...getInputProps(fields.currentPassword, { type: "password" }),
+                autoComplete: "current-password",
+              }}
+              errors={fields.currentPassword.errors}
+            />
+          ) : null}
           <Field
             label="First name"
             inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), readOnly }}

@@ -57,3 +57,21 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
 }
 
 export const isDevelopment = (env: Pick<AppEnv, "ENVIRONMENT">) => env.ENVIRONMENT === "development";
+
+/** Hosts only this machine reaches: where `npm start`, `wrangler dev` and the tests serve the app. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[(.*)\]$/, "$1");
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * The variables one request runs with. Production is the safe default: development features (the
+ * email outbox at /dev/mail, the local test checkout) exist only when ENVIRONMENT=development AND
+ * the request came to a loopback host. Anywhere else a Worker configured for development answers
+ * as production, so a deploy that ships the development setting exposes nothing.
+ */
+export function environmentForRequest<E extends object>(env: E, requestUrl: string): E {
+  if ((env as { ENVIRONMENT?: unknown }).ENVIRONMENT !== "development") return env;
+  if (isLoopbackHost(new URL(requestUrl).hostname)) return env;
+  return { ...env, ENVIRONMENT: "production" };
+}

@@ -29,20 +29,57 @@ export function contentSecurityPolicy(
   ].join("; ");
 }
 
-/** Adds the security headers to HTML responses; other responses pass through unchanged. */
-export function withSecurityHeaders(
-  response: Response,
-  nonce: string,
-  requestUrl: string,
-  googleAuthOrigin?: string,
-): Response {
-  const type = response.headers.get("Content-Type") ?? "";
-  if (!type.includes("text/html") || response.status === 101) return response;
+export interface SecurityContext {
+  nonce: string;
+  requestUrl: string;
+  /** Whether the request carried a session (cookie or bearer): its answer is personal. */
+  signedIn: boolean;
+  googleAuthOrigin?: string;
+}
+
+/** Two years, the figure HSTS preload lists ask for. */
+const HSTS = "max-age=63072000; includeSubDomains";
+
+/**
+ * Adds the security headers to every response but a WebSocket upgrade: nosniff everywhere (JSON
+ * included); on https, HSTS and `Secure` on every cookie (`__toast`, `cs_rotation` and any other);
+ * `Cache-Control: no-store` on every API answer and on anything answered to a signed-in request
+ * (pages, Remix's data requests, redirects), so no cache keeps personal data; on HTML, the CSP and
+ * the framing, referrer and permissions policies.
+ */
+export function withSecurityHeaders(response: Response, context: SecurityContext): Response {
+  if (response.status === 101) return response;
+  const url = new URL(context.requestUrl);
+  const https = url.protocol === "https:";
   const secured = new Response(response.body, response);
-  secured.headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, requestUrl, googleAuthOrigin));
-  secured.headers.set("X-Content-Type-Options", "nosniff");
-  secured.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  secured.headers.set("X-Frame-Options", "DENY");
-  secured.headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  const headers = secured.headers;
+  headers.set("X-Content-Type-Options", "nosniff");
+  if (https) {
+    headers.set("Strict-Transport-Security", HSTS);
+    secureCookies(headers);
+  }
+  const type = headers.get("Content-Type") ?? "";
+  if (context.signedIn || url.pathname.startsWith("/api/") || type.includes("application/json")) {
+    headers.set("Cache-Control", "no-store");
+  }
+  if (type.includes("text/html")) {
+    headers.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(context.nonce, context.requestUrl, context.googleAuthOrigin),
+    );
+    headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    headers.set("X-Frame-Options", "DENY");
+    headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
+  }
   return secured;
+}
+
+/** Adds `Secure` to every Set-Cookie that lacks it. */
+export function secureCookies(headers: Headers) {
+  const cookies = headers.getSetCookie();
+  if (cookies.every((cookie) => /;\s*secure\s*(;|$)/i.test(cookie))) return;
+  headers.delete("Set-Cookie");
+  for (const cookie of cookies) {
+    headers.append("Set-Cookie", /;\s*secure\s*(;|$)/i.test(cookie) ? cookie : `${cookie}; Secure`);
+  }
 }

@@ -55,7 +55,7 @@ async function createAccount(request: APIRequestContext, options: NewUser = {}):
   if (options.unverified) return user;
   const token = new URL(links[0]).searchParams.get("token") ?? "";
   const verified = await json<{ token: string; user: { _id: string } }>(
-    await request.get(`/api/users/verify-email?token=${encodeURIComponent(token)}`),
+    await request.post("/api/users/verify-email", { data: { token } }),
   );
   const signedIn = { ...user, id: verified.user._id, token: verified.token };
   if (options.privacy) {

@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from "./axe";
-import { expect, test } from "./fixtures";
+import { expect, latestEmail, test } from "./fixtures";
 
 test.describe("Personal Info and profiles", () => {
   test("the profile form is read-only until Edit Profile, and saving leaves edit mode", async ({ page, login }) => {
@@ -40,6 +40,35 @@ test.describe("Personal Info and profiles", () => {
     await expect(page.getByText("Password updated successfully").first()).toBeVisible();
     // The success window closes the panel after about a second.
     await expect(page.getByLabel(/^Current password/)).toBeHidden({ timeout: 3000 });
+  });
+
+  test("a new email needs the password and is confirmed from its inbox; the old address hears of it", async ({
+    page,
+    request,
+    login,
+  }) => {
+    const user = await login({ firstName: "Ema", password: "current-passw0rd" });
+    const newEmail = `new-${user.email}`;
+    await page.goto("/dashboard/personal-info");
+    await page.getByRole("link", { name: "Edit Profile" }).click();
+    await page.getByRole("textbox", { name: "Email", exact: true }).fill(newEmail);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Current password is required").first()).toBeVisible();
+
+    await page.getByLabel(/^Current password/).fill("current-passw0rd");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText(`We sent a confirmation link to ${newEmail}`).first()).toBeVisible();
+    await expect(page.getByText(`Waiting for confirmation: We sent a confirmation link to ${newEmail}`)).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(user.email);
+
+    const notice = await latestEmail(request, user.email, "Your Cardshare email is being changed");
+    expect(notice.links[0]).toContain("/auth/revert-email?token=");
+    const confirm = await latestEmail(request, newEmail, "Confirm your new email for Cardshare");
+    const link = new URL(confirm.links[0]);
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByText("Your new email address is confirmed. Use it to sign in from now on.")).toBeVisible();
+    await page.goto("/dashboard/personal-info");
+    await expect(page.getByRole("textbox", { name: "Email", exact: true })).toHaveValue(newEmail);
   });
 
   test("a privacy switch decides whether a second user sees the email", async ({ page, browser, login }) => {

@@ -64,4 +64,74 @@ describe("safeRedirect", () => {
       expect(safeRedirect(bad)).toBe("/");
     }
   });
+
+  // OWASP's open-redirect cheat sheet and its filter-evasion lists (slashes, backslashes, dot
+  // segments, percent-encoding, whitespace, schemes): each must fall back, never reach a Location.
+  const BYPASSES = [
+    "//evil.example",
+    "///evil.example",
+    "////evil.example",
+    "/\\evil.example",
+    "/\\/evil.example",
+    "\\/\\/evil.example",
+    "\\\\evil.example",
+    "/.//evil.example",
+    "/%2e//evil.example",
+    "/%2E//evil.example",
+    "/a/..//evil.example",
+    "/a/%2e%2e//evil.example",
+    "/././/evil.example",
+    "/..//evil.example",
+    "/%2f%2fevil.example",
+    "/%2F/evil.example",
+    "/%5cevil.example",
+    "/%5C%5Cevil.example",
+    "/%2e%2e%2f%2fevil.example",
+    "/%09/evil.example",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    "/\u0000/evil.example",
+    " //evil.example",
+    "%2f%2fevil.example",
+    "https://evil.example",
+    "http:evil.example",
+    "http:/evil.example",
+    "https:/\\evil.example",
+    "//evil.example@cardshare.example",
+    "//evil.example/%2f..",
+    "javascript:alert(1)",
+    "JaVaScRiPt:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+  ];
+
+  it.each(BYPASSES)("falls back for %j", (target) => {
+    expect(safeRedirect(target)).toBe("/");
+    expect(safeRedirect(target, "/dashboard")).toBe("/dashboard");
+  });
+
+  it.each([
+    ["/apply", "/apply"],
+    ["/chat?chatId=abc", "/chat?chatId=abc"],
+    ["/a/../dashboard", "/dashboard"],
+    ["/./apply?q=a b", "/apply?q=a%20b"],
+    ["/profile/u1#about", "/profile/u1#about"],
+    ["/%252f%252fevil.example", "/%252f%252fevil.example"],
+  ])("keeps %j on this site as %j", (target, expected) => {
+    expect(safeRedirect(target)).toBe(expected);
+  });
+
+  it("never answers a protocol-relative path, whatever it is given", () => {
+    const pieces = ["/", "\\", ".", "..", "%2e", "%2f", "%5c", "evil.example", "a", "\t", "?", "#", "@", ":"];
+    for (const a of pieces) {
+      for (const b of pieces) {
+        for (const c of pieces) {
+          const result = safeRedirect(`/${a}${b}${c}`);
+          expect(result.startsWith("/")).toBe(true);
+          expect(result).not.toMatch(/^[/\\]{2}/);
+          expect(new URL(result, "https://cardshare.example").origin).toBe("https://cardshare.example");
+        }
+      }
+    }
+  });
 });

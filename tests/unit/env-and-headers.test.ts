@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/utils/env.server";
+import { environmentForRequest, EnvError, isLoopbackHost, parseEnv } from "~/utils/env.server";
 import { contentSecurityPolicy, withSecurityHeaders } from "~/utils/security-headers.server";
 
 const valid = {
@@ -32,6 +32,29 @@ describe("parseEnv", () => {
   });
 });
 
+describe("development mode needs a loopback host", () => {
+  it.each(["localhost", "LOCALHOST", "app.localhost", "127.0.0.1", "127.1.2.3", "[::1]", "::1"])(
+    "%s is loopback",
+    (host) => expect(isLoopbackHost(host)).toBe(true),
+  );
+
+  it.each(["cardshare.example", "localhost.evil.example", "127.0.0.1.evil.example", "10.0.0.1", "[::2]", "0.0.0.0"])(
+    "%s is not",
+    (host) => expect(isLoopbackHost(host)).toBe(false),
+  );
+
+  it("runs a development Worker as production for any other host, and leaves production alone", () => {
+    const development = { ...valid, DB: {} };
+    expect(environmentForRequest(development, "http://localhost:8787/dev/mail")).toBe(development);
+    expect(environmentForRequest(development, "https://cardshare.example/dev/mail")).toEqual({
+      ...development,
+      ENVIRONMENT: "production",
+    });
+    const production = { ...valid, ENVIRONMENT: "production" };
+    expect(environmentForRequest(production, "http://localhost:8787/")).toBe(production);
+  });
+});
+
 describe("security headers", () => {
   it("builds a policy with the nonce, our own socket origin and no framing", () => {
     const csp = contentSecurityPolicy("abc123", "https://cardshare.example/apply");
@@ -41,15 +64,51 @@ describe("security headers", () => {
     expect(csp).toContain("object-src 'none'");
   });
 
-  it("adds headers to HTML responses only", () => {
-    const html = withSecurityHeaders(
-      new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } }),
-      "n",
-      "http://localhost/",
-    );
+  const visitor = { nonce: "n", requestUrl: "http://localhost/", signedIn: false };
+
+  it("adds the page policies to HTML only, and nosniff to everything", () => {
+    const html = withSecurityHeaders(new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } }), visitor);
     expect(html.headers.get("Content-Security-Policy")).toContain("'nonce-n'");
     expect(html.headers.get("X-Content-Type-Options")).toBe("nosniff");
-    const json = withSecurityHeaders(Response.json({ ok: true }), "n", "http://localhost/");
+    const json = withSecurityHeaders(Response.json({ ok: true }), visitor);
     expect(json.headers.get("Content-Security-Policy")).toBeNull();
+    expect(json.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+
+  it("forbids caching API answers and anything answered to a signed-in request", () => {
+    const page = () => new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } });
+    expect(withSecurityHeaders(page(), visitor).headers.get("Cache-Control")).toBeNull();
+    expect(withSecurityHeaders(page(), { ...visitor, signedIn: true }).headers.get("Cache-Control")).toBe("no-store");
+    const data = new Response("[]", { headers: { "Content-Type": "text/x-script" } });
+    expect(withSecurityHeaders(data, { ...visitor, signedIn: true }).headers.get("Cache-Control")).toBe("no-store");
+    const api = new Response("ok", { headers: { "Cache-Control": "max-age=60" } });
+    const apiUrl = { ...visitor, requestUrl: "http://localhost/api/health" };
+    expect(withSecurityHeaders(api, apiUrl).headers.get("Cache-Control")).toBe("no-store");
+    expect(withSecurityHeaders(Response.json({}), visitor).headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("on https only: HSTS, and Secure on every cookie", () => {
+    const withCookies = () => {
+      const headers = new Headers();
+      headers.append("Set-Cookie", "__toast=abc; Path=/; HttpOnly; SameSite=Lax");
+      headers.append("Set-Cookie", "cs_rotation=2; Max-Age=900; Path=/apply; HttpOnly; SameSite=Lax");
+      headers.append("Set-Cookie", "__session=t; Path=/; HttpOnly; SameSite=Lax; Secure");
+      return new Response(null, { status: 302, headers });
+    };
+    const https = withSecurityHeaders(withCookies(), { ...visitor, requestUrl: "https://cardshare.example/apply" });
+    expect(https.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
+    expect(https.headers.getSetCookie()).toEqual([
+      "__toast=abc; Path=/; HttpOnly; SameSite=Lax; Secure",
+      "cs_rotation=2; Max-Age=900; Path=/apply; HttpOnly; SameSite=Lax; Secure",
+      "__session=t; Path=/; HttpOnly; SameSite=Lax; Secure",
+    ]);
+    const http = withSecurityHeaders(withCookies(), visitor);
+    expect(http.headers.get("Strict-Transport-Security")).toBeNull();
+    expect(http.headers.getSetCookie()[0]).toBe("__toast=abc; Path=/; HttpOnly; SameSite=Lax");
+  });
+
+  it("leaves a WebSocket upgrade alone", () => {
+    const upgrade = { status: 101, headers: new Headers() } as Response;
+    expect(withSecurityHeaders(upgrade, visitor)).toBe(upgrade);
   });
 });

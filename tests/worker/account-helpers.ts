@@ -1,4 +1,4 @@
-import { latestEmailTo, newAccount, postJson, fetchPath } from "./helpers";
+import { latestEmailTo, newAccount, postJson } from "./helpers";
 
 /**
  * A verified, signed-in local account plus an unused verification token issued to it (a second
@@ -9,7 +9,7 @@ export async function registerAndLogin() {
   await postJson("/api/users/register", account);
   const first = await latestEmailTo(account.email, "Verify your email for Cardshare");
   const firstToken = new URL(first!.link!).searchParams.get("token")!;
-  await fetchPath(`/api/users/verify-email?token=${firstToken}`);
+  await postJson("/api/users/verify-email", { token: firstToken });
   const login = await postJson("/api/users/login", { email: account.email, password: account.password });
   await postJson("/api/users/forgot-password", { email: account.email });
   const reset = await latestEmailTo(account.email, "Reset your Cardshare password");

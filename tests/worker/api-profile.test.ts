@@ -149,11 +149,15 @@ describe("PUT /api/users/change-password", () => {
 });
 
 describe("changing the email", () => {
-  it("voids links sent to the old address, so they cannot be used on the new one", async () => {
+  it("voids reset links sent to the old address, so they cannot take over the account", async () => {
     const { registerAndLogin } = await import("./account-helpers");
     const { account, token, link } = await registerAndLogin();
     const newEmail = `moved-${account.email}`;
-    const response = await put("/api/users/profile", token, { username: account.username, email: newEmail });
+    const response = await put("/api/users/profile", token, {
+      username: account.username,
+      email: newEmail,
+      currentPassword: account.password,
+    });
     expect(response.status).toBe(200);
     const { postJson } = await import("./helpers");
     const reset = await postJson("/api/users/reset-password", {
@@ -162,7 +166,9 @@ describe("changing the email", () => {
       confirmPassword: "takeover-pass1",
     });
     expect(reset.response.status).toBe(400);
-    const row = await testDb().select().from(users).where(eq(users.email, newEmail)).get();
-    expect(row?.emailVerifiedAt).toBeNull();
+    // Until the new address is confirmed, the old one stays the account's.
+    const row = await testDb().select().from(users).where(eq(users.email, account.email)).get();
+    expect(row).toMatchObject({ pendingEmail: newEmail });
+    expect(row?.emailVerifiedAt).not.toBeNull();
   });
 });

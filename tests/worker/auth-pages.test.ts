@@ -71,6 +71,20 @@ describe("/auth sign-in form", () => {
     expect(evil.headers.get("Location")).toBe("/");
   });
 
+  it("normalises redirectTo before checking it: dot segments cannot make a protocol-relative Location", async () => {
+    const user = await localUser();
+    for (const redirectTo of ["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example"]) {
+      const response = await postForm("/auth?index", {
+        intent: "login",
+        email: user.email,
+        password: PASSWORD,
+        redirectTo,
+      });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+    }
+  });
+
   it("issues a new token at every sign-in, whatever cookie the browser already had", async () => {
     const user = await localUser();
     const planted = "A".repeat(43);

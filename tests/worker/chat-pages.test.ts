@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chats, messages } from "../../db/schema";
-import { createSignedInUser, fetchPath, ORIGIN, testDb } from "./helpers";
+import { api, createSignedInUser, fetchPath, ORIGIN, testDb } from "./helpers";
 
 function postForm(path: string, cookie: string, fields: Record<string, string>) {
   return fetchPath(path, {
@@ -57,6 +57,32 @@ describe("/chat pages", () => {
     const blank = await postForm(`/chat?chatId=${chatId}`, alice.cookie, { intent: "send", chatId, content: "   " });
     expect(blank.status).toBe(400);
     expect(await testDb().select().from(messages).where(eq(messages.chatId, chatId))).toHaveLength(1);
+  });
+
+  it("showing a conversation marks nothing read (a cross-site link is a GET); the page's POST does", async () => {
+    const alice = await createSignedInUser({ firstName: "Alice" });
+    const bob = await createSignedInUser({ firstName: "Bob" });
+    const start = await postForm("/chat", alice.cookie, { intent: "start-direct", userId: bob.user.id });
+    const chatId = new URL(start.headers.get("Location")!, ORIGIN).searchParams.get("chatId")!;
+    await postForm("/chat", alice.cookie, { intent: "send", chatId, content: "Read me later" });
+    const unread = async () => (await api<{ count: number }>("GET", "/api/chats/unread", bob.token)).body.count;
+    const readAt = async () => (await testDb().select().from(messages).where(eq(messages.chatId, chatId)))[0].readAt;
+
+    for (const path of [`/chat?chatId=${chatId}`, "/chat"]) {
+      const page = await fetchPath(path, { headers: { Cookie: bob.cookie, "Sec-Fetch-Site": "cross-site" } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Read me later");
+      // Without JavaScript the person marks it read with a button.
+      expect(html).toContain('name="intent" value="read"');
+    }
+    expect(await unread()).toBe(1);
+    expect(await readAt()).toBeNull();
+
+    const read = await postForm("/chat", bob.cookie, { intent: "read", chatId });
+    expect(read.status).toBe(302);
+    expect(await unread()).toBe(0);
+    expect(await readAt()).not.toBeNull();
   });
 
   it("shows the empty state, and 'Chat not found' instead of someone else's chat", async () => {

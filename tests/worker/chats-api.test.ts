@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chatMembers, chats, messages, rateLimits } from "../../db/schema";
-import { api as callApi, createSignedInUser, fetchPath, postJson, testDb } from "./helpers";
+import { chatMembers, chats, messages } from "../../db/schema";
+import { api as callApi, createSignedInUser, fetchPath, postJson, testDb, useUpRateLimit } from "./helpers";
 
 type Json = Record<string, unknown> & { success: boolean; message?: string };
 
@@ -107,11 +107,8 @@ describe("/api/chats", () => {
 
   it("refuses a send over the message limit with 429 and stores nothing", async () => {
     const { alice, chatId } = await directChat();
-    const windowStart = Date.now() - (Date.now() % 60_000);
     // The limit is 60/min times RATE_LIMIT_MULTIPLIER (100 here): already used up this minute.
-    await testDb()
-      .insert(rateLimits)
-      .values({ key: `chat-message:${alice.user.id}`, windowStart, count: 6000 });
+    await useUpRateLimit(`chat-message:${alice.user.id}`, 6000);
     const refused = await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "Too many" });
     expect(refused).toMatchObject({ status: 429, body: { success: false } });
     expect(await messageCount(chatId)).toBe(0);
@@ -119,9 +116,7 @@ describe("/api/chats", () => {
     expect(chat.lastMessageAt).toBeNull();
 
     const stranger = await createSignedInUser();
-    await testDb()
-      .insert(rateLimits)
-      .values({ key: `chat-message:${stranger.user.id}`, windowStart, count: 6000 });
+    await useUpRateLimit(`chat-message:${stranger.user.id}`, 6000);
     expect((await api("POST", `/api/chats/${chatId}/messages`, stranger.token, { content: "x" })).status).toBe(404);
   });
 

@@ -34,6 +34,17 @@ describe("development email outbox", () => {
     }
   });
 
+  it("exists only for a request to a loopback host, even with ENVIRONMENT=development", async () => {
+    expect(env.ENVIRONMENT).toBe("development");
+    for (const origin of ["https://cardshare.example", "http://192.168.1.20:8787", "https://localhost.evil.example"]) {
+      for (const path of ["/dev/mail", "/dev/mail.json"])
+        expect((await fetchPath(`${origin}${path}`)).status).toBe(404);
+    }
+    for (const origin of ["http://127.0.0.1:8787", "http://[::1]:8787", "http://app.localhost:8787"]) {
+      expect((await fetchPath(`${origin}/dev/mail.json`)).status).toBe(200);
+    }
+  });
+
   it("answers with a clear 500 naming a missing variable", async () => {
     const response = await fetchWithEnv("/", { SESSION_SECRET: "" });
     expect(response.status).toBe(500);

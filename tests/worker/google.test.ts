@@ -158,6 +158,46 @@ describe("POST /api/users/google-auth", () => {
   });
 });
 
+describe("a second Google account with an email another Google account holds", () => {
+  const LINKED = "This email is already linked to another Google account.";
+
+  /** Signs in Google subject S1 with email E, and returns S2's identity with the same E. */
+  async function firstAccountThenSecondSubject() {
+    const first = identity();
+    expect((await postJson("/api/users/google-auth", { idToken: fakeGoogleToken(first) })).response.status).toBe(200);
+    return { first, second: identity({ email: first.email }) };
+  }
+
+  const accountsWith = (email: string) => testDb().select().from(users).where(eq(users.email, email));
+
+  it("is a 409 from POST /api/users/google-auth, with no new user and no endless retry", async () => {
+    const { first, second } = await firstAccountThenSecondSubject();
+    const { response, body } = await postJson("/api/users/google-auth", { idToken: fakeGoogleToken(second) });
+    expect(response.status).toBe(409);
+    expect(body).toMatchObject({ success: false, message: LINKED });
+    expect(await accountsWith(first.email)).toEqual([expect.objectContaining({ googleSubject: first.sub })]);
+    expect(await testDb().select().from(users).where(eq(users.googleSubject, second.sub))).toHaveLength(0);
+  }, 10_000);
+
+  it("is a 409 from POST /api/users/google-auth-code", async () => {
+    const { first, second } = await firstAccountThenSecondSubject();
+    const { response, body } = await postJson("/api/users/google-auth-code", { code: fakeGoogleCode(second) });
+    expect(response.status).toBe(409);
+    expect(body.message).toBe(LINKED);
+    expect(await accountsWith(first.email)).toHaveLength(1);
+  }, 10_000);
+
+  it("sends the redirect flow back to /auth with the message, signing no one in", async () => {
+    const { first, second } = await firstAccountThenSecondSubject();
+    const { back } = await googleFlow(second);
+    expect(back.status).toBe(302);
+    expect(back.headers.get("Location")).toBe("/auth");
+    expect(back.headers.getSetCookie().some((cookie) => cookie.startsWith("__session="))).toBe(false);
+    expect(await (await fetchPath("/auth", { headers: { Cookie: cookiesOf(back) } })).text()).toContain(LINKED);
+    expect(await accountsWith(first.email)).toHaveLength(1);
+  }, 10_000);
+});
+
 describe("without GOOGLE_CLIENT_ID", () => {
   it("hides the button and refuses the routes", async () => {
     const { fetchWithEnv } = await import("./helpers");

@@ -69,6 +69,17 @@ export async function latestEmailTo(address: string, subject?: string, timeoutMs
   }
 }
 
+/**
+ * Records `count` allowed events of a rate-limit key at `at` (default now), as if they had just
+ * happened: one statement, however many.
+ */
+export async function useUpRateLimit(key: string, count: number, at = Date.now()) {
+  const { sql } = await import("drizzle-orm");
+  await testDb().run(
+    sql`INSERT INTO rate_limit_hits (id, key, at) WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${count}) SELECT ${crypto.randomUUID()} || '-' || i, ${key}, ${at} FROM n`,
+  );
+}
+
 let registrations = 0;
 /** Details for a new local account, unique per call. */
 export function newAccount() {

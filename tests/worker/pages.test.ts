@@ -59,3 +59,42 @@ describe("HTML routes through the Worker entry", () => {
     expect(await (await fetchPath("/privacy")).text()).toContain("Privacy Policy");
   });
 });
+
+describe("headers on every answer", () => {
+  const HTTPS = "https://cardshare.example";
+
+  it("JSON gets nosniff and no-store too; https gets HSTS, plain-http localhost does not", async () => {
+    const secure = await fetchPath(`${HTTPS}/api/health`);
+    expect(secure.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(secure.headers.get("Cache-Control")).toBe("no-store");
+    expect(secure.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
+    const local = await fetchPath("/api/health");
+    expect(local.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(local.headers.get("Strict-Transport-Security")).toBeNull();
+    const refused = await fetchPath("/api/users/me");
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("signed-in pages and their data requests are no-store; a visitor's public page is not", async () => {
+    const { cookie } = await createSignedInUser();
+    for (const path of ["/dashboard/personal-info", "/dashboard/personal-info.data", "/terms"]) {
+      const response = await fetchPath(path, { headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Cache-Control")).toBe("no-store");
+    }
+    expect((await fetchPath("/terms")).headers.get("Cache-Control")).toBeNull();
+  });
+
+  it("every cookie carries Secure over https: __toast and cs_rotation included", async () => {
+    const { cookie } = await createSignedInUser();
+    const apply = await fetchPath(`${HTTPS}/apply`, { headers: { Cookie: cookie } });
+    const rotation = apply.headers.getSetCookie().find((value) => value.startsWith("cs_rotation="));
+    expect(rotation).toMatch(/; Secure$/);
+    const denied = await fetchPath(`${HTTPS}/admin`, { headers: { Cookie: cookie } });
+    const toast = denied.headers.getSetCookie().find((value) => value.startsWith("__toast="));
+    expect(toast).toMatch(/; Secure$/);
+    const local = await fetchPath("/apply", { headers: { Cookie: cookie } });
+    expect(local.headers.getSetCookie().find((value) => value.startsWith("cs_rotation="))).not.toMatch(/Secure/);
+  });
+});

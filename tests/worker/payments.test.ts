@@ -401,6 +401,28 @@ describe("the local test checkout (development without a Stripe key)", () => {
     expect((await submit(cookie, forged, "pay")).status).toBe(404);
   });
 
+  it("is not served to a public host, even with ENVIRONMENT=development", async () => {
+    const { cookie, user, token } = await createSignedInUser();
+    const session = await startTestCheckout(cookie);
+    const publicHost = "https://cardshare.example";
+    const page = await fetchWithEnv(`${publicHost}/tips/test-checkout?session=${session}`, noStripe, {
+      headers: { Cookie: cookie },
+    });
+    expect(page.status).toBe(404);
+    const api = await fetchWithEnv(`${publicHost}/api/payments/create-checkout-session`, noStripe, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        amount: 3,
+        userId: user.id,
+        referralId: null,
+        successUrl: SUCCESS_URL,
+        cancelUrl: CANCEL_URL,
+      }),
+    });
+    expect(api.status).toBe(503);
+  });
+
   it("does not exist in production, where tips without a key are unavailable", async () => {
     const production = { ...noStripe, ENVIRONMENT: "production" };
     const { cookie, user, token } = await createSignedInUser();

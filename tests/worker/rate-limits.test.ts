@@ -44,15 +44,10 @@ describe("rate limits", () => {
 
 describe("per-account slowdown", () => {
   it("after 100 failures an hour, lets one attempt a minute through instead of locking the owner out", async () => {
-    const { createUser, testDb } = await import("./helpers");
+    const { createUser, useUpRateLimit } = await import("./helpers");
     const { hashPassword } = await import("~/modules/auth/password.server");
-    const { rateLimits } = await import("../../db/schema");
     const user = await createUser({ passwordHash: await hashPassword("owner-passw0rd") });
-    const hour = 60 * 60 * 1000;
-    const now = Date.now();
-    await testDb()
-      .insert(rateLimits)
-      .values({ key: `login-fail:user:${user.id}`, windowStart: now - (now % hour), count: 100 });
+    await useUpRateLimit(`login-fail:user:${user.id}`, 100);
 
     const login = (password: string, ip: string) => postFrom(ip, "/api/users/login", { email: user.email, password });
     // The owner's correct password still works: the slowdown allows an attempt...
@@ -81,5 +76,76 @@ describe("per-account slowdown", () => {
     const limited = await start();
     expect(limited.status).toBe(429);
     expect(((await limited.json()) as { message: string }).message).toMatch(/Too many/);
+  });
+});
+
+describe("sliding window (clock injected, no sleeping)", () => {
+  const MINUTE = 60_000;
+  /** A whole minute on the clock: where a fixed window would start counting from zero again. */
+  const BOUNDARY = MINUTE * 30_000_000;
+
+  async function limiter(limit = 10) {
+    const { countEvent, isLimited } = await import("~/utils/rate-limit.server");
+    const { testDb } = await import("./helpers");
+    const rule = { key: `sliding:${crypto.randomUUID()}`, limit, windowMs: MINUTE };
+    return {
+      /** Whether the event at `at` is allowed. */
+      allow: async (at: number) => !(await countEvent(testDb(), rule, at)),
+      limited: (at: number) => isLimited(testDb(), rule, at),
+    };
+  }
+
+  it("allows 10 of 14 events sent in 4 s across a minute boundary (the audit's case)", async () => {
+    const { allow, limited } = await limiter();
+    const times = Array.from({ length: 14 }, (_, index) => BOUNDARY - 2000 + index * 300);
+    const allowed = [];
+    for (const at of times) allowed.push(await allow(at));
+    expect(allowed).toEqual([...Array(10).fill(true), ...Array(4).fill(false)]);
+    // Still limited just before the first event is a minute old, free for one more once it is.
+    expect(await limited(times[0] + MINUTE - 1)).toBe(true);
+    expect(await allow(times[0] + MINUTE)).toBe(true);
+    expect(await allow(times[0] + MINUTE + 1)).toBe(false);
+  });
+
+  it("never lets any 60 s span hold more than the limit, whatever the timing", async () => {
+    const { allow } = await limiter(5);
+    let at = BOUNDARY - 3 * MINUTE;
+    const allowedAt: number[] = [];
+    // A burst on each side of every boundary, with quieter stretches between.
+    for (let event = 0; event < 150; event++) {
+      at += event % 25 < 12 ? 250 : 5_000;
+      if (await allow(at)) allowedAt.push(at);
+    }
+    expect(allowedAt.length).toBeGreaterThan(10);
+    for (const start of allowedAt) {
+      expect(allowedAt.filter((time) => time >= start && time < start + MINUTE).length).toBeLessThanOrEqual(5);
+    }
+  });
+});
+
+describe("registration's 'An account with this email already exists'", () => {
+  const ip = () => `10.4.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+  it("costs one failure against the address's limit, the same budget as a wrong password", async () => {
+    const { createUser, newAccount } = await import("./helpers");
+    const taken = await createUser();
+    const from = ip();
+    const wrongPassword = () => postFrom(from, "/api/users/login", { email: taken.email, password: "wrong-1234" });
+    const takenEmail = () => postFrom(from, "/api/users/register", { ...newAccount(), email: taken.email });
+
+    for (let attempt = 0; attempt < 5; attempt++) expect((await wrongPassword()).status).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await takenEmail();
+      expect(response.status).toBe(409);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        "An account with this email already exists",
+      );
+    }
+    // Ten failures of either kind: both doors are closed for this address, and only for it.
+    expect((await wrongPassword()).status).toBe(429);
+    const refused = await takenEmail();
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Too many/);
+    expect((await postFrom(ip(), "/api/users/register", { ...newAccount(), email: taken.email })).status).toBe(409);
   });
 });

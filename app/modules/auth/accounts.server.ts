@@ -1,17 +1,25 @@
 /**
- * Accounts: registration, sign-in with a password, email verification and password reset. Shared
- * by the /auth screens and /api/users; every rule lives here once.
+ * Accounts: registration, sign-in with a password, email verification, email changes and password
+ * reset. Shared by the /auth screens, Personal Info and /api/users; every rule lives here once.
+ * The verify-email and email-change flows are docs/decisions/080.
  */
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { authTokens, sessions, users, type AuthTokenPurpose } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/chats/chats.server";
 import { createMailer } from "~/modules/email/mailer.server";
 import { assertUsernameAndEmailFree } from "~/modules/users/uniqueness.server";
 import { DomainError } from "~/utils/api.server";
 import { createToken, hashToken } from "~/utils/crypto.server";
+import { isUniqueViolation } from "~/utils/db-errors.server";
 import { countEvent, enforceRateLimit, isLimited } from "~/utils/rate-limit.server";
 import type { Services } from "~/utils/services.server";
-import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails.server";
+import {
+  emailChangeConfirmEmail,
+  emailChangeNoticeEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  verificationEmail,
+} from "./emails.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { MESSAGES } from "./messages";
 import type { LoginInput, RegisterInput } from "./schemas";
@@ -21,6 +29,8 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const VERIFY_TOKEN_MS = 24 * HOUR;
 const RESET_TOKEN_MS = 30 * MINUTE;
+/** How long the old address can undo an email change: long enough to notice it after a holiday. */
+export const REVERT_TOKEN_MS = 14 * 24 * HOUR;
 
 export { MESSAGES };
 
@@ -34,6 +44,12 @@ function limits(services: Services) {
   const scale = services.env.RATE_LIMIT_MULTIPLIER;
   return {
     perIp: (action: string, ip: string) => ({ key: `${action}:ip:${ip}`, limit: 10 * scale, windowMs: MINUTE }),
+    /**
+     * Failed sign-ins and registrations refused because the email or username is taken share one
+     * budget: the registration answer says whether an address has an account, so asking it costs
+     * what a wrong password costs.
+     */
+    failuresPerIp: (ip: string) => ({ key: `auth-fail:ip:${ip}`, limit: 10 * scale, windowMs: MINUTE }),
     attemptsPerIp: (ip: string) => ({ key: `login-attempt:ip:${ip}`, limit: 30 * scale, windowMs: MINUTE }),
     accountFailures: (userId: string) => ({ key: `login-fail:user:${userId}`, limit: 100 * scale, windowMs: HOUR }),
     accountSlowdown: (userId: string) => ({ key: `login-slow:user:${userId}`, limit: 1, windowMs: MINUTE }),
@@ -44,15 +60,40 @@ function limits(services: Services) {
 let decoyHash: Promise<string> | null = null;
 const getDecoyHash = () => (decoyHash ??= hashPassword("decoy password 0"));
 
-async function issueToken(services: Services, userId: string, purpose: AuthTokenPurpose, lifetimeMs: number) {
+/** A new single-use token; `email` is the address it proves (verify) or gives back (revert). */
+async function issueToken(
+  services: Services,
+  userId: string,
+  purpose: AuthTokenPurpose,
+  lifetimeMs: number,
+  email: string | null = null,
+) {
   const token = createToken();
   await services.db.insert(authTokens).values({
     userId,
     purpose,
+    email,
     tokenHash: await hashToken(token),
     expiresAt: new Date(Date.now() + lifetimeMs),
   });
   return token;
+}
+
+/** Whether a token is unused, unexpired and for `purpose`, without spending it. */
+async function isTokenUsable(services: Services, token: string, purpose: AuthTokenPurpose) {
+  const row = await services.db
+    .select({ id: authTokens.id })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, await hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .get();
+  return Boolean(row);
 }
 
 /**
@@ -72,7 +113,7 @@ async function consumeToken(services: Services, token: string, purpose: AuthToke
         gt(authTokens.expiresAt, now),
       ),
     )
-    .returning({ userId: authTokens.userId })
+    .returning({ userId: authTokens.userId, email: authTokens.email })
     .get();
 }
 
@@ -83,16 +124,30 @@ function appUrl(services: Services, path: string, query: Record<string, string>)
 }
 
 async function sendVerification(services: Services, user: { id: string; email: string }) {
-  const token = await issueToken(services, user.id, "verify_email", VERIFY_TOKEN_MS);
+  const token = await issueToken(services, user.id, "verify_email", VERIFY_TOKEN_MS, user.email);
   const link = appUrl(services, "/auth/verify-email", { token, email: user.email });
   await createMailer(services.env, services.db).send(verificationEmail(user.email, link));
 }
 
-/** Creates a local account and sends its verification email. Conflicts are 409s naming the field. */
+/**
+ * Creates a local account and sends its verification email. Conflicts are 409s naming the field
+ * (the spec's client shows 'An account with this email already exists'); each one counts as a
+ * failure against the client's limit, like a wrong password.
+ */
 export async function registerUser(services: Services, input: RegisterInput, meta: RequestMeta) {
-  await enforceRateLimit(services.db, limits(services).perIp("register", meta.ip));
   const { db } = services;
-  await assertUsernameAndEmailFree(db, input);
+  const limit = limits(services);
+  if (await isLimited(db, limit.failuresPerIp(meta.ip))) throw new DomainError(429, MESSAGES.tooManyFailures);
+  await enforceRateLimit(db, limit.perIp("register", meta.ip));
+  const conflict = async (error: DomainError) => {
+    await countEvent(db, limit.failuresPerIp(meta.ip));
+    return error;
+  };
+  try {
+    await assertUsernameAndEmailFree(db, input);
+  } catch (error) {
+    throw error instanceof DomainError ? await conflict(error) : error;
+  }
 
   const user = await db
     .insert(users)
@@ -109,7 +164,7 @@ export async function registerUser(services: Services, input: RegisterInput, met
     .returning({ id: users.id, email: users.email })
     .get();
   // Lost a race with a concurrent registration of the same name or email.
-  if (!user) throw new DomainError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+  if (!user) throw await conflict(new DomainError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken }));
   await sendVerification(services, user);
   return { userId: user.id, email: user.email, message: MESSAGES.registered };
 }
@@ -122,9 +177,7 @@ export async function registerUser(services: Services, input: RegisterInput, met
 export async function loginWithPassword(services: Services, input: LoginInput, meta: RequestMeta) {
   const { db } = services;
   const limit = limits(services);
-  if (await isLimited(db, limit.perIp("login-fail", meta.ip))) {
-    throw new DomainError(429, "Too many failed sign-ins. Please wait a minute and try again.");
-  }
+  if (await isLimited(db, limit.failuresPerIp(meta.ip))) throw new DomainError(429, MESSAGES.tooManyFailures);
   // Counted atomically before the slow password check, so a burst of parallel guesses cannot
   // all slip under the failure limit above.
   await enforceRateLimit(db, limit.attemptsPerIp(meta.ip));
@@ -144,7 +197,7 @@ export async function loginWithPassword(services: Services, input: LoginInput, m
   }
   const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? (await getDecoyHash()));
   if (!user || !user.passwordHash || !passwordMatches) {
-    await countEvent(db, limit.perIp("login-fail", meta.ip));
+    await countEvent(db, limit.failuresPerIp(meta.ip));
     if (user) await countEvent(db, limit.accountFailures(user.id));
     throw new DomainError(401, MESSAGES.invalidCredentials);
   }
@@ -163,19 +216,126 @@ export async function loginWithPassword(services: Services, input: LoginInput, m
   return { user: sessionUser satisfies SessionUser, session, message: MESSAGES.signedIn };
 }
 
-/** Verifies an email from its single-use link and signs the user in. */
-export async function verifyEmail(services: Services, token: string, meta: RequestMeta) {
+/** Who is asking to verify: the account signed in on this browser or API client, if any. */
+export interface VerifyingClient {
+  currentUserId: string | null;
+  userAgent: string | null;
+}
+
+/**
+ * Verifies an address from its single-use link: a new account's address, or the new address of
+ * an email change, which then becomes the sign-in address. The link signs in only a client with no
+ * session, or leaves the session of the same account as it is; a client signed in to another
+ * account is not touched (someone who mails their own link must not swap the session of whoever
+ * clicks it: login CSRF) and is asked to sign in. docs/decisions/080.
+ */
+export async function verifyEmail(services: Services, token: string, client: VerifyingClient) {
+  const { db } = services;
+  const failed = () => new DomainError(400, MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
   const used = await consumeToken(services, token, "verify_email");
-  if (!used) throw new DomainError(400, MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
-  const user = await services.db
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})` })
+  if (!used) throw failed();
+  const account = await db
+    .select({ email: users.email, pendingEmail: users.pendingEmail })
+    .from(users)
     .where(and(eq(users.id, used.userId), isNull(users.deactivatedAt)))
-    .returning(sessionUserColumns)
     .get();
-  if (!user) throw new DomainError(400, MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
-  const session = await createSession(services.db, user.id, { remember: false, userAgent: meta.userAgent });
-  return { user, session, message: MESSAGES.verified };
+  // A link proves the address it was sent to (links from before migration 0009: the account's).
+  const proven = used.email ?? account?.email;
+  if (!account || (proven !== account.email && proven !== account.pendingEmail)) throw failed();
+  const changed = proven !== account.email;
+  let user: SessionUser | undefined;
+  try {
+    user = await db
+      .update(users)
+      .set(
+        changed
+          ? { email: proven, pendingEmail: null, emailVerifiedAt: new Date() }
+          : { emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${Date.now()})` },
+      )
+      .where(and(eq(users.id, used.userId), eq(users.email, account.email)))
+      .returning(sessionUserColumns)
+      .get();
+  } catch (error) {
+    // The new address was taken by another account since the change was asked for.
+    if (isUniqueViolation(error)) throw new DomainError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+    throw error;
+  }
+  if (!user) throw failed();
+  // Links mailed to the old address must not act on the account any more (revert links stay).
+  if (changed) await voidOutstandingTokens(services, user.id);
+
+  const head = changed ? MESSAGES.emailChangeConfirmed : MESSAGES.emailVerified;
+  if (client.currentUserId === user.id) return { user, session: null, signedIn: true, message: head };
+  if (client.currentUserId !== null) {
+    return { user, session: null, signedIn: false, message: `${head} ${MESSAGES.otherAccountSignedIn}` };
+  }
+  const session = await createSession(db, user.id, { remember: false, userAgent: client.userAgent });
+  return { user, session, signedIn: true, message: `${head} ${MESSAGES.nowSignedIn}` };
+}
+
+/**
+ * GET /api/users/verify-email: whether a verification link is still usable, without spending it
+ * (mail scanners and link previews open links; only POST verifies).
+ */
+export async function checkVerificationToken(services: Services, token: string) {
+  if (!(await isTokenUsable(services, token, "verify_email"))) {
+    throw new DomainError(400, MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
+  }
+  return { message: MESSAGES.verifyLinkValid };
+}
+
+/**
+ * Asks for a new address (the caller has checked the current password): `newEmail` waits in
+ * `pending_email` and gets a confirmation link; the current address stays the sign-in address and
+ * gets a notice with a link that undoes the change and ends every session. docs/decisions/080.
+ */
+export async function requestEmailChange(services: Services, user: { id: string; email: string }, newEmail: string) {
+  const { db } = services;
+  // Earlier confirmation and reset links die; earlier revert links stay usable.
+  await voidOutstandingTokens(services, user.id);
+  await db.update(users).set({ pendingEmail: newEmail }).where(eq(users.id, user.id));
+  const confirm = await issueToken(services, user.id, "verify_email", VERIFY_TOKEN_MS, newEmail);
+  const revert = await issueToken(services, user.id, "revert_email", REVERT_TOKEN_MS, user.email);
+  const mailer = createMailer(services.env, db);
+  await mailer.send(
+    emailChangeConfirmEmail(newEmail, appUrl(services, "/auth/verify-email", { token: confirm, email: newEmail })),
+  );
+  await mailer.send(
+    emailChangeNoticeEmail(user.email, newEmail, appUrl(services, "/auth/revert-email", { token: revert })),
+  );
+}
+
+/** GET /auth/revert-email: whether a revert link is still usable, without spending it. */
+export async function isRevertTokenUsable(services: Services, token: string) {
+  return isTokenUsable(services, token, "revert_email");
+}
+
+/**
+ * The old address's link: gives the account its address back, drops a pending change, ends every
+ * session (and closes their sockets) and voids every other link, so whoever changed it is out.
+ */
+export async function revertEmailChange(services: Services, token: string) {
+  const { db } = services;
+  const used = await consumeToken(services, token, "revert_email");
+  if (!used?.email) throw new DomainError(400, MESSAGES.revertFailed, undefined, "REVERT_FAILED");
+  try {
+    await db.batch([
+      db
+        .update(users)
+        .set({ email: used.email, pendingEmail: null, emailVerifiedAt: new Date() })
+        .where(eq(users.id, used.userId)),
+      db.delete(sessions).where(eq(sessions.userId, used.userId)),
+      db
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(authTokens.userId, used.userId), isNull(authTokens.usedAt))),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new DomainError(409, MESSAGES.revertTaken, undefined, "REVERT_FAILED");
+    throw error;
+  }
+  await closeUserConnections(services, used.userId);
+  return { email: used.email, message: MESSAGES.emailReverted };
 }
 
 /** Sends a new verification link; the same answer whether or not the address has an account. */
@@ -223,7 +383,13 @@ export async function resetPassword(services: Services, input: { token: string; 
     db
       .update(authTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(authTokens.userId, used.userId), isNull(authTokens.usedAt))),
+      .where(
+        and(
+          eq(authTokens.userId, used.userId),
+          isNull(authTokens.usedAt),
+          inArray(authTokens.purpose, ["verify_email", "reset_password"]),
+        ),
+      ),
     // A reset proves control of the inbox, so it also verifies the address.
     db
       .update(users)
@@ -240,10 +406,20 @@ export async function resetPassword(services: Services, input: { token: string; 
   return { message: MESSAGES.resetDone };
 }
 
-/** Voids every unused verification and reset link of a user (after an email or password change). */
+/**
+ * Voids every unused verification and reset link of a user (after an email or password change).
+ * Revert links stay: they are how the owner of an old address undoes a change made by someone
+ * holding the account, so nothing that someone can do would take them away.
+ */
 export async function voidOutstandingTokens(services: Services, userId: string) {
   await services.db
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        isNull(authTokens.usedAt),
+        inArray(authTokens.purpose, ["verify_email", "reset_password"]),
+      ),
+    );
 }

@@ -52,3 +52,29 @@ export function passwordChangedEmail(to: string) {
     "If this was not you, reset your password now and contact support.",
   ]);
 }
+
+/** To the new address of an email change: confirming it makes it the sign-in address. */
+export function emailChangeConfirmEmail(to: string, url: string) {
+  return email(
+    to,
+    "Confirm your new email for Cardshare",
+    [
+      "You asked to use this address for your Cardshare account. Confirm it to make it your sign-in address; until then your current address stays in use.",
+      "The link works once and expires in 24 hours. If you did not ask, you can ignore this email.",
+    ],
+    { url, label: "Confirm your new email" },
+  );
+}
+
+/** To the old address of an email change: what is happening, and the link that undoes it. */
+export function emailChangeNoticeEmail(to: string, newEmail: string, url: string) {
+  return email(
+    to,
+    "Your Cardshare email is being changed",
+    [
+      `Someone signed in to your Cardshare account asked to change its email address to ${newEmail}. This address stays your sign-in address until the new one is confirmed.`,
+      "If this was not you, restore your address with the link below: it cancels the change, gives this address back even after the new one was confirmed, and signs out every session. It works once, for 14 days.",
+    ],
+    { url, label: "Restore my email address" },
+  );
+}

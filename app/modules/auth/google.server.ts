@@ -11,6 +11,7 @@ import { sessions, users } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/chats/chats.server";
 import { DomainError } from "~/utils/api.server";
 import type { Services } from "~/utils/services.server";
+import { stripInvisible } from "~/utils/zod-fields";
 import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
 
 export const GOOGLE_MESSAGES = {
@@ -19,6 +20,7 @@ export const GOOGLE_MESSAGES = {
   noToken: "Failed to get token from Google. Please try again.",
   popupClosed: "Google login popup was closed or authentication failed. Please try again.",
   unverified: "Your Google email address is not verified.",
+  emailLinkedElsewhere: "This email is already linked to another Google account.",
 } as const;
 
 /** What we use of a Google account, from the userinfo endpoint. */
@@ -54,8 +56,8 @@ export async function fetchGoogleIdentity(services: Services, accessToken: strin
     subject: info.sub,
     email: info.email.toLowerCase(),
     emailVerified: info.email_verified === true || info.email_verified === "true",
-    givenName: typeof info.given_name === "string" ? info.given_name.slice(0, 50) : "",
-    familyName: typeof info.family_name === "string" ? info.family_name.slice(0, 50) : "",
+    givenName: typeof info.given_name === "string" ? stripInvisible(info.given_name).slice(0, 50) : "",
+    familyName: typeof info.family_name === "string" ? stripInvisible(info.family_name).slice(0, 50) : "",
     picture: typeof info.picture === "string" && info.picture.startsWith("https://") ? info.picture : null,
   };
 }
@@ -90,54 +92,67 @@ async function freeUsername(services: Services, email: string) {
   throw new DomainError(409, GOOGLE_MESSAGES.failed);
 }
 
+const accountColumns = {
+  ...sessionUserColumns,
+  deactivatedAt: users.deactivatedAt,
+  emailVerifiedAt: users.emailVerifiedAt,
+  googleSubject: users.googleSubject,
+};
+type AccountRow = SessionUser & {
+  deactivatedAt: Date | null;
+  emailVerifiedAt: Date | null;
+  googleSubject: string | null;
+};
+
+function accountBySubject(services: Services, subject: string) {
+  return services.db.select(accountColumns).from(users).where(eq(users.googleSubject, subject)).get();
+}
+
+function signInAs(account: AccountRow): SessionUser {
+  if (account.deactivatedAt) throw new DomainError(403, "This account has been deactivated. Please contact support.");
+  return withoutPrivate(account);
+}
+
 /**
  * The account of a Google identity, keyed by Google's subject id. A local account with the same
- * verified email is linked rather than duplicated; otherwise a new, verified account is made.
+ * verified email is linked rather than duplicated; an address another Google account already holds
+ * is a 409 (never a second account, never a retry); otherwise a new, verified account is made.
  */
 export async function findOrCreateGoogleUser(services: Services, identity: GoogleIdentity): Promise<SessionUser> {
   const { db } = services;
-  const bySubject = await db
-    .select({ ...sessionUserColumns, deactivatedAt: users.deactivatedAt, emailVerifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.googleSubject, identity.subject))
-    .get();
-  const existing =
-    bySubject ??
-    (identity.emailVerified
-      ? await db
-          .select({ ...sessionUserColumns, deactivatedAt: users.deactivatedAt, emailVerifiedAt: users.emailVerifiedAt })
-          .from(users)
-          .where(and(eq(users.email, identity.email), isNull(users.googleSubject)))
-          .get()
-      : undefined);
+  const bySubject = await accountBySubject(services, identity.subject);
+  if (bySubject) return signInAs(bySubject);
+  if (!identity.emailVerified) throw new DomainError(403, GOOGLE_MESSAGES.unverified);
 
-  if (existing) {
-    if (existing.deactivatedAt)
-      throw new DomainError(403, "This account has been deactivated. Please contact support.");
-    if (!bySubject && existing.emailVerifiedAt) {
-      await db.update(users).set({ googleSubject: identity.subject }).where(eq(users.id, existing.id));
-    } else if (!bySubject) {
-      // Nobody ever proved they own this address, so whoever registered it may not be the Google
-      // account's owner: its password and sessions go, and the account becomes Google-only.
-      await db.batch([
-        db.delete(sessions).where(eq(sessions.userId, existing.id)),
-        db
-          .update(users)
-          .set({
-            googleSubject: identity.subject,
-            emailVerifiedAt: new Date(),
-            passwordHash: null,
-            authProvider: "google",
-          })
-          .where(eq(users.id, existing.id)),
-      ]);
-      await closeUserConnections(services, existing.id);
-      return { ...withoutPrivate(existing), authProvider: "google" };
+  const byEmail = await db.select(accountColumns).from(users).where(eq(users.email, identity.email)).get();
+  if (byEmail?.googleSubject) throw new DomainError(409, GOOGLE_MESSAGES.emailLinkedElsewhere);
+  if (byEmail) {
+    signInAs(byEmail);
+    if (byEmail.emailVerifiedAt) {
+      await db
+        .update(users)
+        .set({ googleSubject: identity.subject })
+        .where(and(eq(users.id, byEmail.id), isNull(users.googleSubject)));
+      return withoutPrivate(byEmail);
     }
-    return withoutPrivate(existing);
+    // Nobody ever proved they own this address, so whoever registered it may not be the Google
+    // account's owner: its password and sessions go, and the account becomes Google-only.
+    await db.batch([
+      db.delete(sessions).where(eq(sessions.userId, byEmail.id)),
+      db
+        .update(users)
+        .set({
+          googleSubject: identity.subject,
+          emailVerifiedAt: new Date(),
+          passwordHash: null,
+          authProvider: "google",
+        })
+        .where(and(eq(users.id, byEmail.id), isNull(users.googleSubject))),
+    ]);
+    await closeUserConnections(services, byEmail.id);
+    return { ...withoutPrivate(byEmail), authProvider: "google" };
   }
 
-  if (!identity.emailVerified) throw new DomainError(403, GOOGLE_MESSAGES.unverified);
   const created = await db
     .insert(users)
     .values({
@@ -153,13 +168,18 @@ export async function findOrCreateGoogleUser(services: Services, identity: Googl
     .onConflictDoNothing()
     .returning(sessionUserColumns)
     .get();
-  // Another request created it a moment ago.
-  if (!created) return findOrCreateGoogleUser(services, identity);
-  return created;
+  if (created) return created;
+  // The insert clashed with a row written since the lookups above: one more look, and no retry.
+  // A concurrent sign-in of the same Google account made it a moment ago; otherwise the address
+  // (or the chosen username) was taken meanwhile.
+  const raced = await accountBySubject(services, identity.subject);
+  if (raced) return signInAs(raced);
+  const emailTaken = await db.select({ id: users.id }).from(users).where(eq(users.email, identity.email)).get();
+  throw new DomainError(409, emailTaken ? GOOGLE_MESSAGES.emailLinkedElsewhere : GOOGLE_MESSAGES.failed);
 }
 
-function withoutPrivate(row: SessionUser & { deactivatedAt: Date | null; emailVerifiedAt: Date | null }): SessionUser {
-  const { deactivatedAt: _deactivated, emailVerifiedAt: _verified, ...user } = row;
+function withoutPrivate(row: AccountRow): SessionUser {
+  const { deactivatedAt: _deactivated, emailVerifiedAt: _verified, googleSubject: _subject, ...user } = row;
   return user;
 }
 

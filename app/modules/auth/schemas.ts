@@ -3,7 +3,7 @@
  * /api routes. Messages are the spec's (sections 5 and 8).
  */
 import { z } from "zod";
-import { optionalText } from "~/utils/zod-fields";
+import { nameText, optionalName as optionalNameField } from "~/utils/zod-fields";
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -13,6 +13,8 @@ export const emailField = requiredText("Email is required")
   .transform((email) => email.toLowerCase());
 
 export const PASSWORD_HINT = "At least 8 characters with letters and numbers";
+export const PASSWORD_TOO_LONG = "Password must be at most 128 characters";
+const PASSWORD_MAX = 128;
 
 /** New passwords: the spec's hint, enforced (8-128 characters, letters and numbers). */
 export const newPasswordField = (required = "Password is required") =>
@@ -20,13 +22,13 @@ export const newPasswordField = (required = "Password is required") =>
     .string({ error: required })
     .min(1, required)
     .min(8, "Password must be at least 8 characters")
-    .max(128, "Password must be at most 128 characters")
+    .max(PASSWORD_MAX, PASSWORD_TOO_LONG)
     .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), PASSWORD_HINT);
 
 /** An optional first or last name: trimmed, at most 50 characters, "" when absent. */
-export const optionalName = optionalText(50, "Names are at most 50 characters");
+export const optionalName = optionalNameField(50, "Names are at most 50 characters");
 
-export const usernameField = requiredText("Username is required")
+export const usernameField = nameText("Username is required")
   .min(3, "Username must be at least 3 characters")
   .max(30, "Username must be at most 30 characters")
   .regex(/^[A-Za-z0-9_.-]+$/, "Use only letters, numbers, dots, dashes and underscores");
@@ -43,7 +45,10 @@ export const PASSWORDS_MATCH = {
 
 export const LoginSchema = z.object({
   email: emailField,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(128),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
   remember: z
     .union([z.boolean(), z.literal("on")])
     .optional()

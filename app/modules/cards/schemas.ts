@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { BONUS_UNITS, CARD_CATEGORIES, type CardCategory } from "../../../db/schema";
-import { checkbox, optionalText } from "~/utils/zod-fields";
+import { checkbox, nameText, optionalText } from "~/utils/zod-fields";
 import { normalizeBonus } from "./display";
 
 export const CARD_MESSAGES = {
@@ -19,18 +19,22 @@ export const CARD_MESSAGES = {
 /** Still exported here, as the cards interface promises (CONTRACTS.md); it lives in ~/utils/zod-fields. */
 export { checkbox };
 
-/** A number typed into a form (a string) or sent as JSON; empty means the default. */
-const numberField = (negativeMessage: string, options: { int?: boolean; max?: number } = {}) =>
-  z.preprocess(
+export const TOO_LARGE = "That number is too large";
+
+/**
+ * A number typed into a form (a string) or sent as JSON; empty means the default. The range is
+ * checked before wholeness, so 1e308 reads 'That number is too large', not 'Enter a whole number'.
+ */
+const numberField = (negativeMessage: string, options: { int?: boolean; max?: number } = {}) => {
+  const number = z
+    .number({ error: options.int ? "Enter a whole number" : "Enter a number" })
+    .min(0, negativeMessage)
+    .max(options.max ?? 1_000_000_000, TOO_LARGE);
+  return z.preprocess(
     (value) => (value === "" || value == null ? undefined : typeof value === "string" ? Number(value) : value),
-    (options.int
-      ? z.number({ error: "Enter a whole number" }).int("Enter a whole number")
-      : z.number({ error: "Enter a number" })
-    )
-      .min(0, negativeMessage)
-      .max(options.max ?? 1_000_000_000, "That number is too large")
-      .default(0),
+    (options.int ? number.int("Enter a whole number") : number).default(0),
   );
+};
 
 /** An optional https URL (official website, image); empty means none. */
 export const optionalHttpsUrl = z.preprocess(
@@ -42,8 +46,8 @@ export const optionalHttpsUrl = z.preprocess(
 );
 
 export const CardSchema = z.object({
-  name: z.string({ error: CARD_MESSAGES.nameRequired }).trim().min(1, CARD_MESSAGES.nameRequired).max(120),
-  issuer: z.string({ error: CARD_MESSAGES.issuerRequired }).trim().min(1, CARD_MESSAGES.issuerRequired).max(80),
+  name: nameText(CARD_MESSAGES.nameRequired).max(120, "Card names are at most 120 characters"),
+  issuer: nameText(CARD_MESSAGES.issuerRequired).max(80, "Issuer names are at most 80 characters"),
   category: z.enum(CARD_CATEGORIES, { error: "Choose a category" }).default("Other"),
   annualFee: numberField(CARD_MESSAGES.feeNegative, { int: true, max: 100_000 }),
   hasVariousReferrerBonus: checkbox,
@@ -69,9 +73,9 @@ export const NewCardSchema = CardSchema.extend({
     (value) => (value === "" || value == null ? undefined : typeof value === "string" ? Number(value) : value),
     z
       .number({ error: "Annual fee is required" })
-      .int("Enter a whole number")
       .min(0, CARD_MESSAGES.feeNegative)
-      .max(100_000, "That number is too large"),
+      .max(100_000, TOO_LARGE)
+      .int("Enter a whole number"),
   ),
 });
 export type NewCardInput = z.infer<typeof NewCardSchema>;

@@ -7,13 +7,13 @@ import { and, asc, count, desc, eq, gt, isNull, lte, ne, or, sql } from "drizzle
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { createId } from "../../../db/id";
-import { chatMembers, chats, messages, rateLimits, users } from "../../../db/schema";
+import { chatMembers, chats, messages, users } from "../../../db/schema";
 import type { ChatMessage } from "../../../party/protocol";
 import { visibleNames } from "~/modules/users/privacy";
 import type { Realtime } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/utils/api.server";
 import type { AppEnv } from "~/utils/env.server";
-import { countEventQuery, enforceRateLimit } from "~/utils/rate-limit.server";
+import { countEventQuery, enforceRateLimit, hitRecorded } from "~/utils/rate-limit.server";
 import { CHAT_MESSAGES, type CreateChatInput, type SendMessageInput } from "./schemas";
 
 export interface ChatServices {
@@ -330,10 +330,10 @@ export async function sendMessage(
   const now = Date.now();
   const clientId = input.clientId ?? null;
   const wasInserted = sql`exists (select 1 from ${messages} where ${messages.id} = ${id})`;
-  const withinLimit = sql`(select ${rateLimits.count} from ${rateLimits} where ${rateLimits.key} = ${rateLimit.key}) <= ${rateLimit.limit}`;
+  const hitId = createId();
   const [counted, inserted, , , sender] = await db.batch([
-    countEventQuery(db, rateLimit, now),
-    // Written only for a visible member within the limit (the count the statement above returned).
+    countEventQuery(db, rateLimit, now, hitId),
+    // Written only for a visible member within the limit (the event the statement above recorded).
     db
       .insert(messages)
       .select(
@@ -354,7 +354,7 @@ export async function sendMessage(
               eq(chatMembers.chatId, chatId),
               eq(chatMembers.userId, user.id),
               isNull(chatMembers.hiddenAt),
-              withinLimit,
+              hitRecorded(hitId),
             ),
           ),
       )
@@ -371,7 +371,7 @@ export async function sendMessage(
     db.select(senderColumns).from(users).where(eq(users.id, user.id)),
   ]);
   const row = inserted[0];
-  if (!row) return resolveUnsent(services, user, chatId, clientId, (counted[0]?.count ?? 0) > rateLimit.limit);
+  if (!row) return resolveUnsent(services, user, chatId, clientId, counted.length === 0);
   const stored: MessageRow = {
     ...row,
     ...(sender[0] ?? { senderFirstName: null, senderLastName: null, senderUsername: null, senderShowFullName: null }),

@@ -85,10 +85,7 @@ export function Conversation({
         case "receive-message":
           if (frame.chatId !== chat.id) return;
           setLive((previous) => mergeMessages(previous, [frame.message]));
-          if (frame.message.sender !== me.id) {
-            setTyping(false);
-            if (document.visibilityState === "visible") markRead();
-          }
+          if (frame.message.sender !== me.id) setTyping(false);
           refresh();
           return;
         case "user-typing":
@@ -99,6 +96,8 @@ export function Conversation({
           return;
         case "message-read":
           if (frame.userId !== me.id) setReadUpTo((previous) => Math.max(previous, frame.timestamp));
+          // My own read mark is recorded: the sidebar's unread count follows.
+          else refresh();
           return;
         case "welcome":
         case "pong":
@@ -115,8 +114,30 @@ export function Conversation({
 
   function markRead() {
     if (socket.send({ type: "mark-read", chatId: chat.id, timestamp: Date.now() })) return;
-    fetch(`/api/chats/${chat.id}/read`, { method: "POST" }).catch((error) => console.warn(error));
+    fetch(`/api/chats/${chat.id}/read`, { method: "POST" })
+      .then((response) => response.ok && refresh())
+      .catch((error) => console.warn(error));
   }
+  const latestMarkRead = useRef(markRead);
+  useEffect(() => {
+    latestMarkRead.current = markRead;
+  });
+
+  // Reading happens here, not in the page's GET (which any site could link to): the newest message
+  // from the others is marked read once it is on screen, now or when the tab becomes visible.
+  const newestUnread = messages.findLast((message) => message.sender !== me.id && !message.read)?.id ?? null;
+  const markedUpTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (!newestUnread) return;
+    const markIfVisible = () => {
+      if (document.visibilityState !== "visible" || markedUpTo.current === newestUnread) return;
+      markedUpTo.current = newestUnread;
+      latestMarkRead.current();
+    };
+    markIfVisible();
+    document.addEventListener("visibilitychange", markIfVisible);
+    return () => document.removeEventListener("visibilitychange", markIfVisible);
+  }, [newestUnread]);
 
   // Other chats' news refreshes the list; while the socket is down the conversation is polled.
   useEffect(() => subscribe(() => refresh()), [subscribe, refresh]);
@@ -271,6 +292,22 @@ export function Conversation({
         )}
         <div ref={endRef} />
       </div>
+
+      {newestUnread ? (
+        <noscript>
+          <Form
+            method="post"
+            action={`/chat?chatId=${encodeURIComponent(chat.id)}`}
+            className="border-t border-line px-4 py-2 text-right"
+          >
+            <input type="hidden" name="intent" value="read" />
+            <input type="hidden" name="chatId" value={chat.id} />
+            <Button type="submit" variant="secondary" size="sm">
+              Mark as read
+            </Button>
+          </Form>
+        </noscript>
+      ) : null}
 
       <Composer
         chatId={chat.id}

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { USER_NOT_FOUND } from "~/utils/messages";
+import { nameText } from "~/utils/zod-fields";
 
 export const MESSAGE_MAX_LENGTH = 2000;
 
@@ -52,14 +53,16 @@ export type SendMessageInput = z.infer<typeof SendMessageSchema>;
 
 /** POST /api/chats: a direct chat with `targetUserId`, or a chat of one's own named `name`. */
 export const CreateChatSchema = z.object({
-  name: z.string().trim().max(100, "Chat names can be at most 100 characters.").optional(),
+  name: nameText().max(100, "Chat names can be at most 100 characters.").optional(),
   targetUserId: entityId.optional(),
 });
 export type CreateChatInput = z.infer<typeof CreateChatSchema>;
 
+const TIMESTAMP = "timestamp must be a time in milliseconds since 1970";
+
 export const MarkReadSchema = z.object({
   /** Epoch ms; messages up to then count as read. Defaults to now. */
-  timestamp: z.number().int().nonnegative().optional(),
+  timestamp: z.number({ error: TIMESTAMP }).min(0, TIMESTAMP).max(8.64e15, TIMESTAMP).int(TIMESTAMP).optional(),
 });
 
 /** The /chat page's form posts, one literal per intent (no JavaScript needed for any). */
@@ -68,6 +71,7 @@ export const ChatFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("new-chat") }),
   z.object({ intent: z.literal("send"), chatId: entityId, ...SendMessageSchema.shape }),
   z.object({ intent: z.literal("leave"), chatId: entityId }),
+  z.object({ intent: z.literal("read"), chatId: entityId }),
 ]);
 
 /** 'New message from {sender}: ' and the first 30 characters, with an ellipsis if longer. */

@@ -43,11 +43,15 @@ const originalCommentId = z
   .trim()
   .min(1, COMMENT_MESSAGES.commentNotFound)
   .max(64, COMMENT_MESSAGES.commentNotFound);
+/**
+ * 1 to 5. Absent asks for a rating (the spec's words); anything else that is not one of them (the
+ * string "5", 1e308, the Infinity that 400 digits parse to) gets the range, never zod's own text.
+ */
 const rating = z
-  .number({ error: COMMENT_MESSAGES.ratingRequired })
-  .int(COMMENT_MESSAGES.ratingRange)
+  .number({ error: (issue) => (issue.input == null ? COMMENT_MESSAGES.ratingRequired : COMMENT_MESSAGES.ratingRange) })
   .min(1, COMMENT_MESSAGES.ratingRequired)
-  .max(5, COMMENT_MESSAGES.ratingRange);
+  .max(5, COMMENT_MESSAGES.ratingRange)
+  .int(COMMENT_MESSAGES.ratingRange);
 /** Free text, kept as typed apart from surrounding space; plain text, rendered inert. */
 const text = (required: string) =>
   z.string({ error: required }).trim().min(1, required).max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong);

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { BONUS_UNITS } from "../../../db/schema";
-import { CARD_MESSAGES, NewCardSchema } from "~/modules/cards/schemas";
+import { CARD_MESSAGES, NewCardSchema, TOO_LARGE } from "~/modules/cards/schemas";
 import { checkbox, optionalText } from "~/utils/zod-fields";
 import { INVALID_REFERRAL, PRIVATE_CONTENT, REFERRAL_NOT_FOUND } from "~/utils/messages";
 
@@ -50,11 +50,19 @@ const toNumber = (value: unknown) => {
 };
 
 /** The referrer's credit score: digits only (anything else typed is dropped); empty is null. */
-const creditField = z.preprocess((value) => {
-  if (value == null) return null;
-  const digits = String(value).replace(/\D/g, "");
-  return digits === "" ? null : Number(digits);
-}, z.number().int().min(300, REFERRAL_MESSAGES.creditRange).max(850, REFERRAL_MESSAGES.creditRange).nullable());
+const creditField = z.preprocess(
+  (value) => {
+    if (value == null) return null;
+    const digits = String(value).replace(/\D/g, "");
+    return digits === "" ? null : Number(digits);
+  },
+  z
+    .number({ error: REFERRAL_MESSAGES.creditRange })
+    .min(300, REFERRAL_MESSAGES.creditRange)
+    .max(850, REFERRAL_MESSAGES.creditRange)
+    .int(REFERRAL_MESSAGES.creditRange)
+    .nullable(),
+);
 
 /** 0 to 100, clamped rather than refused (spec section 5); "custom" takes the custom field's value. */
 const sharingField = z.preprocess(
@@ -95,7 +103,7 @@ const baseSchema = z.object({
     .object({
       amount: z.preprocess(
         toNumber,
-        z.number({ error: "Enter a number" }).min(0, CARD_MESSAGES.bonusNegative).max(10_000_000).optional(),
+        z.number({ error: "Enter a number" }).min(0, CARD_MESSAGES.bonusNegative).max(10_000_000, TOO_LARGE).optional(),
       ),
       unit: z.enum(BONUS_UNITS, { error: "Choose a bonus unit" }).default("USD"),
     })
@@ -108,8 +116,9 @@ const baseSchema = z.object({
     },
     z
       .number({ error: "Enter a whole number" })
-      .int("Enter a whole number")
       .min(1, REFERRAL_MESSAGES.countMin)
+      .max(1_000_000, TOO_LARGE)
+      .int("Enter a whole number")
       .nullable(),
   ),
 });

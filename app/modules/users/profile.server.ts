@@ -4,7 +4,7 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
-import { resendVerification, voidOutstandingTokens } from "~/modules/auth/accounts.server";
+import { requestEmailChange, voidOutstandingTokens } from "~/modules/auth/accounts.server";
 import { passwordChangedEmail } from "~/modules/auth/emails.server";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { closeUserConnections } from "~/modules/chats/chats.server";
@@ -20,7 +20,9 @@ import { USER_NOT_FOUND } from "~/utils/messages";
 
 export const PROFILE_MESSAGES = {
   notFound: USER_NOT_FOUND,
+  currentPasswordRequired: "Current password is required",
   currentPasswordIncorrect: "Current password is incorrect",
+  googleEmail: "The email of a Google account is managed by Google.",
   passwordUpdated: "Password updated successfully",
   profileUpdated: "Profile updated successfully",
   privacyUpdated: "Privacy settings updated",
@@ -32,6 +34,7 @@ const ownColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
+  pendingEmail: users.pendingEmail,
   firstName: users.firstName,
   lastName: users.lastName,
   bio: users.bio,
@@ -92,29 +95,55 @@ export type PublicProfile = Awaited<ReturnType<typeof getPublicProfile>>;
 /**
  * Updates the fields a user may set on their own profile; anything else in the input (isAdmin,
  * authProvider, verification) is not part of the schema and never reaches the database. A new
- * email address must be verified again.
+ * email needs the current password and is only asked for: it waits for confirmation from its
+ * inbox while the current address stays the sign-in address (requestEmailChange).
  */
 export async function updateProfile(services: Services, userId: string, input: ProfileInput) {
   const { db } = services;
   const current = await getOwnProfile(services, userId);
   await assertUsernameAndEmailFree(db, input, userId);
 
-  const emailChanged = input.email !== current.email;
-  if (emailChanged && current.authProvider !== "local") {
-    throw new DomainError(400, "The email of a Google account is managed by Google.", {
-      email: "The email of a Google account is managed by Google.",
+  const { email, currentPassword, ...fields } = input;
+  const emailChanged = email !== current.email;
+  if (emailChanged) {
+    if (current.authProvider !== "local") {
+      throw new DomainError(400, PROFILE_MESSAGES.googleEmail, { email: PROFILE_MESSAGES.googleEmail });
+    }
+    await checkCurrentPassword(services, userId, currentPassword);
+  }
+  await db.update(users).set(fields).where(eq(users.id, userId));
+  if (emailChanged) await requestEmailChange(services, { id: userId, email: current.email }, email);
+  return { message: PROFILE_MESSAGES.profileUpdated, emailChangePending: emailChanged ? email : null };
+}
+
+/**
+ * The current password of a local account, before a change a stolen session must not make alone
+ * (the password, the email): missing or wrong is a 400 on `currentPassword`; 5 tries per 15 minutes.
+ */
+async function checkCurrentPassword(services: Services, userId: string, password: string | undefined) {
+  const { db } = services;
+  const user = await db
+    .select({ passwordHash: users.passwordHash, authProvider: users.authProvider })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  if (!user) throw new DomainError(404, PROFILE_MESSAGES.notFound);
+  if (user.authProvider !== "local" || !user.passwordHash) throw new DomainError(403, PROFILE_MESSAGES.notLocal);
+  if (!password) {
+    throw new DomainError(400, PROFILE_MESSAGES.currentPasswordRequired, {
+      currentPassword: PROFILE_MESSAGES.currentPasswordRequired,
     });
   }
-  await db
-    .update(users)
-    .set({ ...input, ...(emailChanged ? { emailVerifiedAt: null } : {}) })
-    .where(eq(users.id, userId));
-  if (emailChanged) {
-    // Links sent to the old address must not verify the new one.
-    await voidOutstandingTokens(services, userId);
-    await resendVerification(services, input.email, { ip: `user:${userId}`, userAgent: null });
+  await enforceRateLimit(db, {
+    key: `password-check:user:${userId}`,
+    limit: 5 * services.env.RATE_LIMIT_MULTIPLIER,
+    windowMs: 15 * 60 * 1000,
+  });
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    throw new DomainError(400, PROFILE_MESSAGES.currentPasswordIncorrect, {
+      currentPassword: PROFILE_MESSAGES.currentPasswordIncorrect,
+    });
   }
-  return { message: PROFILE_MESSAGES.profileUpdated, emailChanged };
 }
 
 export async function updatePrivacy(services: Services, userId: string, settings: PrivacySettings) {
@@ -138,23 +167,9 @@ export async function changePassword(
   input: ChangePasswordInput,
 ) {
   const { db } = services;
-  const user = await db
-    .select({ passwordHash: users.passwordHash, authProvider: users.authProvider, email: users.email })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+  await checkCurrentPassword(services, userId, input.currentPassword);
+  const user = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
   if (!user) throw new DomainError(404, PROFILE_MESSAGES.notFound);
-  if (user.authProvider !== "local" || !user.passwordHash) throw new DomainError(403, PROFILE_MESSAGES.notLocal);
-  await enforceRateLimit(db, {
-    key: `pwchange:user:${userId}`,
-    limit: 5 * services.env.RATE_LIMIT_MULTIPLIER,
-    windowMs: 15 * 60 * 1000,
-  });
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throw new DomainError(400, PROFILE_MESSAGES.currentPasswordIncorrect, {
-      currentPassword: PROFILE_MESSAGES.currentPasswordIncorrect,
-    });
-  }
   const keep = await hashToken(currentSessionToken);
   await db.batch([
     db

@@ -1,6 +1,13 @@
 /** Profile and settings inputs, shared by the Personal Info forms and /api/users. */
 import { z } from "zod";
-import { emailField, newPasswordField, optionalName, PASSWORDS_MATCH, usernameField } from "~/modules/auth/schemas";
+import {
+  emailField,
+  newPasswordField,
+  optionalName,
+  PASSWORD_TOO_LONG,
+  PASSWORDS_MATCH,
+  usernameField,
+} from "~/modules/auth/schemas";
 import { checkbox, optionalText } from "~/utils/zod-fields";
 
 /** Only these fields can be set by their owner; anything else sent is dropped by zod. */
@@ -10,6 +17,8 @@ export const ProfileSchema = z.object({
   lastName: optionalName,
   email: emailField,
   bio: optionalText(500, "Bio is at most 500 characters"),
+  /** Needed only to change the email of a local account (profile.server.ts). */
+  currentPassword: z.string().max(128, PASSWORD_TOO_LONG).optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
@@ -24,7 +33,10 @@ export const NotificationSchema = z.object({ emailNotifications: checkbox });
 
 export const ChangePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: "Current password is required" }).min(1, "Current password is required"),
+    currentPassword: z
+      .string({ error: "Current password is required" })
+      .min(1, "Current password is required")
+      .max(128, PASSWORD_TOO_LONG),
     newPassword: newPasswordField("New password is required"),
     confirmPassword: z.string({ error: PASSWORDS_MATCH.message }),
   })

@@ -1,0 +1,107 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { users } from "../../db/schema";
+import { createSession, SESSION_COOKIE } from "~/modules/auth/session.server";
+import { createSignedInUser, fetchPath, latestEmailTo, newAccount, ORIGIN, postJson, testDb } from "./helpers";
+
+/** A registered, unverified account and the token of its verification link. */
+async function pendingAccount() {
+  const account = newAccount();
+  expect((await postJson("/api/users/register", account)).response.status).toBe(201);
+  const email = await latestEmailTo(account.email, "Verify your email for Cardshare");
+  const token = new URL(email!.link!).searchParams.get("token")!;
+  const row = await testDb().select().from(users).where(eq(users.email, account.email)).get();
+  return { account, token, userId: row!.id };
+}
+
+const isVerified = async (userId: string) =>
+  (await testDb().select().from(users).where(eq(users.id, userId)).get())?.emailVerifiedAt != null;
+
+/** The page's form post, as a browser with `cookie` sends it. */
+function verifyPage(token: string, cookie?: string) {
+  return fetchPath("/auth/verify-email", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      Host: new URL(ORIGIN).host,
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams({ token }).toString(),
+  });
+}
+
+const sessionCookieSet = (response: Response) =>
+  response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
+
+describe("GET /api/users/verify-email", () => {
+  it("checks a link without spending it; POST verifies it, once", async () => {
+    const { token, userId } = await pendingAccount();
+    for (let look = 0; look < 2; look++) {
+      const checked = await fetchPath(`/api/users/verify-email?token=${token}`);
+      expect(checked.status).toBe(200);
+      expect(await checked.json()).toMatchObject({ success: true, valid: true });
+    }
+    expect(await isVerified(userId)).toBe(false);
+
+    const verified = await postJson("/api/users/verify-email", { token });
+    expect(verified.response.status).toBe(200);
+    expect(await isVerified(userId)).toBe(true);
+    expect((await fetchPath(`/api/users/verify-email?token=${token}`)).status).toBe(400);
+    expect((await postJson("/api/users/verify-email", { token })).response.status).toBe(400);
+  });
+
+  it("also verifies with the token in the query of a POST", async () => {
+    const { token, userId } = await pendingAccount();
+    const response = await fetchPath(`/api/users/verify-email?token=${token}`, { method: "POST" });
+    expect(response.status).toBe(200);
+    expect(await isVerified(userId)).toBe(true);
+  });
+});
+
+describe("a verification link never replaces another account's session (login CSRF)", () => {
+  it("the page verifies but keeps the browser signed in to its own account, and asks to sign in", async () => {
+    const { token, userId } = await pendingAccount();
+    const victim = await createSignedInUser();
+    const response = await verifyPage(token, victim.cookie);
+    expect(response.status).toBe(200);
+    expect(sessionCookieSet(response)).toBe(false);
+    expect(await response.text()).toContain(
+      "Your email has been verified. You are signed in to another account: sign out, then sign in with this email.",
+    );
+    expect(await isVerified(userId)).toBe(true);
+    const me = await fetchPath("/api/users/me", { headers: { Cookie: victim.cookie } });
+    expect(((await me.json()) as { data: { email: string } }).data.email).toBe(victim.user.email);
+  });
+
+  it("the page signs in a browser without a session", async () => {
+    const { token } = await pendingAccount();
+    const response = await verifyPage(token);
+    expect(sessionCookieSet(response)).toBe(true);
+    expect(await response.text()).toContain("Your email has been verified. You are now signed in.");
+  });
+
+  it("the page leaves the session of the same account as it is", async () => {
+    const { token, userId } = await pendingAccount();
+    const own = await createSession(testDb(), userId, { remember: false });
+    const response = await verifyPage(token, `${SESSION_COOKIE}=${own.token}`);
+    expect(sessionCookieSet(response)).toBe(false);
+    const page = await response.text();
+    expect(page).toContain("Your email has been verified.");
+    expect(page).not.toContain("another account");
+  });
+
+  it("the API gives a client signed in to another account no token of the verified one", async () => {
+    const { account, token, userId } = await pendingAccount();
+    const other = await createSignedInUser();
+    const { response, body } = await postJson(
+      "/api/users/verify-email",
+      { token },
+      { Authorization: `Bearer ${other.token}` },
+    );
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ success: true, signedIn: false, user: { email: account.email } });
+    expect(body.token).toBeUndefined();
+    expect(JSON.stringify(body)).not.toContain(userId);
+  });
+});
