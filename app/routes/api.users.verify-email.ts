@@ -14,7 +14,7 @@ function readToken(value: unknown): string {
 
 /**
  * GET /api/users/verify-email?token= (the spec's call) checks a link without spending it: mail
- * scanners and link previews open GET links. POST verifies (docs/decisions/080).
+ * scanners and link previews open GET links. POST verifies (docs/decisions/081).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiRoute(async () => {

@@ -17,7 +17,7 @@ const readToken = (value: unknown) =>
   typeof value === "string" && /^[A-Za-z0-9_-]{20,200}$/.test(value) ? value : null;
 
 /**
- * The link in the notice sent to the old address of an email change (docs/decisions/080). Opening
+ * The link in the notice sent to the old address of an email change (docs/decisions/081). Opening
  * it changes nothing (mail scanners open links); the button restores the address.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {

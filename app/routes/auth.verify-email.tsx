@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Verifies, and signs in only a browser without a session: one signed in to another account keeps
- * its session and is asked to sign in (login CSRF, docs/decisions/080).
+ * its session and is asked to sign in (login CSRF, docs/decisions/081).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = VerifyEmailSchema.safeParse({ token: (await request.formData()).get("token") ?? undefined });

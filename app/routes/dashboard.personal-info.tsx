@@ -79,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-/** What an asked-for email change means until it is confirmed (docs/decisions/080). */
+/** What an asked-for email change means until it is confirmed (docs/decisions/081). */
 function pendingEmailNote(pending: string, current: string) {
   return `We sent a confirmation link to ${pending}; ${current} stays your sign-in address until you open it.`;
 }

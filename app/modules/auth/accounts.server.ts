@@ -1,7 +1,7 @@
 /**
  * Accounts: registration, sign-in with a password, email verification, email changes and password
  * reset. Shared by the /auth screens, Personal Info and /api/users; every rule lives here once.
- * The verify-email and email-change flows are docs/decisions/080.
+ * The verify-email and email-change flows are docs/decisions/081.
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { authTokens, sessions, users, type AuthTokenPurpose } from "../../../db/schema";
@@ -227,7 +227,7 @@ export interface VerifyingClient {
  * an email change, which then becomes the sign-in address. The link signs in only a client with no
  * session, or leaves the session of the same account as it is; a client signed in to another
  * account is not touched (someone who mails their own link must not swap the session of whoever
- * clicks it: login CSRF) and is asked to sign in. docs/decisions/080.
+ * clicks it: login CSRF) and is asked to sign in. docs/decisions/081.
  */
 export async function verifyEmail(services: Services, token: string, client: VerifyingClient) {
   const { db } = services;
@@ -287,7 +287,7 @@ export async function checkVerificationToken(services: Services, token: string) 
 /**
  * Asks for a new address (the caller has checked the current password): `newEmail` waits in
  * `pending_email` and gets a confirmation link; the current address stays the sign-in address and
- * gets a notice with a link that undoes the change and ends every session. docs/decisions/080.
+ * gets a notice with a link that undoes the change and ends every session. docs/decisions/081.
  */
 export async function requestEmailChange(services: Services, user: { id: string; email: string }, newEmail: string) {
   const { db } = services;

@@ -7,7 +7,7 @@ import { DomainError } from "~/utils/api.server";
 /**
  * Refuses a username (case-insensitive) or email that another account holds, with a 409 naming
  * each clashing field. `exceptUserId` is the account being edited, which may keep its own. An
- * address that an unused revert link can give back to its account (docs/decisions/080) counts as
+ * address that an unused revert link can give back to its account (docs/decisions/081) counts as
  * held: nobody can take it to block the revert.
  */
 export async function assertUsernameAndEmailFree(
