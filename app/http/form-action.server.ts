@@ -81,6 +81,8 @@ export interface Intent<V = unknown, R = unknown> {
   schema: z.ZodType<V>;
   /** Fields never sent back to the browser (passwords). */
   hideFields?: readonly string[];
+  /** The text shown when `run` fails unexpectedly (a 500), where the spec words one for this form. */
+  unexpectedMessage?: string;
   run(args: IntentArgs<FormAccess, V>): Promise<R>;
 }
 
@@ -88,6 +90,7 @@ export interface Intent<V = unknown, R = unknown> {
 export function intent<S extends z.ZodType, R, A extends FormAccess = FormAccess>(declaration: {
   schema: S;
   hideFields?: readonly string[];
+  unexpectedMessage?: string;
   run(args: IntentArgs<A, z.output<S>>): Promise<R>;
 }): Intent<z.output<S>, R> {
   return declaration as unknown as Intent<z.output<S>, R>;
@@ -206,7 +209,9 @@ async function handle<I extends Record<string, Intent>>(
     if (error instanceof Response) throw error;
     if (!(error instanceof DomainError)) {
       console.error(error);
-      return failure(intentName, 500, INTERNAL_ERROR_MESSAGE);
+      // Still nothing internal; the form keeps what was typed, so the person can simply try again.
+      const message = chosen.unexpectedMessage ?? INTERNAL_ERROR_MESSAGE;
+      return failure(intentName, 500, message, { result: submission.reply({ formErrors: [message], hideFields }) });
     }
     const result = submission.reply({
       formErrors: [error.message],
@@ -239,21 +244,27 @@ export function isDocumentRequest(request: Request) {
 
 /**
  * A resource route's form action and its 405 loader. A browser's plain post comes back to the
- * form's `redirectTo` (else `backTo`) with the outcome as a toast; a fetcher gets the data.
+ * form's `redirectTo` (else `backTo`, which may be worked out from the request) with the outcome as
+ * a toast; a fetcher gets the data. `redirectAlways` is for routes only ever posted by navigating
+ * forms (never a fetcher), whose every outcome is a redirect. A body that is not a form at all (415,
+ * 413, broken multipart) was not sent by our page: it keeps its 4xx instead of a redirect.
  */
 export function formResource<A extends FormAccess, I extends Record<string, Intent>>(
-  declaration: FormDeclaration<A, I> & { backTo: string },
+  declaration: FormDeclaration<A, I> & { backTo: string | ((request: Request) => string); redirectAlways?: boolean },
 ) {
   const resource = declaration as FormDeclaration<FormAccess, I>;
   const action = async (args: ActionFunctionArgs) => {
     const { request, context } = args;
     if (request.method === "GET" || request.method === "HEAD") return methodNotAllowed(["POST"]);
-    if (!isDocumentRequest(request)) return handle(resource, args, true) as ActionResult<I>;
+    if (!declaration.redirectAlways && !isDocumentRequest(request)) {
+      return handle(resource, args, true) as ActionResult<I>;
+    }
+    const backTo = typeof declaration.backTo === "string" ? declaration.backTo : declaration.backTo(request);
     const target = await request
       .clone()
       .formData()
-      .then((form) => safeRedirect(form.get("redirectTo"), declaration.backTo))
-      .catch(() => declaration.backTo);
+      .then((form) => safeRedirect(form.get("redirectTo"), backTo))
+      .catch(() => backTo);
     if (declaration.access !== "anyone" && !(await getOptionalUser(request, context))) {
       throw redirect(`/auth?${new URLSearchParams({ redirectTo: target })}`);
     }
@@ -261,6 +272,8 @@ export function formResource<A extends FormAccess, I extends Record<string, Inte
     if (answer instanceof Response) return answer;
     const payload = isDataWithInit(answer) ? answer.data : (answer as { ok: true; message?: string });
     const failed = payload.ok === false;
+    // Failures of the body itself carry no intent (see `handle`).
+    if (failed && payload.intent === "") return answer;
     const description = failed ? payload.message : (payload.message ?? "Done.");
     return redirectWithToast(context, target, { type: failed ? "error" : "success", description });
   };
