@@ -73,6 +73,8 @@ export interface IntentArgs<A extends FormAccess, V> {
   user: FormUser<A>;
   value: V;
   formData: FormData;
+  /** The route's URL parameters (e.g. the referral of /apply/{referralId}), as Remix gives them. */
+  params: ActionFunctionArgs["params"];
   request: Request;
   context: AppLoadContext;
 }
@@ -172,7 +174,7 @@ function rowId(formData: FormData) {
 
 async function handle<I extends Record<string, Intent>>(
   declaration: FormDeclaration<FormAccess, I>,
-  { request, context }: ActionFunctionArgs,
+  { request, context, params }: ActionFunctionArgs,
   resource = false,
 ) {
   if (resource && declaration.access !== "anyone" && !(await getOptionalUser(request, context))) {
@@ -199,7 +201,15 @@ async function handle<I extends Record<string, Intent>>(
     return failure(intentName, 400, message, { result, id: rowId(formData) });
   }
   try {
-    const outcome = await chosen.run({ ctx: getServices(context), user, value: submission.value, formData, request, context });
+    const outcome = await chosen.run({
+      ctx: getServices(context),
+      user,
+      value: submission.value,
+      formData,
+      params,
+      request,
+      context,
+    });
     if (outcome instanceof Response) return outcome;
     if (outcome && typeof outcome === "object" && (outcome as RedirectOutcome).kind === "redirect") {
       return toResponse(context, outcome as RedirectOutcome);
