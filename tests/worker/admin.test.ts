@@ -75,13 +75,13 @@ describe("admin pages: role checked on the server", () => {
     await testDb().insert(referrals).values(referral);
     const member = await createSignedInUser();
     const posts: [string, Record<string, string>][] = [
-      ["/admin/creditcards?index", { intent: "delete", cardId: card.id }],
-      ["/admin/creditcards?index", { intent: "deactivate", cardId: card.id }],
+      ["/admin/creditcards?index", { intent: "delete", id: card.id }],
+      ["/admin/creditcards?index", { intent: "deactivate", id: card.id }],
       ["/admin/creditcards/create", { name: "Sneaky", issuer: "X" }],
       [`/admin/creditcards/edit/${card.id}`, { name: "Sneaky", issuer: "X" }],
-      ["/admin/users", { intent: "deactivate", userId: target.id }],
-      ["/admin/users", { intent: "grant-admin", userId: member.user.id }],
-      ["/admin/referrals", { intent: "deactivate", referralId: referral.id }],
+      ["/admin/users", { intent: "deactivate", id: target.id }],
+      ["/admin/users", { intent: "grant-admin", id: member.user.id }],
+      ["/admin/referrals", { intent: "deactivate", id: referral.id }],
     ];
     for (const [path, fields] of posts) {
       expect((await postForm(path, member.cookie, fields)).status, `${path} ${fields.intent}`).toBe(403);
@@ -110,7 +110,7 @@ describe("admin referral actions", () => {
 
     const deactivated = await postForm("/admin/referrals", admin.cookie, {
       intent: "deactivate",
-      referralId: older.id,
+      id: older.id,
       redirectTo: "/admin/referrals?status=active",
     });
     expect(deactivated.status).toBe(302);
@@ -119,12 +119,12 @@ describe("admin referral actions", () => {
 
     // The owner publishes a new referral for the card; the old one cannot come back beside it.
     await testDb().insert(referrals).values(makeReferral(owner.id, card.id));
-    const refused = await postForm("/admin/referrals", admin.cookie, { intent: "reopen", referralId: older.id });
+    const refused = await postForm("/admin/referrals", admin.cookie, { intent: "reopen", id: older.id });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(REFERRAL_MESSAGES.memberDuplicateActive);
     expect(await isActive()).toBe(false);
 
-    const unknown = await postForm("/admin/referrals", admin.cookie, { intent: "reopen", referralId: "nope" });
+    const unknown = await postForm("/admin/referrals", admin.cookie, { intent: "reopen", id: "nope" });
     expect(unknown.status).toBe(404);
   });
 });
@@ -139,7 +139,7 @@ describe("admin deactivation is moderation", () => {
     const ownerReopen = () =>
       postJson(`/api/referrals/card-refer/reopen/${referral.id}`, {}, { Authorization: `Bearer ${owner.token}` });
 
-    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", referralId: referral.id });
+    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", id: referral.id });
     const refused = await ownerReopen();
     expect(refused.response.status).toBe(403);
     expect(refused.body.message).toBe(REFERRAL_MESSAGES.moderated);
@@ -173,7 +173,7 @@ describe("admin deactivation is moderation", () => {
     expect(listed).toContain(REFERRAL_MESSAGES.moderatedStatus);
     expect(listed).toContain('value="reopen"');
 
-    await postForm("/admin/referrals", admin.cookie, { intent: "reopen", referralId: referral.id });
+    await postForm("/admin/referrals", admin.cookie, { intent: "reopen", id: referral.id });
     expect(await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get()).toMatchObject({
       isActive: true,
       moderatedAt: null,
@@ -199,7 +199,7 @@ describe("admin deactivation is moderation", () => {
     expect(listed).toContain('value="deactivate"');
     expect(listed).not.toContain('value="reopen"');
 
-    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", referralId: referral.id });
+    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", id: referral.id });
     expect(await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get()).toMatchObject({
       isActive: false,
       moderatedAt: expect.any(Date),
@@ -262,7 +262,7 @@ describe("admin card form", () => {
     const listed = `/admin/creditcards?index&issuer=${encodeURIComponent(card.issuer)}&confirm=${card.id}`;
     const refused = await postForm(listed, admin.cookie, {
       intent: "delete",
-      cardId: card.id,
+      id: card.id,
     });
     expect(refused.status).toBe(409);
     const html = await refused.text();
@@ -270,7 +270,7 @@ describe("admin card form", () => {
     expect(html).toContain("Mark as Inactive");
     const inactive = await postForm("/admin/creditcards?index", admin.cookie, {
       intent: "deactivate",
-      cardId: card.id,
+      id: card.id,
     });
     expect(inactive.status).toBe(302);
     expect((await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get())?.active).toBe(false);
@@ -284,7 +284,7 @@ describe("user management", () => {
     const target = await createSignedInUser({ passwordHash: await hashPassword(password) });
     const admin = await createSignedInUser({ isAdmin: true });
 
-    const done = await postForm("/admin/users", admin.cookie, { intent: "deactivate", userId: target.user.id });
+    const done = await postForm("/admin/users", admin.cookie, { intent: "deactivate", id: target.user.id });
     expect(done.status).toBe(302);
     expect(await testDb().select().from(sessions).where(eq(sessions.userId, target.user.id)).all()).toEqual([]);
     expect((await fetchPath("/api/users/me", { headers: { Authorization: `Bearer ${target.token}` } })).status).toBe(
@@ -294,7 +294,7 @@ describe("user management", () => {
     expect(login.response.status).toBe(403);
     expect(login.body.message).toBe(MESSAGES.deactivated);
 
-    await postForm("/admin/users", admin.cookie, { intent: "reactivate", userId: target.user.id });
+    await postForm("/admin/users", admin.cookie, { intent: "reactivate", id: target.user.id });
     expect((await postJson("/api/users/login", { email: target.user.email, password })).response.status).toBe(200);
   });
 
@@ -302,16 +302,16 @@ describe("user management", () => {
     const admin = await createSignedInUser({ isAdmin: true });
     const other = await createUser();
     const isAdmin = async () => (await testDb().select().from(users).where(eq(users.id, other.id)).get())?.isAdmin;
-    const granted = await postForm("/admin/users", admin.cookie, { intent: "grant-admin", userId: other.id });
+    const granted = await postForm("/admin/users", admin.cookie, { intent: "grant-admin", id: other.id });
     expect(granted.status).toBe(302);
     expect(await isAdmin()).toBe(true);
-    const revoked = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", userId: other.id });
+    const revoked = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", id: other.id });
     expect(revoked.status).toBe(302);
     expect(await isAdmin()).toBe(false);
     await setAdmin(testDb(), { id: admin.user.id, isAdmin: true }, other.id, true);
     expect(await isAdmin()).toBe(true);
 
-    const self = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", userId: admin.user.id });
+    const self = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", id: admin.user.id });
     expect(self.status).toBe(400);
     expect(await self.text()).toContain(ADMIN_USER_TEXT.notSelf);
     expect((await testDb().select().from(users).where(eq(users.id, admin.user.id)).get())?.isAdmin).toBe(true);

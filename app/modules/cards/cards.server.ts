@@ -18,7 +18,10 @@ export const CARD_TEXT = {
   updated: "Credit card updated successfully",
   deleted: "Credit card deleted successfully",
   deactivated: "Credit card marked as inactive",
+  listFailed: "Failed to load credit cards",
   loadFailed: "Failed to load credit card data",
+  createFailed: "Failed to create credit card",
+  updateFailed: "Failed to update credit card",
   deleteFailed: "Failed to delete credit card",
   hasReferrals: (n: number) =>
     `This card has ${n} referral${n === 1 ? "" : "s"}, so deleting it would orphan them. Mark it as inactive instead: ` +
