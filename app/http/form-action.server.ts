@@ -252,6 +252,16 @@ export function isDocumentRequest(request: Request) {
   return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
+/** A resource route must answer a Response: Remix sends anything else as raw JSON with a 200. */
+function asResponse(answer: unknown) {
+  if (answer instanceof Response) return answer;
+  if (isDataWithInit(answer)) {
+    const { data: body, init } = answer as { data: FormFailure; init: ResponseInit | null };
+    return Response.json(body, init ?? undefined);
+  }
+  return Response.json(answer);
+}
+
 /**
  * A resource route's form action and its 405 loader. A browser's plain post comes back to the
  * form's `redirectTo` (else `backTo`, which may be worked out from the request) with the outcome as
@@ -267,7 +277,7 @@ export function formResource<A extends FormAccess, I extends Record<string, Inte
     const { request, context } = args;
     if (request.method === "GET" || request.method === "HEAD") return methodNotAllowed(["POST"]);
     if (!declaration.redirectAlways && !isDocumentRequest(request)) {
-      return handle(resource, args, true) as ActionResult<I>;
+      return asResponse(await handle(resource, args, true));
     }
     const backTo = typeof declaration.backTo === "string" ? declaration.backTo : declaration.backTo(request);
     const target = await request
@@ -283,7 +293,7 @@ export function formResource<A extends FormAccess, I extends Record<string, Inte
     const payload = isDataWithInit(answer) ? answer.data : (answer as { ok: true; message?: string });
     const failed = payload.ok === false;
     // Failures of the body itself carry no intent (see `handle`).
-    if (failed && payload.intent === "") return answer;
+    if (failed && payload.intent === "") return asResponse(answer);
     const description = failed ? payload.message : (payload.message ?? "Done.");
     return redirectWithToast(context, target, { type: failed ? "error" : "success", description });
   };
