@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { makeCard, makeReferral, uniqueSuffix } from "../../db/factories";
 import { creditCards, referrals, sessions, users } from "../../db/schema";
 import { adminReferralsQuery, listAdminReferrals } from "~/modules/admin/activity.server";
@@ -11,7 +11,8 @@ import { CARD_TEXT, listIssuers } from "~/modules/cards/cards.server";
 import { CARD_MESSAGES } from "~/modules/cards/schemas";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { ADMIN_ONLY_MESSAGE } from "~/utils/auth.server";
-import { createSignedInUser, createUser, fetchPath, postJson, testDb } from "./helpers";
+import { failingDb } from "./failing-db";
+import { createSignedInUser, createUser, fetchPath, fetchWithEnv, postJson, testDb } from "./helpers";
 
 const PAGES = [
   "/admin",
@@ -428,5 +429,145 @@ describe("admin lists at scale: indexed reads, keyset pages", () => {
     const issuers = await listIssuers(testDb(), { id: "x", isAdmin: true });
     expect(issuers).toContain(`Bulk Issuer ${tag}`);
     expect(issuers).toEqual([...issuers].sort());
+  });
+});
+
+describe("admin forms refuse what a page never sends (4xx, never a 500, nothing changed)", () => {
+  const bodies: [string, Record<string, string>, string, number][] = [
+    ["JSON", { "Content-Type": "application/json" }, JSON.stringify({ intent: "delete" }), 415],
+    ["plain text", { "Content-Type": "text/plain" }, "intent=delete", 415],
+    [
+      "broken multipart",
+      { "Content-Type": "multipart/form-data; boundary=cut" },
+      '--cut\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndelete',
+      400,
+    ],
+  ];
+
+  it("answers JSON, plain text and broken multipart with 415 / 400, logging nothing", async () => {
+    const card = await insertCard();
+    const target = await createUser();
+    const admin = await createSignedInUser({ isAdmin: true });
+    const logged = vi.spyOn(console, "error");
+    const paths = [
+      "/admin/creditcards?index",
+      "/admin/creditcards/create",
+      `/admin/creditcards/edit/${card.id}`,
+      "/admin/users",
+      "/admin/referrals",
+    ];
+    for (const path of paths) {
+      for (const [kind, headers, body, status] of bodies) {
+        const response = await fetchPath(path, { method: "POST", headers: { Cookie: admin.cookie, ...headers }, body });
+        expect(response.status, `${path} ${kind}`).toBe(status);
+      }
+    }
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+    expect(await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get()).toMatchObject({
+      name: card.name,
+      active: true,
+    });
+    expect((await testDb().select().from(users).where(eq(users.id, target.id)).get())?.deactivatedAt).toBeNull();
+  });
+
+  it("answers intents that are prototype keys or unknown with 400", async () => {
+    const card = await insertCard();
+    const target = await createUser();
+    const referral = makeReferral(target.id, card.id);
+    await testDb().insert(referrals).values(referral);
+    const admin = await createSignedInUser({ isAdmin: true });
+    const rows: [string, string][] = [
+      ["/admin/creditcards?index", card.id],
+      ["/admin/users", target.id],
+      ["/admin/referrals", referral.id],
+    ];
+    for (const [path, id] of rows) {
+      for (const intent of ["constructor", "__proto__", "toString", "hasOwnProperty", "drop-everything"]) {
+        const response = await postForm(path, admin.cookie, { intent, id });
+        expect(response.status, `${path} ${intent}`).toBe(400);
+      }
+    }
+    expect((await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get())?.active).toBe(true);
+    expect((await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get())?.isActive).toBe(true);
+  });
+
+  it("refuses a list's filter value no control sends with a 400 page", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    for (const path of [
+      "/admin/applications?status=everything",
+      "/admin/referrals?status=deleted",
+      `/admin/users?cursor=${"x".repeat(1100)}`,
+    ]) {
+      expect((await fetchPath(path, { headers: { Cookie: admin.cookie } })).status, path).toBe(400);
+    }
+    // A form's "All" option sends an empty value: that is every status.
+    expect((await fetchPath("/admin/applications?status=", { headers: { Cookie: admin.cookie } })).status).toBe(200);
+  });
+});
+
+describe("admin card failures without a server message use the spec's texts", () => {
+  /** What a request answers while D1 fails; the failure is logged, never shown. */
+  const outage = async (run: () => Promise<Response>) => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await run();
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+    return { status: response.status, html: await response.text() };
+  };
+  const post = (path: string, cookie: string, fields: Record<string, string>, fails: RegExp) =>
+    fetchWithEnv(
+      path,
+      { DB: failingDb(fails) },
+      {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      },
+    );
+
+  it("'Failed to load credit cards' when the list cannot be read", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    const page = await outage(() =>
+      fetchWithEnv("/admin/creditcards", { DB: failingDb(/credit_cards/) }, { headers: { Cookie: admin.cookie } }),
+    );
+    expect(page.status).toBe(500);
+    expect(page.html).toContain(CARD_TEXT.listFailed);
+    expect(page.html).not.toContain("simulated_outage");
+  });
+
+  it("'Failed to create credit card' and 'Failed to update credit card' beside the form", async () => {
+    const card = await insertCard();
+    const admin = await createSignedInUser({ isAdmin: true });
+    const fields = { name: "Outage Card", issuer: "Outage Bank", active: "on" };
+    const created = await outage(() =>
+      post("/admin/creditcards/create", admin.cookie, fields, /^insert into "credit_cards"/i),
+    );
+    expect(created.status).toBe(500);
+    expect(created.html).toContain(CARD_TEXT.createFailed);
+    expect(created.html).toContain('value="Outage Card"');
+    const updated = await outage(() =>
+      post(`/admin/creditcards/edit/${card.id}`, admin.cookie, fields, /^update "credit_cards"/i),
+    );
+    expect(updated.status).toBe(500);
+    expect(updated.html).toContain(CARD_TEXT.updateFailed);
+    expect((await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get())?.name).toBe(card.name);
+  });
+
+  it("'Failed to delete credit card' on the list", async () => {
+    const card = await insertCard({ issuer: `Outage Bank ${uniqueSuffix()}` });
+    const admin = await createSignedInUser({ isAdmin: true });
+    const deleted = await outage(() =>
+      post(
+        `/admin/creditcards?index&confirm=${card.id}`,
+        admin.cookie,
+        { intent: "delete", id: card.id },
+        /^delete from "credit_cards"/i,
+      ),
+    );
+    expect(deleted.status).toBe(500);
+    expect(deleted.html).toContain(CARD_TEXT.deleteFailed);
+    expect(await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get()).toBeDefined();
   });
 });
