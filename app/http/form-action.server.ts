@@ -264,27 +264,23 @@ function asResponse(answer: unknown) {
 
 /**
  * A resource route's form action and its 405 loader. A browser's plain post comes back to the
- * form's `redirectTo` (else `backTo`, which may be worked out from the request) with the outcome as
- * a toast; a fetcher gets the data. `redirectAlways` is for routes only ever posted by navigating
- * forms (never a fetcher), whose every outcome is a redirect. A body that is not a form at all (415,
- * 413, broken multipart) was not sent by our page: it keeps its 4xx instead of a redirect.
+ * form's `redirectTo` (else `backTo`) with the outcome as a toast; a fetcher gets the data. A body
+ * that is not a form at all (415, 413, broken multipart) was not sent by our page: it keeps its 4xx
+ * instead of a redirect.
  */
 export function formResource<A extends FormAccess, I extends Record<string, Intent>>(
-  declaration: FormDeclaration<A, I> & { backTo: string | ((request: Request) => string); redirectAlways?: boolean },
+  declaration: FormDeclaration<A, I> & { backTo: string },
 ) {
   const resource = declaration as FormDeclaration<FormAccess, I>;
   const action = async (args: ActionFunctionArgs) => {
     const { request, context } = args;
     if (request.method === "GET" || request.method === "HEAD") return methodNotAllowed(["POST"]);
-    if (!declaration.redirectAlways && !isDocumentRequest(request)) {
-      return asResponse(await handle(resource, args, true));
-    }
-    const backTo = typeof declaration.backTo === "string" ? declaration.backTo : declaration.backTo(request);
+    if (!isDocumentRequest(request)) return asResponse(await handle(resource, args, true));
     const target = await request
       .clone()
       .formData()
-      .then((form) => safeRedirect(form.get("redirectTo"), backTo))
-      .catch(() => backTo);
+      .then((form) => safeRedirect(form.get("redirectTo"), declaration.backTo))
+      .catch(() => declaration.backTo);
     if (declaration.access !== "anyone" && !(await getOptionalUser(request, context))) {
       throw redirect(`/auth?${new URLSearchParams({ redirectTo: target })}`);
     }
