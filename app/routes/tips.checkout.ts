@@ -3,31 +3,16 @@ import type { z } from "zod";
 import { formResource, intent, type IntentArgs } from "~/http/form-action.server";
 import { createTipCheckout, tipReturnUrls } from "~/modules/payments/checkout.server";
 import { PAYMENT_MESSAGES, TipFormSchema } from "~/modules/payments/schemas";
-import { safeRedirect } from "~/utils/redirect";
-
-/** The same-site page the tip form was on, to come back to with an error or after signing in. */
-function pageOfForm(request: Request) {
-  const referer = request.headers.get("Referer");
-  if (!referer) return "/dashboard";
-  try {
-    const url = new URL(referer);
-    if (url.origin !== new URL(request.url).origin) return "/dashboard";
-    return safeRedirect(`${url.pathname}${url.search}`, "/dashboard");
-  } catch {
-    return "/dashboard";
-  }
-}
 
 /**
  * POST /tips/checkout, the <TipOptions/> form (docs/product.md#tip-pages): creates the checkout
- * session and sends the browser to it (Stripe's page, or the local test checkout). Every other
- * outcome goes back to the form's page with a toast, also with JavaScript on (the form navigates),
- * so it works the same either way.
+ * session and sends the browser to it (Stripe's page, or the local test checkout). The form is a
+ * plain browser post, so any other outcome goes back to the form's page (its `redirectTo`) with a
+ * toast, and visitors sign in first.
  */
 export const action = formResource({
   access: "member",
-  backTo: pageOfForm,
-  redirectAlways: true,
+  backTo: "/dashboard",
   intents: {
     default: intent({
       schema: TipFormSchema,

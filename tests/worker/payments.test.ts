@@ -91,6 +91,7 @@ function createSessionWithEnv(overrides: Partial<Env>, userId: string, token: st
   });
 }
 
+/** The <TipOptions/> form as a browser posts it from My Applications (a page navigation). */
 function postTipForm(cookie: string, fields: Record<string, string>, env?: Partial<Env>) {
   const init = {
     method: "POST",
@@ -98,10 +99,10 @@ function postTipForm(cookie: string, fields: Record<string, string>, env?: Parti
     headers: {
       Cookie: cookie,
       Origin: ORIGIN,
-      Referer: `${ORIGIN}/dashboard/my-applications`,
+      Accept: "text/html",
       "Content-Type": "application/x-www-form-urlencoded",
     },
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams({ redirectTo: "/dashboard/my-applications", ...fields }).toString(),
   };
   return env ? fetchWithEnv("/tips/checkout", env, init) : fetchPath("/tips/checkout", init);
 }
