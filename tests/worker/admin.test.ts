@@ -492,6 +492,20 @@ describe("admin forms refuse what a page never sends (4xx, never a 500, nothing 
     expect((await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get())?.isActive).toBe(true);
   });
 
+  it("answers a card form with a field posted twice with its errors, rendering cleanly", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    const logged = vi.spyOn(console, "error");
+    const response = await fetchPath("/admin/creditcards/create", {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "name=Twice&issuer=Twice%20Bank&category=Travel&category=Dining",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(CARD_MESSAGES.invalidForm);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
   it("refuses a list's filter value no control sends with a 400 page", async () => {
     const admin = await createSignedInUser({ isAdmin: true });
     for (const path of [
