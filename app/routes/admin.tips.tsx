@@ -2,7 +2,6 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HandCoins } from "lucide-react";
-import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { pageLoader } from "~/http/page-loader.server";
 import { PageCursor } from "~/modules/admin/queries";
@@ -124,7 +123,3 @@ export default function AdminTips() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Tips - Admin - Cardshare" }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}
