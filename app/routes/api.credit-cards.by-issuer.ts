@@ -12,9 +12,8 @@ export const loader = jsonRoute({
     response: z.object({ data: z.record(z.string(), z.array(ApiCardSchema)) }),
     async run({ ctx, user, query }) {
       const grouped = await listCardsByIssuer(ctx.db, user, query.issuer);
-      return {
-        data: Object.fromEntries(Object.entries(grouped).map(([issuer, cards]) => [issuer, cards.map(toApiCard)])),
-      };
+      // Object.fromEntries defines own keys, so an issuer named "__proto__" stays a plain key.
+      return { data: Object.fromEntries([...grouped].map(([issuer, cards]) => [issuer, cards.map(toApiCard)])) };
     },
   }),
 });

@@ -96,8 +96,13 @@ export async function listCardsByIssuer(db: Db, actor: Actor | null, issuer?: st
     .where(and(readableBy(actor), issuer ? eq(creditCards.issuer, issuer) : undefined))
     .orderBy(asc(creditCards.issuer), asc(creditCards.name))
     .limit(2000);
-  const byIssuer: Record<string, CardRecord[]> = {};
-  for (const row of rows) (byIssuer[row.issuer] ??= []).push(row);
+  // A Map, not an object: an issuer may be named like an Object.prototype key ("constructor").
+  const byIssuer = new Map<string, CardRecord[]>();
+  for (const row of rows) {
+    const cards = byIssuer.get(row.issuer);
+    if (cards) cards.push(row);
+    else byIssuer.set(row.issuer, [row]);
+  }
   return byIssuer;
 }
 
