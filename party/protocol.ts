@@ -28,28 +28,30 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
-/** A message as the client shows it (spec section 3, Chat.messages). */
-export interface ChatMessage {
-  id: string;
-  chatId: string;
-  content: string;
+/** A message as the client shows it (spec section 3, Chat.messages); also the /api answer's. */
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  content: z.string(),
   /** ISO time the server stored it. */
-  timestamp: string;
+  timestamp: z.string(),
   /** The sender's user id. */
-  sender: string | null;
-  senderName: string;
-  isAssistant: boolean;
-  read: boolean;
-  clientId: string | null;
-}
+  sender: z.string().nullable(),
+  senderName: z.string(),
+  isAssistant: z.boolean(),
+  read: z.boolean(),
+  clientId: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** A new-message notice for the recipient's own notification room (spec: Chat notification). */
-export interface ChatNotification {
-  chatId: string;
-  sender: string;
-  content: string;
-  messageId: string;
-}
+export const ChatNotificationSchema = z.object({
+  chatId: z.string(),
+  sender: z.string(),
+  content: z.string(),
+  messageId: z.string(),
+});
+export type ChatNotification = z.infer<typeof ChatNotificationSchema>;
 
 export type ServerFrame =
   | { type: "welcome"; userId: string; room: string }
@@ -81,31 +83,11 @@ const ServerFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("welcome"), userId: z.string(), room: z.string() }),
   z.object({ type: z.literal("pong"), id: z.string().optional(), userId: z.string() }),
   z.object({ type: z.literal("error"), message: z.string() }),
-  z.object({
-    type: z.literal("receive-message"),
-    chatId: z.string(),
-    message: z.object({
-      id: z.string(),
-      chatId: z.string(),
-      content: z.string(),
-      timestamp: z.string(),
-      sender: z.string().nullable(),
-      senderName: z.string(),
-      isAssistant: z.boolean(),
-      read: z.boolean(),
-      clientId: z.string().nullable(),
-    }),
-  }),
+  z.object({ type: z.literal("receive-message"), chatId: z.string(), message: ChatMessageSchema }),
   z.object({ type: z.literal("user-typing"), chatId: z.string(), userId: z.string(), isTyping: z.boolean() }),
   z.object({ type: z.literal("message-read"), chatId: z.string(), userId: z.string(), timestamp: z.number() }),
   z.object({ type: z.literal("joined"), chatId: z.string(), missed: z.number() }),
-  z.object({
-    type: z.literal("chat-notification"),
-    chatId: z.string(),
-    sender: z.string(),
-    content: z.string(),
-    messageId: z.string(),
-  }),
+  ChatNotificationSchema.extend({ type: z.literal("chat-notification") }),
   z.object({ type: z.literal("unread"), count: z.number() }),
 ]);
 

@@ -43,14 +43,20 @@ export async function readTextBody(request: Request, limit = DEFAULT_BODY_LIMIT)
 
 /**
  * A JSON body that must be an object: another content type is a 415, bad JSON or `null`, an array
- * or a scalar is a 400. A missing Content-Type is read as JSON (simple API clients omit it).
+ * or a scalar is a 400. A missing Content-Type is read as JSON (simple API clients omit it). When
+ * the body is `optional`, none at all reads as `{}`.
  */
-export async function readJsonObject(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  request: Request,
+  limit = DEFAULT_BODY_LIMIT,
+  optional = false,
+): Promise<Record<string, unknown>> {
   const type = mediaType(request);
   if (type && type !== "application/json" && !type.endsWith("+json")) {
     throw new DomainError(415, "The request body must be JSON (Content-Type: application/json).");
   }
   const text = await readTextBody(request, limit);
+  if (optional && text === "") return {};
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -311,7 +311,9 @@ export function isDocumentRequest(request: Request) {
 
 /**
  * A resource route's form action and its 405 loader. A browser's plain post comes back to the
- * form's `redirectTo` (else `backTo`) with the outcome as a toast; a fetcher gets the data.
+ * form's `redirectTo` (else `backTo`) with the outcome as a toast; a fetcher gets the data. A body
+ * that is not a form at all (415, 413, broken multipart) was not sent by our page: it keeps its 4xx
+ * instead of a redirect.
  */
 export function formResource<A extends FormAccess, I extends Record<string, Intent>>(
   declaration: FormDeclaration<A, I> & { backTo: string },
@@ -333,6 +335,8 @@ export function formResource<A extends FormAccess, I extends Record<string, Inte
     if (answer instanceof Response) return answer;
     const payload = isDataWithInit(answer) ? answer.data : (answer as { ok: true; message?: string });
     const failed = payload.ok === false;
+    // Failures of the body itself carry no intent (see `handle`).
+    if (failed && payload.intent === "") return asJsonResponse(answer);
     const description = failed ? payload.message : (payload.message ?? "Done.");
     return redirectWithToast(context, target, { type: failed ? "error" : "success", description });
   };

@@ -72,6 +72,8 @@ export interface Endpoint<
   bodyFormat?: "json" | "text";
   /** Largest body accepted, in bytes (default 64 KB). */
   bodyLimit?: number;
+  /** The body may be left out altogether (read as `{}`); one that is sent must still be a JSON object. */
+  bodyOptional?: boolean;
   query?: QS;
   params?: PS;
   /** The success payload beside `success: true`. */
@@ -113,7 +115,9 @@ async function answer(endpoint: Endpoint, args: LoaderFunctionArgs | ActionFunct
   let body: unknown;
   let text = "";
   if (endpoint.bodyFormat === "text") text = await readTextBody(request, endpoint.bodyLimit);
-  else if (endpoint.body) body = await parseInput(endpoint.body, await readJsonObject(request, endpoint.bodyLimit));
+  else if (endpoint.body) {
+    body = await parseInput(endpoint.body, await readJsonObject(request, endpoint.bodyLimit, endpoint.bodyOptional));
+  }
 
   const payload = await endpoint.run({ ctx, user, body, text, query, params: parsedParams, request, context } as never);
   if (payload instanceof Response) return payload;

@@ -12,7 +12,7 @@
  * spec's toast; signed-in people on a `visitor` page (sign-in) go home. A query or params value the
  * schema refuses is a 400 page in the person's words, a DomainError is its status page, never a 500.
  */
-import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { DomainError } from "~/core/errors";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -49,6 +49,8 @@ export interface PageDeclaration<
   access: A;
   query?: QS;
   params?: PS;
+  /** What the error page says when `run` fails unexpectedly (a 500), where the spec words it. */
+  unexpectedMessage?: string;
   run(args: PageArgs<A, Out<QS>, Out<PS>>): Promise<R>;
 }
 
@@ -69,10 +71,17 @@ async function pageUser(access: PageAccess, request: Request, context: AppLoadCo
   return getOptionalUser(request, context);
 }
 
-/** A domain or input error as the status page the route's error boundary shows. */
-export function pageError(error: unknown): never {
+/**
+ * A domain or input error as the status page the route's error boundary shows; an unexpected one
+ * is logged and, when the page words it, shown as `{ message: unexpectedMessage }` with a 500.
+ */
+export function pageError(error: unknown, unexpectedMessage?: string): never {
   if (error instanceof DomainError) throw new Response(error.message, { status: error.status });
-  throw error;
+  // A thrown Response or data() (a redirect, a page's own status) is what the page meant.
+  const deliberate = error instanceof Response || (error as { type?: string } | null)?.type === "DataWithResponseInit";
+  if (!unexpectedMessage || deliberate) throw error;
+  console.error(error);
+  throw data({ message: unexpectedMessage }, { status: 500 });
 }
 
 export function pageLoader<
@@ -97,7 +106,7 @@ export function pageLoader<
         context,
       });
     } catch (error) {
-      return pageError(error);
+      return pageError(error, declaration.unexpectedMessage);
     }
   };
   const meta: PageRouteDeclaration = {

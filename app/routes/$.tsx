@@ -1,10 +1,15 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { DomainError } from "~/core/errors";
+import { pageLoader } from "~/http/page-loader.server";
 
 /** Any unknown page: a real 404 response rendered by the shared error page. */
-export function loader() {
-  throw new Response("Not found", { status: 404 });
-}
+export const loader = pageLoader({
+  access: "anyone",
+  run: async () => {
+    throw new DomainError(404, "Not found");
+  },
+});
 
 export default function NotFound() {
   return <GeneralErrorBoundary />;

@@ -1,10 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ClipboardList, CreditCard, HandCoins, Share2, Users } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
+import { pageLoader } from "~/http/page-loader.server";
 import { tipSummary } from "~/modules/payments/admin.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 
 const CARDS = [
   {
@@ -29,10 +28,10 @@ const CARDS = [
   { to: "/admin/tips", title: "Tips", body: "Every tip recorded from Stripe, newest first.", Icon: HandCoins },
 ] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return { tips: await tipSummary(getServices(context).db) };
-}
+export const loader = pageLoader({
+  access: "admin",
+  run: async ({ ctx }) => ({ tips: await tipSummary(ctx.db) }),
+});
 
 export default function AdminDashboard() {
   const { tips } = useLoaderData<typeof loader>();

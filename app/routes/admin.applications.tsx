@@ -1,30 +1,31 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { APPLICATION_STATUSES } from "../../db/schema";
 import { Button } from "~/components/ui/button";
+import { pageLoader } from "~/http/page-loader.server";
 import { listAdminApplications } from "~/modules/admin/activity.server";
 import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
 import { AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
+import { choice, SharedFiltersQuery } from "~/modules/admin/queries";
 import { STATUS_LABELS } from "~/modules/applications/status";
-import { requireAdmin } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 import { FilterSelect } from "~/components/forms/filter-select";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  const { db } = getServices(context);
-  const query = new URL(request.url).searchParams;
-  const shared = await readSharedFilters(db, admin, query);
-  const status = APPLICATION_STATUSES.find((value) => value === query.get("status")) ?? null;
-  const page = await listAdminApplications(db, admin, {
-    status,
-    cardId: shared.cardId,
-    userId: shared.userId,
-    cursor: query.get("cursor"),
-  });
-  return { ...shared, status, ...page };
-}
+export const loader = pageLoader({
+  access: "admin",
+  query: SharedFiltersQuery.extend({ status: choice(APPLICATION_STATUSES) }),
+  run: async ({ ctx, user, query }) => {
+    const shared = await readSharedFilters(ctx.db, user, query);
+    const status = query.status ?? null;
+    const page = await listAdminApplications(ctx.db, user, {
+      status,
+      cardId: shared.cardId,
+      userId: shared.userId,
+      cursor: query.cursor,
+    });
+    return { ...shared, status, ...page };
+  },
+});
 
 export default function AdminApplications() {
   const { items, nextCursor, cards, cardId, user, status } = useLoaderData<typeof loader>();

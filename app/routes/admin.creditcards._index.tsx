@@ -1,10 +1,14 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
+import { z } from "zod";
 import { FormMessage } from "~/components/forms/field";
 import { Button, buttonClass } from "~/components/ui/button";
-import { adminRowAction, type RowTarget } from "~/modules/admin/row-action.server";
+import { formAction, type FormFailure } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
+import { rowIntent } from "~/http/row-intent.server";
+import { PageCursor } from "~/modules/admin/queries";
 import { CardImage } from "~/modules/cards/card-image";
 import {
   CARD_TEXT,
@@ -16,33 +20,34 @@ import {
   setCardActive,
 } from "~/modules/cards/cards.server";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
-import { requireAdmin } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { IssuerFilter } from "~/modules/cards/schemas";
 
 const LIST = "/admin/creditcards";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  const { db } = getServices(context);
-  const query = new URL(request.url).searchParams;
-  const issuer = query.get("issuer") || null;
-  const [issuers, page, total] = await Promise.all([
-    listIssuers(db, admin),
-    listCards(db, admin, { issuer, cursor: query.get("cursor") }),
-    countCards(db, admin, issuer),
-  ]);
-  const referralCounts = await countReferralsByCard(
-    db,
-    page.items.map((card) => card.id),
-  );
-  return {
-    issuer,
-    issuers,
-    total,
-    nextCursor: page.nextCursor,
-    cards: page.items.map((card) => ({ ...card, referralCount: referralCounts.get(card.id) ?? 0 })),
-  };
-}
+export const loader = pageLoader({
+  access: "admin",
+  // `confirm` (the card whose delete is being confirmed) is the page's own state, read by the component.
+  query: z.object({ issuer: IssuerFilter, cursor: PageCursor }),
+  unexpectedMessage: CARD_TEXT.listFailed,
+  run: async ({ ctx: { db }, user, query: { issuer, cursor } }) => {
+    const [issuers, page, total] = await Promise.all([
+      listIssuers(db, user),
+      listCards(db, user, { issuer, cursor }),
+      countCards(db, user, issuer),
+    ]);
+    const referralCounts = await countReferralsByCard(
+      db,
+      page.items.map((card) => card.id),
+    );
+    return {
+      issuer,
+      issuers,
+      total,
+      nextCursor: page.nextCursor,
+      cards: page.items.map((card) => ({ ...card, referralCount: referralCounts.get(card.id) ?? 0 })),
+    };
+  },
+});
 
 /** Back to the list as the admin saw it (issuer filter and page kept, confirmation closed). */
 function listUrl(request: Request) {
@@ -53,18 +58,27 @@ function listUrl(request: Request) {
   return search ? `${LIST}?${search}` : LIST;
 }
 
-const INTENTS = {
-  delete: { run: ({ db, admin, id }: RowTarget) => deleteCard(db, admin, id), message: CARD_TEXT.deleted },
-  deactivate: {
-    run: ({ db, admin, id }: RowTarget) => setCardActive(db, admin, id, false),
-    message: CARD_TEXT.deactivated,
+export const action = formAction({
+  access: "admin",
+  intents: {
+    delete: rowIntent({
+      act: (ctx, admin, id) => deleteCard(ctx.db, admin, id),
+      toast: CARD_TEXT.deleted,
+      backTo: listUrl,
+      unexpectedMessage: CARD_TEXT.deleteFailed,
+    }),
+    deactivate: rowIntent({
+      act: (ctx, admin, id) => setCardActive(ctx.db, admin, id, false),
+      toast: CARD_TEXT.deactivated,
+      backTo: listUrl,
+    }),
+    activate: rowIntent({
+      act: (ctx, admin, id) => setCardActive(ctx.db, admin, id, true),
+      toast: CARD_TEXT.updated,
+      backTo: listUrl,
+    }),
   },
-  activate: { run: ({ db, admin, id }: RowTarget) => setCardActive(db, admin, id, true), message: CARD_TEXT.updated },
-};
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  return adminRowAction(request, context, { intents: INTENTS, idField: "cardId", fallback: listUrl(request) });
-}
+});
 
 type Card = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];
 
@@ -72,7 +86,8 @@ export default function AdminCreditCards() {
   const { issuer, issuers, total, cards, nextCursor } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const submit = useSubmit();
-  const actionData = useActionData<typeof action>();
+  // Every success redirects: only a refusal comes back, shown beside its row.
+  const actionData = useActionData<FormFailure>();
   useEffect(() => {
     if (actionData?.message) toast.error(actionData.message);
   }, [actionData]);
@@ -130,6 +145,13 @@ export default function AdminCreditCards() {
         </p>
       </Form>
 
+      {/* A refusal for the card being confirmed shows in its panel; any other failure here. */}
+      {actionData && actionData.id !== confirming ? (
+        <div className="mt-4">
+          <FormMessage tone="error">{actionData.message}</FormMessage>
+        </div>
+      ) : null}
+
       {cards.length === 0 ? (
         <div className="mt-8 rounded-card border border-dashed border-line bg-surface p-10 text-center">
           <p className="text-ink">{issuer ? `No cards found for ${issuer}.` : "No credit cards yet."}</p>
@@ -182,7 +204,7 @@ function CardRow({
   refusal: { message: string; code: string | null } | null;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("cardId") === card.id;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("id") === card.id;
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (confirming) panel.current?.focus();
@@ -250,7 +272,7 @@ function CardRow({
             </p>
             {refusal ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
             <Form method="post" className="flex flex-wrap gap-2">
-              <input type="hidden" name="cardId" value={card.id} />
+              <input type="hidden" name="id" value={card.id} />
               {refusal?.code === "CARD_HAS_REFERRALS" ? (
                 card.active ? (
                   <Button type="submit" name="intent" value="deactivate" size="sm" disabled={busy}>
@@ -280,7 +302,7 @@ function CardRow({
           </Link>
           {card.active ? null : (
             <Form method="post">
-              <input type="hidden" name="cardId" value={card.id} />
+              <input type="hidden" name="id" value={card.id} />
               <Button
                 type="submit"
                 name="intent"

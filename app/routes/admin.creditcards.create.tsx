@@ -1,23 +1,35 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { formAction, intent, redirectTo, type FormFailure, type IntentArgs } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { CardForm, NEW_CARD_DEFAULTS } from "~/modules/cards/card-form";
-import { cardFormAction } from "~/modules/cards/card-form.server";
 import { CARD_TEXT, createCard, listIssuers } from "~/modules/cards/cards.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { CardSchema, type CardInput } from "~/modules/cards/schemas";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  return { issuers: await listIssuers(getServices(context).db, admin) };
-}
+export const loader = pageLoader({
+  access: "admin",
+  run: async ({ ctx, user }) => ({ issuers: await listIssuers(ctx.db, user) }),
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return cardFormAction(request, context, createCard, CARD_TEXT.created);
-}
+export const action = formAction({
+  access: "admin",
+  intents: {
+    // The form has no intent field: an unchecked Active box is simply absent, so off.
+    default: intent({
+      schema: CardSchema,
+      unexpectedMessage: CARD_TEXT.createFailed,
+      run: async ({ ctx, user, value }: IntentArgs<"admin", CardInput>) => {
+        await createCard(ctx.db, user, value);
+        return redirectTo("/admin/creditcards", { toast: CARD_TEXT.created });
+      },
+    }),
+  },
+});
 
 export default function CreateCard() {
   const { issuers } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // Success redirects: only a failure (field errors, or the spec's text) comes back.
+  const actionData = useActionData<FormFailure>();
   return (
     <div className="max-w-3xl">
       <h1 className="mb-6 text-2xl font-semibold tracking-tight">Add New Card</h1>

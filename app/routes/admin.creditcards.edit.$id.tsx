@@ -1,41 +1,50 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { DomainError } from "~/core/errors";
+import { formAction, intent, redirectTo, type FormFailure, type IntentArgs } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { CardForm } from "~/modules/cards/card-form";
-import { cardFormAction } from "~/modules/cards/card-form.server";
 import { CARD_TEXT, getCard, listIssuers, updateCard } from "~/modules/cards/cards.server";
-import { DomainError } from "~/utils/api.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { CardSchema, type CardInput } from "~/modules/cards/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  const { db } = getServices(context);
-  try {
-    const [card, issuers] = await Promise.all([getCard(db, admin, params.id ?? ""), listIssuers(db, admin)]);
-    return { card, issuers };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    throw await redirectWithToast(context, "/admin/creditcards", {
-      type: "error",
-      // Spec section 8, Admin cards: the server's message when there is one.
-      description: error.message || CARD_TEXT.loadFailed,
-    });
-  }
-}
+const LIST = "/admin/creditcards";
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  return cardFormAction(
-    request,
-    context,
-    (db, admin, input) => updateCard(db, admin, params.id ?? "", input),
-    CARD_TEXT.updated,
-  );
-}
+export const loader = pageLoader({
+  access: "admin",
+  params: z.object({ id: z.string().max(64, CARD_TEXT.notFound) }),
+  unexpectedMessage: CARD_TEXT.loadFailed,
+  run: async ({ ctx: { db }, user, params, context }) => {
+    try {
+      const [card, issuers] = await Promise.all([getCard(db, user, params.id), listIssuers(db, user)]);
+      return { card, issuers };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      // An unknown card goes back to the list with the server's message as the toast.
+      throw await redirectWithToast(context, LIST, { type: "error", description: error.message });
+    }
+  },
+});
+
+export const action = formAction({
+  access: "admin",
+  intents: {
+    default: intent({
+      schema: CardSchema,
+      unexpectedMessage: CARD_TEXT.updateFailed,
+      run: async ({ ctx, user, value, params }: IntentArgs<"admin", CardInput>) => {
+        await updateCard(ctx.db, user, params.id ?? "", value);
+        return redirectTo(LIST, { toast: CARD_TEXT.updated });
+      },
+    }),
+  },
+});
 
 export default function EditCard() {
   const { card, issuers } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // Success redirects: only a failure (field errors, or the spec's text) comes back.
+  const actionData = useActionData<FormFailure>();
   return (
     <div className="max-w-3xl">
       <h1 className="mb-6 text-2xl font-semibold tracking-tight">Edit Card</h1>

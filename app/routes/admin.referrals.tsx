@@ -1,60 +1,70 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
 import { Button } from "~/components/ui/button";
+import { formAction, type FormFailure } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
+import { rowIntent } from "~/http/row-intent.server";
 import { listAdminReferrals, moderateReferral } from "~/modules/admin/activity.server";
 import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
 import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
-import { adminRowAction, type RowTarget } from "~/modules/admin/row-action.server";
+import { choice, SharedFiltersQuery } from "~/modules/admin/queries";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
-import { requireAdmin } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 import { FilterSelect } from "~/components/forms/filter-select";
 
-const STATUSES = ["active", "inactive"] as const;
+const LIST = "/admin/referrals";
 const STATUS_OPTIONS = [
   { value: "", label: "All" },
   { value: "active", label: "Active" },
   { value: "inactive", label: "Inactive" },
 ];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  const { db } = getServices(context);
-  const query = new URL(request.url).searchParams;
-  const shared = await readSharedFilters(db, admin, query);
-  const status = STATUSES.find((value) => value === query.get("status")) ?? null;
-  const link = query.get("link")?.trim() ?? "";
-  const duplicatesOnly = query.get("duplicates") === "on";
-  const page = await listAdminReferrals(db, admin, {
-    referrerId: shared.userId,
-    cardId: shared.cardId,
-    status,
-    link: link || null,
-    duplicatesOnly,
-    cursor: query.get("cursor"),
-  });
-  return { ...shared, status, link, duplicatesOnly, ...page };
-}
-
-const INTENTS = {
-  deactivate: {
-    run: ({ db, admin, id }: RowTarget) => moderateReferral(db, admin, id, false),
-    message: REFERRAL_MESSAGES.markedInactive,
+export const loader = pageLoader({
+  access: "admin",
+  query: SharedFiltersQuery.extend({
+    status: choice(["active", "inactive"]),
+    link: z.string().trim().max(2048, "That link is too long").default(""),
+    duplicates: z.literal("on", { error: "Duplicates only is a checkbox" }).optional(),
+  }),
+  run: async ({ ctx, user, query }) => {
+    const shared = await readSharedFilters(ctx.db, user, query);
+    const { link } = query;
+    const status = query.status ?? null;
+    const duplicatesOnly = query.duplicates === "on";
+    const page = await listAdminReferrals(ctx.db, user, {
+      referrerId: shared.userId,
+      cardId: shared.cardId,
+      status,
+      link: link || null,
+      duplicatesOnly,
+      cursor: query.cursor,
+    });
+    return { ...shared, status, link, duplicatesOnly, ...page };
   },
-  reopen: {
-    run: ({ db, admin, id }: RowTarget) => moderateReferral(db, admin, id, true),
-    message: REFERRAL_MESSAGES.reopened,
-  },
-};
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return adminRowAction(request, context, { intents: INTENTS, idField: "referralId", fallback: "/admin/referrals" });
-}
+export const action = formAction({
+  access: "admin",
+  intents: {
+    // Takes a referral down (also one its owner paused); only an admin's own takedown reopens.
+    deactivate: rowIntent({
+      act: (ctx, admin, id) => moderateReferral(ctx.db, admin, id, false),
+      toast: REFERRAL_MESSAGES.markedInactive,
+      backTo: LIST,
+    }),
+    reopen: rowIntent({
+      act: (ctx, admin, id) => moderateReferral(ctx.db, admin, id, true),
+      toast: REFERRAL_MESSAGES.reopened,
+      backTo: LIST,
+    }),
+  },
+});
 
 export default function AdminReferrals() {
   const { items, nextCursor, cards, cardId, user, status, link, duplicatesOnly } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // Every success redirects: only a refusal comes back to the page.
+  const actionData = useActionData<FormFailure>();
   const location = useLocation();
 
   return (
@@ -137,7 +147,7 @@ export default function AdminReferrals() {
               </td>
               <td className={cellClass}>
                 <Form method="post">
-                  <input type="hidden" name="referralId" value={referral.id} />
+                  <input type="hidden" name="id" value={referral.id} />
                   <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
                   {/* Deactivating takes a referral down for good (also one its owner paused); only an
                       admin's own takedown can be reopened here. */}

@@ -1,35 +1,36 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { z } from "zod";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HandCoins } from "lucide-react";
-import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { buttonClass } from "~/components/ui/button";
+import { pageLoader } from "~/http/page-loader.server";
+import { PageCursor } from "~/modules/admin/queries";
 import { listTips, tipSummary } from "~/modules/payments/admin.server";
 import { formatMinorAmount } from "~/modules/payments/format";
-import { requireAdmin } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  const { db } = getServices(context);
-  const cursor = new URL(request.url).searchParams.get("cursor");
-  const [summary, page] = await Promise.all([tipSummary(db), listTips(db, { cursor })]);
-  return {
-    summary,
-    tips: page.tips.map((tip) => ({
-      id: tip.id,
-      amount: formatMinorAmount(tip.amount, tip.currency),
-      createdAt: tip.createdAt.toISOString(),
-      userId: tip.userId,
-      username: tip.username,
-      email: tip.email,
-      referralId: tip.referralId,
-      cardName: tip.cardName,
-      stripeSessionId: tip.stripeSessionId,
-    })),
-    nextCursor: page.nextCursor,
-    isFirstPage: !cursor,
-  };
-}
+export const loader = pageLoader({
+  access: "admin",
+  query: z.object({ cursor: PageCursor }),
+  run: async ({ ctx, query: { cursor } }) => {
+    const [summary, page] = await Promise.all([tipSummary(ctx.db), listTips(ctx.db, { cursor })]);
+    return {
+      summary,
+      tips: page.tips.map((tip) => ({
+        id: tip.id,
+        amount: formatMinorAmount(tip.amount, tip.currency),
+        createdAt: tip.createdAt.toISOString(),
+        userId: tip.userId,
+        username: tip.username,
+        email: tip.email,
+        referralId: tip.referralId,
+        cardName: tip.cardName,
+        stripeSessionId: tip.stripeSessionId,
+      })),
+      nextCursor: page.nextCursor,
+      isFirstPage: !cursor,
+    };
+  },
+});
 
 const COLUMNS = ["Date", "Amount", "From", "Referral", "Checkout session"] as const;
 
@@ -122,7 +123,3 @@ export default function AdminTips() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Tips - Admin - Cardshare" }];
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
-}

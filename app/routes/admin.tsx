@@ -1,8 +1,7 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { clsx } from "clsx";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { requireAdmin } from "~/utils/auth.server";
+import { pageLoader } from "~/http/page-loader.server";
 
 export const ADMIN_SECTIONS = [
   { to: "/admin/creditcards", label: "Credit Cards" },
@@ -13,10 +12,7 @@ export const ADMIN_SECTIONS = [
 ] as const;
 
 /** Admins only; others go to '/' with the spec's toast. Child loaders check again (they run in parallel). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context);
-  return null;
-}
+export const loader = pageLoader({ access: "admin", run: async () => null });
 
 export default function AdminLayout() {
   return (

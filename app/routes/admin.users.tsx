@@ -1,46 +1,54 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
 import { Button } from "~/components/ui/button";
+import { formAction, type FormFailure } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
+import { rowIntent } from "~/http/row-intent.server";
 import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
+import { PageCursor } from "~/modules/admin/queries";
 import { ADMIN_USER_TEXT, deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
-import { adminRowAction, type RowTarget } from "~/modules/admin/row-action.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const admin = await requireAdmin(request, context);
-  const query = new URL(request.url).searchParams;
-  const q = query.get("q")?.trim() ?? "";
-  const page = await listUsers(getServices(context).db, admin, { q, cursor: query.get("cursor") });
-  return { q, adminId: admin.id, ...page };
-}
+const LIST = "/admin/users";
 
-const INTENTS = {
-  deactivate: {
-    run: ({ services, admin, id }: RowTarget) => deactivateUser(services, admin, id),
-    message: ADMIN_USER_TEXT.deactivated,
+export const loader = pageLoader({
+  access: "admin",
+  query: z.object({
+    q: z.string().trim().max(100, "Search for at most 100 characters").default(""),
+    cursor: PageCursor,
+  }),
+  run: async ({ ctx, user, query: { q, cursor } }) => {
+    const page = await listUsers(ctx.db, user, { q, cursor });
+    return { q, adminId: user.id, ...page };
   },
-  reactivate: {
-    run: ({ db, admin, id }: RowTarget) => reactivateUser(db, admin, id),
-    message: ADMIN_USER_TEXT.reactivated,
-  },
-  "grant-admin": {
-    run: ({ db, admin, id }: RowTarget) => setAdmin(db, admin, id, true),
-    message: ADMIN_USER_TEXT.granted,
-  },
-  "revoke-admin": {
-    run: ({ db, admin, id }: RowTarget) => setAdmin(db, admin, id, false),
-    message: ADMIN_USER_TEXT.revoked,
-  },
-} as const;
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return adminRowAction(request, context, { intents: INTENTS, idField: "userId", fallback: "/admin/users" });
-}
+export const action = formAction({
+  access: "admin",
+  intents: {
+    deactivate: rowIntent({ act: deactivateUser, toast: ADMIN_USER_TEXT.deactivated, backTo: LIST }),
+    reactivate: rowIntent({
+      act: (ctx, admin, id) => reactivateUser(ctx.db, admin, id),
+      toast: ADMIN_USER_TEXT.reactivated,
+      backTo: LIST,
+    }),
+    "grant-admin": rowIntent({
+      act: (ctx, admin, id) => setAdmin(ctx.db, admin, id, true),
+      toast: ADMIN_USER_TEXT.granted,
+      backTo: LIST,
+    }),
+    "revoke-admin": rowIntent({
+      act: (ctx, admin, id) => setAdmin(ctx.db, admin, id, false),
+      toast: ADMIN_USER_TEXT.revoked,
+      backTo: LIST,
+    }),
+  },
+});
 
 export default function AdminUsers() {
   const { q, items, nextCursor, adminId } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  // Every success redirects: only a refusal comes back to the page.
+  const actionData = useActionData<FormFailure>();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
 
@@ -94,7 +102,7 @@ export default function AdminUsers() {
                   <span className="text-xs text-muted">You</span>
                 ) : (
                   <Form method="post" className="flex flex-wrap gap-2">
-                    <input type="hidden" name="userId" value={user.id} />
+                    <input type="hidden" name="id" value={user.id} />
                     <input type="hidden" name="redirectTo" value={here} />
                     <Button
                       type="submit"

@@ -1,21 +1,22 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { ChatMessageSchema } from "../../party/protocol";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { sendMessage } from "~/modules/chats/chats.server";
-import { SendMessageSchema } from "~/modules/chats/schemas";
-import { apiRoute, apiSuccess, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { ChatIdParams, SendMessageSchema } from "~/modules/chats/schemas";
 
-/** POST /api/chats/{chatId}/messages {content, clientId?}: stored, then delivered live. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    const input = await parseJsonBody(request, SendMessageSchema);
-    const message = await sendMessage(getServices(context), user, params.id ?? "", input);
-    return apiSuccess({ data: message }, { status: 201 });
-  });
-}
-
-export function loader() {
-  return methodNotAllowed();
-}
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Send a message: stored, then delivered live to the chat's members",
+    description: "A retried send with the same clientId is stored once and answers the stored message.",
+    access: "member",
+    params: ChatIdParams,
+    body: SendMessageSchema,
+    response: z.object({ data: ChatMessageSchema }),
+    status: 201,
+    errors: [409, 429],
+    async run({ ctx, user, params, body }) {
+      return { data: await sendMessage(ctx, user, params.id, body) };
+    },
+  }),
+});
+export const action = loader;

@@ -1,22 +1,19 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { markChatRead } from "~/modules/chats/chats.server";
-import { MarkReadSchema } from "~/modules/chats/schemas";
-import { apiRoute, apiSuccess, methodNotAllowed, parseJsonBody } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { ChatIdParams, MarkReadSchema } from "~/modules/chats/schemas";
 
-/** POST /api/chats/{id}/read [{timestamp}]: marks the chat read up to then (no body: now). */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    const hasBody = request.headers.get("Content-Type")?.includes("application/json") ?? false;
-    const input = hasBody ? await parseJsonBody(request, MarkReadSchema) : {};
-    const result = await markChatRead(getServices(context), user.id, params.id ?? "", input.timestamp);
-    return apiSuccess(result);
-  });
-}
-
-export function loader() {
-  return methodNotAllowed();
-}
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Mark a chat read up to timestamp (epoch ms; now without a body)",
+    access: "member",
+    params: ChatIdParams,
+    body: MarkReadSchema,
+    bodyOptional: true,
+    response: z.object({ timestamp: z.number(), unread: z.number() }),
+    async run({ ctx, user, params, body }) {
+      return markChatRead(ctx, user.id, params.id, body.timestamp);
+    },
+  }),
+});
+export const action = loader;

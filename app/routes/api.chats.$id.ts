@@ -1,24 +1,30 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { getChat, leaveChat } from "~/modules/chats/chats.server";
-import { apiRoute, apiSuccess, methodNotAllowed } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { ChatDetailSchema } from "~/modules/chats/present";
+import { ChatIdParams, MessageId } from "~/modules/chats/schemas";
 
-/** GET /api/chats/{id}[?before=messageId]: one chat with its messages (members only). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    const before = new URL(request.url).searchParams.get("before") ?? undefined;
-    return apiSuccess({ data: await getChat(getServices(context).db, user.id, params.id ?? "", { before }) });
-  });
-}
-
-/** DELETE /api/chats/{id}: leaves the chat (the other side keeps the history). */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (request.method !== "DELETE") return methodNotAllowed();
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    await leaveChat(getServices(context), user.id, params.id ?? "");
-    return apiSuccess({ message: "Chat deleted" });
-  });
-}
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "One chat with its newest 50 messages (or those before ?before=, a message id)",
+    description: "Members of the chat only; anyone else gets the same 404 as for an unknown chat.",
+    access: "member",
+    params: ChatIdParams,
+    query: z.object({ before: MessageId.optional() }),
+    response: z.object({ data: ChatDetailSchema }),
+    async run({ ctx, user, params, query }) {
+      return { data: await getChat(ctx.db, user.id, params.id, { before: query.before }) };
+    },
+  }),
+  DELETE: endpoint({
+    summary: "Leave a chat (the other side keeps the history)",
+    access: "member",
+    params: ChatIdParams,
+    response: z.object({ message: z.string() }),
+    async run({ ctx, user, params }) {
+      await leaveChat(ctx, user.id, params.id);
+      return { message: "Chat deleted" };
+    },
+  }),
+});
+export const action = loader;

@@ -1,18 +1,21 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { ChatNotificationSchema } from "../../party/protocol";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { countUnread, latestUnread } from "~/modules/chats/chats.server";
-import { apiRoute, apiSuccess } from "~/utils/api.server";
-import { requireApiUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 
 /**
- * GET /api/chats/unread: the header's unread count and newest unread messages. The header reads it
- * every 2 s only while the realtime socket is down (decisions.md: push, poll as the fallback).
+ * The header's unread count and newest unread messages. The header reads it every 2 s only while
+ * the realtime socket is down (push first, polling as the fallback).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return apiRoute(async () => {
-    const user = await requireApiUser(request, context);
-    const { db } = getServices(context);
-    const [count, latest] = await Promise.all([countUnread(db, user.id), latestUnread(db, user.id)]);
-    return apiSuccess({ count, latest });
-  });
-}
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "Unread count and the newest unread messages (the socket's fallback)",
+    access: "member",
+    response: z.object({ count: z.number(), latest: z.array(ChatNotificationSchema) }),
+    async run({ ctx, user }) {
+      const [count, latest] = await Promise.all([countUnread(ctx.db, user.id), latestUnread(ctx.db, user.id)]);
+      return { count, latest };
+    },
+  }),
+});
+export const action = loader;

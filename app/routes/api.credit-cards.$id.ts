@@ -1,4 +1,44 @@
-import { cardAction, cardLoader } from "~/modules/cards/api.server";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
+import { CARD_TEXT, deleteCard, getCard, updateCard } from "~/modules/cards/cards.server";
+import { ApiCardSchema, toApiCard } from "~/modules/cards/present";
+import { CardApiSchema } from "~/modules/cards/schemas";
 
-export const loader = cardLoader;
-export const action = cardAction;
+const CardParams = z.object({ id: z.string().max(64, CARD_TEXT.notFound) });
+
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "One credit card",
+    description: "Inactive and other members' own cards are a 404 except to admins.",
+    access: "member",
+    params: CardParams,
+    response: z.object({ data: ApiCardSchema }),
+    async run({ ctx, user, params }) {
+      return { data: toApiCard(await getCard(ctx.db, user, params.id)) };
+    },
+  }),
+  PUT: endpoint({
+    summary: "Replace a card's fields (admins)",
+    access: "admin",
+    params: CardParams,
+    body: CardApiSchema,
+    response: z.object({ message: z.string(), data: ApiCardSchema }),
+    async run({ ctx, user, params, body }) {
+      const card = await updateCard(ctx.db, user, params.id, body);
+      return { message: CARD_TEXT.updated, data: toApiCard(card) };
+    },
+  }),
+  DELETE: endpoint({
+    summary: "Delete a card no referral uses (admins)",
+    description: "A card with referrals is refused with 409 and code CARD_HAS_REFERRALS: mark it inactive instead.",
+    access: "admin",
+    params: CardParams,
+    response: z.object({ message: z.string() }),
+    errors: [409],
+    async run({ ctx, user, params }) {
+      await deleteCard(ctx.db, user, params.id);
+      return { message: CARD_TEXT.deleted };
+    },
+  }),
+});
+export const action = loader;

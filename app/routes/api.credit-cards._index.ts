@@ -1,4 +1,40 @@
-import { createAction, listLoader } from "~/modules/cards/api.server";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
+import { CARD_TEXT, createCard, listCards } from "~/modules/cards/cards.server";
+import { ApiCardSchema, CreatedCardSchema, toApiCard } from "~/modules/cards/present";
+import { CardApiSchema, IssuerFilter } from "~/modules/cards/schemas";
+import { pageLimit } from "~/utils/keyset";
 
-export const loader = listLoader;
-export const action = createAction;
+const CardListQuery = z.object({
+  issuer: IssuerFilter,
+  // A malformed cursor starts again at the first page (utils/keyset.ts); only its size is refused.
+  cursor: z.string().max(1024, "That cursor is not valid").optional(),
+  // Up to 500 a page, 200 by default; a value out of range is read as the nearest sensible one.
+  limit: z.preprocess((value) => pageLimit(typeof value === "string" ? value : null, 500, 200), z.number().int()),
+});
+
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "A page of credit cards, ordered by issuer and name",
+    description: "Members see active cards and the cards they added; admins see every card.",
+    access: "member",
+    query: CardListQuery,
+    response: z.object({ data: z.array(ApiCardSchema), nextCursor: z.string().nullable() }),
+    async run({ ctx, user, query }) {
+      const page = await listCards(ctx.db, user, query);
+      return { data: page.items.map(toApiCard), nextCursor: page.nextCursor };
+    },
+  }),
+  POST: endpoint({
+    summary: "Add a card to the catalogue (admins)",
+    access: "admin",
+    body: CardApiSchema,
+    response: CreatedCardSchema,
+    status: 201,
+    async run({ ctx, user, body }) {
+      const card = await createCard(ctx.db, user, body);
+      return { message: CARD_TEXT.created, _id: card.id, data: toApiCard(card) };
+    },
+  }),
+});
+export const action = loader;

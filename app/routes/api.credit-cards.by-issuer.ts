@@ -1,3 +1,20 @@
-import { byIssuerLoader } from "~/modules/cards/api.server";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
+import { listCardsByIssuer } from "~/modules/cards/cards.server";
+import { ApiCardSchema, toApiCard } from "~/modules/cards/present";
+import { IssuerFilter } from "~/modules/cards/schemas";
 
-export const loader = byIssuerLoader;
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "The readable cards grouped by issuer (one issuer's with ?issuer=)",
+    access: "member",
+    query: z.object({ issuer: IssuerFilter }),
+    response: z.object({ data: z.record(z.string(), z.array(ApiCardSchema)) }),
+    async run({ ctx, user, query }) {
+      const grouped = await listCardsByIssuer(ctx.db, user, query.issuer);
+      // Object.fromEntries defines own keys, so an issuer named "__proto__" stays a plain key.
+      return { data: Object.fromEntries([...grouped].map(([issuer, cards]) => [issuer, cards.map(toApiCard)])) };
+    },
+  }),
+});
+export const action = loader;

@@ -1,5 +1,20 @@
-import { simpleAction } from "~/modules/cards/api.server";
-import { methodNotAllowed } from "~/utils/api.server";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
+import { CARD_TEXT, createUserCard } from "~/modules/cards/cards.server";
+import { CreatedCardSchema, toApiCard } from "~/modules/cards/present";
+import { NewCardApiSchema } from "~/modules/cards/schemas";
 
-export const loader = () => methodNotAllowed();
-export const action = simpleAction;
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Add a card that is not listed ('Other (Not Listed)')",
+    description: "Live at once for its creator only; listed for admins to review.",
+    access: "member",
+    body: NewCardApiSchema,
+    response: CreatedCardSchema,
+    status: 201,
+    async run({ ctx, user, body }) {
+      const card = await createUserCard(ctx.db, user, body);
+      return { message: CARD_TEXT.created, _id: card.id, data: toApiCard(card) };
+    },
+  }),
+});
+export const action = loader;

@@ -1,21 +1,22 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { recordTipFromWebhook } from "~/modules/payments/webhook.server";
-import { apiRoute, apiSuccess, methodNotAllowed } from "~/utils/api.server";
-import { getServices } from "~/utils/services.server";
 
-/**
- * POST /api/payments/webhook: Stripe's event deliveries. The signature covers the exact bytes, so
- * the body is read raw. A bad, missing or stale signature is a 400 and records nothing; events
- * we do not use are acknowledged so Stripe stops retrying them.
- */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiRoute(async () => {
-    if (request.method !== "POST") return methodNotAllowed();
-    const outcome = await recordTipFromWebhook(
-      getServices(context),
-      await request.text(),
-      request.headers.get("Stripe-Signature"),
-    );
-    return apiSuccess({ received: true, status: outcome.status });
-  });
-}
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Stripe's event deliveries (signed; no session)",
+    description:
+      "The signature covers the exact bytes, so the body is read raw. A bad, missing or stale signature is a 400 " +
+      "and records nothing; events we do not use are acknowledged so Stripe stops retrying them.",
+    access: "anyone",
+    bodyFormat: "text",
+    // Stripe's events are a few KB; room for larger ones (expanded objects) without taking megabytes.
+    bodyLimit: 256 * 1024,
+    response: z.object({ received: z.literal(true), status: z.enum(["recorded", "duplicate", "ignored"]) }),
+    async run({ ctx, text, request }) {
+      const outcome = await recordTipFromWebhook(ctx, text, request.headers.get("Stripe-Signature"));
+      return { received: true as const, status: outcome.status };
+    },
+  }),
+});
+export const action = loader;

@@ -1,15 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useNavigation, useRouteError, isRouteErrorResponse } from "@remix-run/react";
 import { PanelLeftOpen } from "lucide-react";
 import { useEffect, useState } from "react";
+import type { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
+import { DomainError } from "~/core/errors";
+import { formAction, intent, type IntentArgs } from "~/http/form-action.server";
+import { pageLoader, type PageArgs } from "~/http/page-loader.server";
 import { ChatSidebar } from "~/modules/chats/chat-sidebar";
 import { StartNewChatForm } from "~/modules/chats/chat-ui";
 import {
@@ -23,15 +20,11 @@ import {
 } from "~/modules/chats/chats.server";
 import { Conversation } from "~/modules/chats/conversation";
 import { CHAT_MESSAGES, ChatFormSchema } from "~/modules/chats/schemas";
-import { DomainError } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 
 const chatPath = (chatId: string) => `/chat?chatId=${encodeURIComponent(chatId)}`;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const services = getServices(context);
+/** The chat list and the open conversation (`?chatId=`, else the first unless `?closed=1`). */
+async function chatPage({ ctx: services, user, request }: PageArgs<"member", undefined, undefined>) {
   const query = new URL(request.url).searchParams;
   const closed = query.get("closed") === "1";
   let chats;
@@ -58,16 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { chats, chat, notFound };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const services = getServices(context);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: ChatFormSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), message: null }, 400);
-  }
-  const input = submission.value;
-  try {
+export const loader = pageLoader({ access: "member", run: chatPage });
+
+/** The page's forms, each named by its `intent` in ChatFormSchema; all of them work without JavaScript. */
+const chatForm = intent({
+  schema: ChatFormSchema,
+  run: async ({ ctx: services, user, value: input }: IntentArgs<"member", z.output<typeof ChatFormSchema>>) => {
     switch (input.intent) {
       case "start-direct":
         return redirect(chatPath((await startDirectChat(services, user, input.userId)).id));
@@ -87,11 +76,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       default:
         return input satisfies never;
     }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }), message: error.message }, error.status);
-  }
-}
+  },
+});
+
+export const action = formAction({
+  access: "member",
+  intents: { "start-direct": chatForm, "new-chat": chatForm, send: chatForm, leave: chatForm },
+});
 
 /** Removes ?chatId= (and ?closed=) from the address once read, keeping the router's own location. */
 function useCleanAddress() {

@@ -1,42 +1,44 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { redirect, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FlaskConical } from "lucide-react";
+import { z } from "zod";
+import { FormMessage } from "~/components/forms/field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button } from "~/components/ui/button";
+import { formAction, intent, type FormFailure, type IntentArgs } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { formatMinorAmount } from "~/modules/payments/format";
 import { payTestCheckout, readTestCheckoutSession } from "~/modules/payments/test-checkout.server";
-import { DomainError } from "~/utils/api.server";
-import { requireUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 
-/** The session of the request's token for this user, or the error page (404) when there is none. */
-async function sessionOf(request: Request, context: LoaderFunctionArgs["context"], token: string | null) {
-  const user = await requireUser(request, context);
-  try {
-    return await readTestCheckoutSession(getServices(context), user.id, token);
-  } catch (error) {
-    if (error instanceof DomainError) throw new Response(error.message, { status: error.status });
-    throw error;
-  }
-}
+/** The signed token of a test checkout session (a forged, expired or foreign one is a 404). */
+const SessionToken = z.string().max(2048, "This test checkout has expired. Please start again.");
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("session");
-  const session = await sessionOf(request, context, token);
-  return { token, amount: formatMinorAmount(session.amount, session.currency) };
-}
+export const loader = pageLoader({
+  access: "member",
+  query: z.object({ session: SessionToken.optional() }),
+  run: async ({ ctx, user, query: { session: token } }) => {
+    const session = await readTestCheckoutSession(ctx, user.id, token ?? null);
+    return { token, amount: formatMinorAmount(session.amount, session.currency) };
+  },
+});
 
 /** Pay sends the signed completion event through the webhook's code path; Cancel just goes back. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const session = await sessionOf(request, context, String(form.get("session") ?? ""));
-  if (form.get("intent") !== "pay") return redirect(session.cancelUrl, 303);
-  return redirect(await payTestCheckout(getServices(context), session), 303);
-}
+const checkout = (pay: boolean) =>
+  intent({
+    schema: z.object({ session: SessionToken }),
+    run: async ({ ctx, user, value }: IntentArgs<"member", { session: string }>) => {
+      const session = await readTestCheckoutSession(ctx, user.id, value.session);
+      return redirect(pay ? await payTestCheckout(ctx, session) : session.cancelUrl, 303);
+    },
+  });
+
+export const action = formAction({ access: "member", intents: { pay: checkout(true), cancel: checkout(false) } });
 
 /** Development without a Stripe key: a stand-in for Stripe's hosted checkout. */
 export default function TestCheckout() {
   const { token, amount } = useLoaderData<typeof loader>();
+  // Pay and Cancel leave the page: only a failure comes back.
+  const failure = useActionData<FormFailure>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
   return (
@@ -55,6 +57,11 @@ export default function TestCheckout() {
         </h1>
         <p className="mt-2 text-muted">Tip to Cardshare</p>
         <p className="mt-4 text-4xl font-semibold tabular">{amount}</p>
+        {failure ? (
+          <div className="mt-4">
+            <FormMessage tone="error">{failure.message}</FormMessage>
+          </div>
+        ) : null}
         <Form method="post" className="mt-6 flex flex-wrap gap-3">
           <input type="hidden" name="session" value={token ?? ""} />
           <Button type="submit" name="intent" value="pay" disabled={busy}>

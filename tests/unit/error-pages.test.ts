@@ -17,4 +17,10 @@ describe("describeError", () => {
     expect(unexpected.status).toBe(500);
     expect(unexpected.body).not.toContain("secret");
   });
+
+  it("shows a route's own words for its failure, at any status", () => {
+    expect(describeError(routeError(500, { message: "Failed to load credit cards" })).body).toBe(
+      "Failed to load credit cards",
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { makeCard, makeReferral, uniqueSuffix } from "../../db/factories";
 import { creditCards, referrals, sessions, users } from "../../db/schema";
 import { adminReferralsQuery, listAdminReferrals } from "~/modules/admin/activity.server";
@@ -11,7 +11,8 @@ import { CARD_TEXT, listIssuers } from "~/modules/cards/cards.server";
 import { CARD_MESSAGES } from "~/modules/cards/schemas";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { ADMIN_ONLY_MESSAGE } from "~/utils/auth.server";
-import { createSignedInUser, createUser, fetchPath, postJson, testDb } from "./helpers";
+import { failingDb } from "./failing-db";
+import { createSignedInUser, createUser, fetchPath, fetchWithEnv, postJson, testDb } from "./helpers";
 
 const PAGES = [
   "/admin",
@@ -75,13 +76,13 @@ describe("admin pages: role checked on the server", () => {
     await testDb().insert(referrals).values(referral);
     const member = await createSignedInUser();
     const posts: [string, Record<string, string>][] = [
-      ["/admin/creditcards?index", { intent: "delete", cardId: card.id }],
-      ["/admin/creditcards?index", { intent: "deactivate", cardId: card.id }],
+      ["/admin/creditcards?index", { intent: "delete", id: card.id }],
+      ["/admin/creditcards?index", { intent: "deactivate", id: card.id }],
       ["/admin/creditcards/create", { name: "Sneaky", issuer: "X" }],
       [`/admin/creditcards/edit/${card.id}`, { name: "Sneaky", issuer: "X" }],
-      ["/admin/users", { intent: "deactivate", userId: target.id }],
-      ["/admin/users", { intent: "grant-admin", userId: member.user.id }],
-      ["/admin/referrals", { intent: "deactivate", referralId: referral.id }],
+      ["/admin/users", { intent: "deactivate", id: target.id }],
+      ["/admin/users", { intent: "grant-admin", id: member.user.id }],
+      ["/admin/referrals", { intent: "deactivate", id: referral.id }],
     ];
     for (const [path, fields] of posts) {
       expect((await postForm(path, member.cookie, fields)).status, `${path} ${fields.intent}`).toBe(403);
@@ -110,7 +111,7 @@ describe("admin referral actions", () => {
 
     const deactivated = await postForm("/admin/referrals", admin.cookie, {
       intent: "deactivate",
-      referralId: older.id,
+      id: older.id,
       redirectTo: "/admin/referrals?status=active",
     });
     expect(deactivated.status).toBe(302);
@@ -119,12 +120,12 @@ describe("admin referral actions", () => {
 
     // The owner publishes a new referral for the card; the old one cannot come back beside it.
     await testDb().insert(referrals).values(makeReferral(owner.id, card.id));
-    const refused = await postForm("/admin/referrals", admin.cookie, { intent: "reopen", referralId: older.id });
+    const refused = await postForm("/admin/referrals", admin.cookie, { intent: "reopen", id: older.id });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(REFERRAL_MESSAGES.memberDuplicateActive);
     expect(await isActive()).toBe(false);
 
-    const unknown = await postForm("/admin/referrals", admin.cookie, { intent: "reopen", referralId: "nope" });
+    const unknown = await postForm("/admin/referrals", admin.cookie, { intent: "reopen", id: "nope" });
     expect(unknown.status).toBe(404);
   });
 });
@@ -139,7 +140,7 @@ describe("admin deactivation is moderation", () => {
     const ownerReopen = () =>
       postJson(`/api/referrals/card-refer/reopen/${referral.id}`, {}, { Authorization: `Bearer ${owner.token}` });
 
-    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", referralId: referral.id });
+    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", id: referral.id });
     const refused = await ownerReopen();
     expect(refused.response.status).toBe(403);
     expect(refused.body.message).toBe(REFERRAL_MESSAGES.moderated);
@@ -173,7 +174,7 @@ describe("admin deactivation is moderation", () => {
     expect(listed).toContain(REFERRAL_MESSAGES.moderatedStatus);
     expect(listed).toContain('value="reopen"');
 
-    await postForm("/admin/referrals", admin.cookie, { intent: "reopen", referralId: referral.id });
+    await postForm("/admin/referrals", admin.cookie, { intent: "reopen", id: referral.id });
     expect(await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get()).toMatchObject({
       isActive: true,
       moderatedAt: null,
@@ -199,7 +200,7 @@ describe("admin deactivation is moderation", () => {
     expect(listed).toContain('value="deactivate"');
     expect(listed).not.toContain('value="reopen"');
 
-    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", referralId: referral.id });
+    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", id: referral.id });
     expect(await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get()).toMatchObject({
       isActive: false,
       moderatedAt: expect.any(Date),
@@ -262,7 +263,7 @@ describe("admin card form", () => {
     const listed = `/admin/creditcards?index&issuer=${encodeURIComponent(card.issuer)}&confirm=${card.id}`;
     const refused = await postForm(listed, admin.cookie, {
       intent: "delete",
-      cardId: card.id,
+      id: card.id,
     });
     expect(refused.status).toBe(409);
     const html = await refused.text();
@@ -270,7 +271,7 @@ describe("admin card form", () => {
     expect(html).toContain("Mark as Inactive");
     const inactive = await postForm("/admin/creditcards?index", admin.cookie, {
       intent: "deactivate",
-      cardId: card.id,
+      id: card.id,
     });
     expect(inactive.status).toBe(302);
     expect((await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get())?.active).toBe(false);
@@ -284,7 +285,7 @@ describe("user management", () => {
     const target = await createSignedInUser({ passwordHash: await hashPassword(password) });
     const admin = await createSignedInUser({ isAdmin: true });
 
-    const done = await postForm("/admin/users", admin.cookie, { intent: "deactivate", userId: target.user.id });
+    const done = await postForm("/admin/users", admin.cookie, { intent: "deactivate", id: target.user.id });
     expect(done.status).toBe(302);
     expect(await testDb().select().from(sessions).where(eq(sessions.userId, target.user.id)).all()).toEqual([]);
     expect((await fetchPath("/api/users/me", { headers: { Authorization: `Bearer ${target.token}` } })).status).toBe(
@@ -294,7 +295,7 @@ describe("user management", () => {
     expect(login.response.status).toBe(403);
     expect(login.body.message).toBe(MESSAGES.deactivated);
 
-    await postForm("/admin/users", admin.cookie, { intent: "reactivate", userId: target.user.id });
+    await postForm("/admin/users", admin.cookie, { intent: "reactivate", id: target.user.id });
     expect((await postJson("/api/users/login", { email: target.user.email, password })).response.status).toBe(200);
   });
 
@@ -302,16 +303,16 @@ describe("user management", () => {
     const admin = await createSignedInUser({ isAdmin: true });
     const other = await createUser();
     const isAdmin = async () => (await testDb().select().from(users).where(eq(users.id, other.id)).get())?.isAdmin;
-    const granted = await postForm("/admin/users", admin.cookie, { intent: "grant-admin", userId: other.id });
+    const granted = await postForm("/admin/users", admin.cookie, { intent: "grant-admin", id: other.id });
     expect(granted.status).toBe(302);
     expect(await isAdmin()).toBe(true);
-    const revoked = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", userId: other.id });
+    const revoked = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", id: other.id });
     expect(revoked.status).toBe(302);
     expect(await isAdmin()).toBe(false);
     await setAdmin(testDb(), { id: admin.user.id, isAdmin: true }, other.id, true);
     expect(await isAdmin()).toBe(true);
 
-    const self = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", userId: admin.user.id });
+    const self = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", id: admin.user.id });
     expect(self.status).toBe(400);
     expect(await self.text()).toContain(ADMIN_USER_TEXT.notSelf);
     expect((await testDb().select().from(users).where(eq(users.id, admin.user.id)).get())?.isAdmin).toBe(true);
@@ -428,5 +429,159 @@ describe("admin lists at scale: indexed reads, keyset pages", () => {
     const issuers = await listIssuers(testDb(), { id: "x", isAdmin: true });
     expect(issuers).toContain(`Bulk Issuer ${tag}`);
     expect(issuers).toEqual([...issuers].sort());
+  });
+});
+
+describe("admin forms refuse what a page never sends (4xx, never a 500, nothing changed)", () => {
+  const bodies: [string, Record<string, string>, string, number][] = [
+    ["JSON", { "Content-Type": "application/json" }, JSON.stringify({ intent: "delete" }), 415],
+    ["plain text", { "Content-Type": "text/plain" }, "intent=delete", 415],
+    [
+      "broken multipart",
+      { "Content-Type": "multipart/form-data; boundary=cut" },
+      '--cut\r\nContent-Disposition: form-data; name="intent"\r\n\r\ndelete',
+      400,
+    ],
+  ];
+
+  it("answers JSON, plain text and broken multipart with 415 / 400, logging nothing", async () => {
+    const card = await insertCard();
+    const target = await createUser();
+    const admin = await createSignedInUser({ isAdmin: true });
+    const logged = vi.spyOn(console, "error");
+    const paths = [
+      "/admin/creditcards?index",
+      "/admin/creditcards/create",
+      `/admin/creditcards/edit/${card.id}`,
+      "/admin/users",
+      "/admin/referrals",
+    ];
+    for (const path of paths) {
+      for (const [kind, headers, body, status] of bodies) {
+        const response = await fetchPath(path, { method: "POST", headers: { Cookie: admin.cookie, ...headers }, body });
+        expect(response.status, `${path} ${kind}`).toBe(status);
+      }
+    }
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+    expect(await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get()).toMatchObject({
+      name: card.name,
+      active: true,
+    });
+    expect((await testDb().select().from(users).where(eq(users.id, target.id)).get())?.deactivatedAt).toBeNull();
+  });
+
+  it("answers intents that are prototype keys or unknown with 400", async () => {
+    const card = await insertCard();
+    const target = await createUser();
+    const referral = makeReferral(target.id, card.id);
+    await testDb().insert(referrals).values(referral);
+    const admin = await createSignedInUser({ isAdmin: true });
+    const rows: [string, string][] = [
+      ["/admin/creditcards?index", card.id],
+      ["/admin/users", target.id],
+      ["/admin/referrals", referral.id],
+    ];
+    for (const [path, id] of rows) {
+      for (const intent of ["constructor", "__proto__", "toString", "hasOwnProperty", "drop-everything"]) {
+        const response = await postForm(path, admin.cookie, { intent, id });
+        expect(response.status, `${path} ${intent}`).toBe(400);
+      }
+    }
+    expect((await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get())?.active).toBe(true);
+    expect((await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get())?.isActive).toBe(true);
+  });
+
+  it("answers a card form with a field posted twice with its errors, rendering cleanly", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    const logged = vi.spyOn(console, "error");
+    const response = await fetchPath("/admin/creditcards/create", {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: "name=Twice&issuer=Twice%20Bank&category=Travel&category=Dining",
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(CARD_MESSAGES.invalidForm);
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it("refuses a list's filter value no control sends with a 400 page", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    for (const path of [
+      "/admin/applications?status=everything",
+      "/admin/referrals?status=deleted",
+      `/admin/users?cursor=${"x".repeat(1100)}`,
+    ]) {
+      expect((await fetchPath(path, { headers: { Cookie: admin.cookie } })).status, path).toBe(400);
+    }
+    // A form's "All" option sends an empty value: that is every status.
+    expect((await fetchPath("/admin/applications?status=", { headers: { Cookie: admin.cookie } })).status).toBe(200);
+  });
+});
+
+describe("admin card failures without a server message use the spec's texts", () => {
+  /** What a request answers while D1 fails; the failure is logged, never shown. */
+  const outage = async (run: () => Promise<Response>) => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const response = await run();
+    expect(logged).toHaveBeenCalled();
+    logged.mockRestore();
+    return { status: response.status, html: await response.text() };
+  };
+  const post = (path: string, cookie: string, fields: Record<string, string>, fails: RegExp) =>
+    fetchWithEnv(
+      path,
+      { DB: failingDb(fails) },
+      {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      },
+    );
+
+  it("'Failed to load credit cards' when the list cannot be read", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    const page = await outage(() =>
+      fetchWithEnv("/admin/creditcards", { DB: failingDb(/credit_cards/) }, { headers: { Cookie: admin.cookie } }),
+    );
+    expect(page.status).toBe(500);
+    expect(page.html).toContain(CARD_TEXT.listFailed);
+    expect(page.html).not.toContain("simulated_outage");
+  });
+
+  it("'Failed to create credit card' and 'Failed to update credit card' beside the form", async () => {
+    const card = await insertCard();
+    const admin = await createSignedInUser({ isAdmin: true });
+    const fields = { name: "Outage Card", issuer: "Outage Bank", active: "on" };
+    const created = await outage(() =>
+      post("/admin/creditcards/create", admin.cookie, fields, /^insert into "credit_cards"/i),
+    );
+    expect(created.status).toBe(500);
+    expect(created.html).toContain(CARD_TEXT.createFailed);
+    expect(created.html).toContain('value="Outage Card"');
+    const updated = await outage(() =>
+      post(`/admin/creditcards/edit/${card.id}`, admin.cookie, fields, /^update "credit_cards"/i),
+    );
+    expect(updated.status).toBe(500);
+    expect(updated.html).toContain(CARD_TEXT.updateFailed);
+    expect((await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get())?.name).toBe(card.name);
+  });
+
+  it("'Failed to delete credit card' on the list", async () => {
+    const card = await insertCard({ issuer: `Outage Bank ${uniqueSuffix()}` });
+    const admin = await createSignedInUser({ isAdmin: true });
+    const deleted = await outage(() =>
+      post(
+        `/admin/creditcards?index&confirm=${card.id}`,
+        admin.cookie,
+        { intent: "delete", id: card.id },
+        /^delete from "credit_cards"/i,
+      ),
+    );
+    expect(deleted.status).toBe(500);
+    expect(deleted.html).toContain(CARD_TEXT.deleteFailed);
+    expect(await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get()).toBeDefined();
   });
 });

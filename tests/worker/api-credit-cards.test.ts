@@ -105,6 +105,24 @@ describe("GET /api/credit-cards/by-issuer and /{id}", () => {
     expect((body.data as Record<string, { _id: string }[]>)[issuer].map((card) => card._id)).toEqual([visible.id]);
   });
 
+  it("groups issuers named like Object.prototype keys as plain keys", async () => {
+    const suffix = uniqueSuffix();
+    const issuers = ["constructor", "__proto__", "toString"];
+    await insertCards(...issuers.map((issuer) => ({ issuer, name: `Proto ${suffix}` })));
+    const { token } = await member();
+    const all = await call("GET", "/api/credit-cards/by-issuer", token);
+    expect(all.status).toBe(200);
+    for (const issuer of issuers) {
+      const grouped = Object.getOwnPropertyDescriptor(all.body.data, issuer)?.value as { name: string }[];
+      expect(
+        grouped.map((card) => card.name),
+        issuer,
+      ).toContain(`Proto ${suffix}`);
+      const one = await call("GET", `/api/credit-cards/by-issuer?issuer=${issuer}`, token);
+      expect(Object.keys(one.body.data as object), issuer).toEqual([issuer]);
+    }
+  });
+
   it("answers one card, 404 for an inactive one unless admin, 404 for an unknown id", async () => {
     const [active, inactive] = await insertCards({}, { active: false });
     const { token } = await member();

@@ -106,3 +106,29 @@ describe("/chat pages", () => {
     expect(await testDb().select().from(messages).where(eq(messages.chatId, chatId))).toHaveLength(1);
   });
 });
+
+describe("/chat refuses what its forms never send (4xx, never a 500)", () => {
+  it("answers JSON, plain text and broken multipart with 415 / 400 and unknown or prototype-key intents with 400", async () => {
+    const alice = await createSignedInUser();
+    const bob = await createSignedInUser();
+    const start = await postForm("/chat", alice.cookie, { intent: "start-direct", userId: bob.user.id });
+    const chatId = new URL(start.headers.get("Location")!, ORIGIN).searchParams.get("chatId")!;
+    const bodies: [string, string, number][] = [
+      ["application/json", JSON.stringify({ intent: "send", chatId, content: "json" }), 415],
+      ["text/plain", `intent=send&chatId=${chatId}&content=text`, 415],
+      ["multipart/form-data; boundary=cut", '--cut\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsend', 400],
+    ];
+    for (const [type, body, status] of bodies) {
+      const response = await fetchPath("/chat", {
+        method: "POST",
+        headers: { Cookie: alice.cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host, "Content-Type": type },
+        body,
+      });
+      expect(response.status, type).toBe(status);
+    }
+    for (const intent of ["constructor", "__proto__", "toString", "mark-everything-read"]) {
+      expect((await postForm("/chat", alice.cookie, { intent, chatId, content: "x" })).status, intent).toBe(400);
+    }
+    expect(await testDb().select().from(messages).where(eq(messages.chatId, chatId))).toHaveLength(0);
+  });
+});

@@ -162,3 +162,45 @@ describe("/api/chats", () => {
     expect(await testDb().select().from(chatMembers).where(eq(chatMembers.userId, alice.user.id))).toHaveLength(2);
   });
 });
+
+describe("/api/chats bad requests", () => {
+  it("answers a method a route does not have with 405 and Allow", async () => {
+    const { alice, chatId } = await directChat();
+    const cases: [string, string, string][] = [
+      ["GET", `/api/chats/${chatId}/messages`, "POST"],
+      ["GET", `/api/chats/${chatId}/read`, "POST"],
+      ["PUT", `/api/chats/${chatId}`, "GET, DELETE"],
+      ["DELETE", "/api/chats", "GET, POST"],
+      ["POST", "/api/chats/unread", "GET"],
+    ];
+    for (const [method, path, allow] of cases) {
+      const response = await fetchPath(path, { method, headers: { Authorization: `Bearer ${alice.token}` } });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      expect(response.headers.get("Allow"), `${method} ${path}`).toBe(allow);
+      expect(await response.json()).toMatchObject({ success: false, message: "Method not allowed" });
+    }
+  });
+
+  it("refuses bodies that are not a JSON object, and read's optional body when it is not one either", async () => {
+    const { alice, chatId } = await directChat();
+    const send = (body: string, type = "application/json") =>
+      fetchPath(`/api/chats/${chatId}/messages`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${alice.token}`, "Content-Type": type },
+        body,
+      });
+    for (const body of ["null", "[]", "5", '"hi"', "{"]) expect((await send(body)).status, body).toBe(400);
+    expect((await send("content=hi", "text/plain")).status).toBe(415);
+    expect((await send(JSON.stringify({ content: 5 }))).status).toBe(400);
+    const read = (body: string) =>
+      fetchPath(`/api/chats/${chatId}/read`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${alice.token}`, "Content-Type": "application/json" },
+        body,
+      });
+    expect((await read("null")).status).toBe(400);
+    expect((await read(JSON.stringify({ timestamp: "yesterday" }))).status).toBe(400);
+    expect((await read(JSON.stringify({ timestamp: Date.now() }))).status).toBe(200);
+    expect(await messageCount(chatId)).toBe(0);
+  });
+});

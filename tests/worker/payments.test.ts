@@ -91,6 +91,7 @@ function createSessionWithEnv(overrides: Partial<Env>, userId: string, token: st
   });
 }
 
+/** The <TipOptions/> form as a browser posts it from My Applications (a page navigation). */
 function postTipForm(cookie: string, fields: Record<string, string>, env?: Partial<Env>) {
   const init = {
     method: "POST",
@@ -98,10 +99,10 @@ function postTipForm(cookie: string, fields: Record<string, string>, env?: Parti
     headers: {
       Cookie: cookie,
       Origin: ORIGIN,
-      Referer: `${ORIGIN}/dashboard/my-applications`,
+      Accept: "text/html",
       "Content-Type": "application/x-www-form-urlencoded",
     },
-    body: new URLSearchParams(fields).toString(),
+    body: new URLSearchParams({ redirectTo: "/dashboard/my-applications", ...fields }).toString(),
   };
   return env ? fetchWithEnv("/tips/checkout", env, init) : fetchPath("/tips/checkout", init);
 }
@@ -496,5 +497,48 @@ describe("/admin/tips", () => {
       else break;
     }
     expect(seen.size).toBe(all.length);
+  });
+});
+
+describe("payment routes answer bad requests with a clear 4xx, never a 500", () => {
+  it("GET on the webhook and the tip form's action is a 405 naming POST, logging nothing", async () => {
+    const logged = vi.spyOn(console, "error");
+    for (const path of ["/api/payments/webhook", "/api/payments/create-checkout-session", "/tips/checkout"]) {
+      const response = await fetchPath(path);
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get("Allow"), path).toBe("POST");
+      expect(await response.text(), path).not.toContain("Unexpected Server Error");
+    }
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
+  });
+
+  it("refuses JSON, plain text and broken multipart on the tip forms with 415 / 400", async () => {
+    const { cookie } = await createSignedInUser();
+    const noStripe = { STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" };
+    const bodies: [Record<string, string>, string, number][] = [
+      [{ "Content-Type": "application/json" }, JSON.stringify({ amount: 3 }), 415],
+      [{ "Content-Type": "text/plain" }, "amount=3", 415],
+      [
+        { "Content-Type": "multipart/form-data; boundary=cut" },
+        '--cut\r\nContent-Disposition: form-data; name="amount"\r\n\r\n3',
+        400,
+      ],
+    ];
+    const logged = vi.spyOn(console, "error");
+    for (const path of ["/tips/checkout", "/tips/test-checkout"]) {
+      for (const [headers, body, status] of bodies) {
+        const init = {
+          method: "POST",
+          redirect: "manual" as const,
+          headers: { Cookie: cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host, ...headers },
+          body,
+        };
+        const response = await fetchWithEnv(path, noStripe, init);
+        expect(response.status, `${path} ${headers["Content-Type"]}`).toBe(status);
+      }
+    }
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
   });
 });

@@ -294,7 +294,7 @@ describe("realtime rooms behind onBeforeConnect", () => {
         Host: new URL(ORIGIN).host,
         "Content-Type": "application/x-www-form-urlencoded",
       },
-      body: new URLSearchParams({ intent: "deactivate", userId: bob.user.id }).toString(),
+      body: new URLSearchParams({ intent: "deactivate", id: bob.user.id }).toString(),
     });
     expect(response.status).toBe(302);
     expect(await waitFor(() => room.closed[0])).toMatchObject({ code: 4001 });

@@ -12,12 +12,17 @@ const STATUS_PAGES: Record<number, { title: string; body: string }> = {
 };
 const FALLBACK = { title: "Something went wrong", body: "An unexpected error occurred. Please try again later." };
 
-/** What an error page shows for a thrown response or an unexpected error; never internals. */
+/**
+ * What an error page shows for a thrown response or an unexpected error; never internals. A
+ * route's own words for a failure (`{ message }`, the kit's pageLoader `unexpectedMessage`) are
+ * shown at any status.
+ */
 export function describeError(error: unknown): { status: number; title: string; body: string } {
   if (isRouteErrorResponse(error)) {
     const page = STATUS_PAGES[error.status] ?? FALLBACK;
-    const message = typeof error.data === "string" && error.data && error.status < 500 ? error.data : page.body;
-    return { status: error.status, title: page.title, body: message };
+    const worded = typeof error.data?.message === "string" && error.data.message ? error.data.message : null;
+    const thrown = typeof error.data === "string" && error.data && error.status < 500 ? error.data : null;
+    return { status: error.status, title: page.title, body: worded ?? thrown ?? page.body };
   }
   return { status: 500, ...FALLBACK };
 }

@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { normalizeReferralLink } from "~/modules/referrals/link";
 import { writeReferralActive } from "~/modules/referrals/referrals.server";
-import { assertAdmin, type Actor } from "./guard.server";
+import { assertAdmin, type Actor } from "~/core/actor";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset";
 
 /** A link as typed into the filter, in the normalised form duplicates are matched on. */

@@ -7,9 +7,9 @@ import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/chats/chats.server";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import type { Services } from "~/utils/services.server";
-import { assertAdmin, type Actor } from "./guard.server";
+import { assertAdmin, type Actor } from "~/core/actor";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset";
 import { USER_NOT_FOUND } from "~/utils/messages";
 

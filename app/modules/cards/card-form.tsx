@@ -77,6 +77,8 @@ function SelectField({
       </label>
       <select
         {...selectProps}
+        // A field posted twice (a crafted form) comes back as a list: show the first value.
+        defaultValue={Array.isArray(selectProps.defaultValue) ? selectProps.defaultValue[0] : selectProps.defaultValue}
         id={id}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={errorId}

@@ -6,9 +6,9 @@
 import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { creditCards, referrals } from "../../../db/schema";
-import { assertAdmin, type Actor } from "~/modules/admin/guard.server";
+import { assertAdmin, type Actor } from "~/core/actor";
 import { decodeCursor, PAGE_SIZE, toPage } from "~/utils/keyset";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import { visibleTo } from "./catalog.server";
 import type { CardInput, NewCardInput } from "./schemas";
 
@@ -18,7 +18,10 @@ export const CARD_TEXT = {
   updated: "Credit card updated successfully",
   deleted: "Credit card deleted successfully",
   deactivated: "Credit card marked as inactive",
+  listFailed: "Failed to load credit cards",
   loadFailed: "Failed to load credit card data",
+  createFailed: "Failed to create credit card",
+  updateFailed: "Failed to update credit card",
   deleteFailed: "Failed to delete credit card",
   hasReferrals: (n: number) =>
     `This card has ${n} referral${n === 1 ? "" : "s"}, so deleting it would orphan them. Mark it as inactive instead: ` +
@@ -93,8 +96,13 @@ export async function listCardsByIssuer(db: Db, actor: Actor | null, issuer?: st
     .where(and(readableBy(actor), issuer ? eq(creditCards.issuer, issuer) : undefined))
     .orderBy(asc(creditCards.issuer), asc(creditCards.name))
     .limit(2000);
-  const byIssuer: Record<string, CardRecord[]> = {};
-  for (const row of rows) (byIssuer[row.issuer] ??= []).push(row);
+  // A Map, not an object: an issuer may be named like an Object.prototype key ("constructor").
+  const byIssuer = new Map<string, CardRecord[]>();
+  for (const row of rows) {
+    const cards = byIssuer.get(row.issuer);
+    if (cards) cards.push(row);
+    else byIssuer.set(row.issuer, [row]);
+  }
   return byIssuer;
 }
 

@@ -1,12 +1,34 @@
 /**
- * A card row as the spec's clients read it (section 3): `_id`, `referralBonus: {amount, unit}`,
- * ISO dates. The one place a card row becomes JSON.
+ * A card row as API clients read it (docs/product.md#api): `_id`, `referralBonus: {amount, unit}`,
+ * ISO dates. The one place a card row becomes JSON; the schema is the /api contract.
  */
-import type { CreditCard } from "../../../db/schema";
+import { z } from "zod";
+import { BONUS_UNITS, CARD_CATEGORIES, type CreditCard } from "../../../db/schema";
 
 export type CardRow = Omit<CreditCard, "createdById">;
 
-export function toApiCard(card: CardRow) {
+export const ApiCardSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  issuer: z.string(),
+  category: z.enum(CARD_CATEGORIES),
+  annualFee: z.number(),
+  hasVariousReferrerBonus: z.boolean(),
+  referralBonus: z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) }),
+  benefitForReferrer: z.string(),
+  applyBenefitWithReferral: z.string(),
+  description: z.string(),
+  officialWebsite: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  active: z.boolean(),
+  maxReferCount: z.number(),
+  isUserAdded: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ApiCard = z.infer<typeof ApiCardSchema>;
+
+export function toApiCard(card: CardRow): ApiCard {
   return {
     _id: card.id,
     name: card.name,
@@ -27,4 +49,6 @@ export function toApiCard(card: CardRow) {
     updatedAt: card.updatedAt.toISOString(),
   };
 }
-export type ApiCard = ReturnType<typeof toApiCard>;
+
+/** A card just created: the spec's `_id` beside the card itself. */
+export const CreatedCardSchema = z.object({ message: z.string(), _id: z.string(), data: ApiCardSchema });

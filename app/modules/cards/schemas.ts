@@ -80,40 +80,53 @@ export const NewCardSchema = CardSchema.extend({
 });
 export type NewCardInput = z.infer<typeof NewCardSchema>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+/**
+ * The referral bonus as the API carries it (docs/product.md#api): `{amount, unit}`, or a legacy
+ * plain number (normalizeBonus reads it by the card's category).
+ */
+const ApiBonusSchema = z.union(
+  [
+    numberField(CARD_MESSAGES.bonusNegative),
+    z.object({
+      amount: numberField(CARD_MESSAGES.bonusNegative),
+      unit: z.enum(BONUS_UNITS, { error: "Choose a bonus unit" }).optional(),
+    }),
+  ],
+  { error: "The referral bonus is an amount or { amount, unit }" },
+);
 
 /**
- * The spec's JSON card (section 7) in the form fields' shape: `referralBonus` is `{amount, unit}`
- * or a legacy plain number (normalizeBonus), and a missing `active` means true, the spec's
- * default. (An HTML form is different: an unchecked checkbox is simply absent, so there a missing
- * `active` means off; the admin form therefore parses with CardSchema itself.)
+ * A card in the API's JSON shape (docs/product.md#api) read into the form schema's fields: `referralBonus`
+ * instead of the two bonus fields, and a missing `active` means true, the spec's default. (An HTML
+ * form differs: an unchecked checkbox is simply absent, so there a missing `active` means off; the
+ * admin form therefore parses with CardSchema itself.) Field errors keep the JSON names
+ * (`referralBonus.amount`).
  */
-function fromApiShape(body: unknown): unknown {
-  if (!isRecord(body)) return body;
-  const { referralBonus, ...rest } = body;
-  const category: CardCategory = CARD_CATEGORIES.includes(rest.category as CardCategory)
-    ? (rest.category as CardCategory)
-    : "Other";
-  const bonus =
-    typeof referralBonus === "number" || isRecord(referralBonus)
-      ? normalizeBonus(referralBonus as Parameters<typeof normalizeBonus>[0], category)
-      : { amount: referralBonus, unit: undefined };
-  return {
-    ...rest,
-    referralBonusAmount: bonus.amount,
-    referralBonusUnit: bonus.unit,
-    active: rest.active ?? true,
-  };
+function apiShaped<S extends typeof CardSchema | typeof NewCardSchema>(schema: S) {
+  return schema
+    .omit({ referralBonusAmount: true, referralBonusUnit: true, active: true })
+    .extend({
+      referralBonus: ApiBonusSchema.optional(),
+      active: z.preprocess((value) => value ?? true, checkbox),
+    })
+    .transform(({ referralBonus, ...card }) => {
+      const bonus =
+        typeof referralBonus === "object"
+          ? { amount: referralBonus.amount, unit: referralBonus.unit ?? "USD" }
+          : normalizeBonus(referralBonus, card.category);
+      return { ...card, referralBonusAmount: bonus.amount, referralBonusUnit: bonus.unit };
+    });
 }
 
-/** Field names of the form schema as an API client knows them. */
-export const API_FIELD_NAMES: Record<string, string> = {
-  referralBonusAmount: "referralBonus.amount",
-  referralBonusUnit: "referralBonus.unit",
-};
-
 /** The admin create/update payload of /api/credit-cards (every card field, spec JSON shape). */
-export const CardApiSchema = z.preprocess(fromApiShape, CardSchema);
+export const CardApiSchema = apiShaped(CardSchema);
 /** The user-added card of POST /api/credit-cards/simple. */
-export const NewCardApiSchema = z.preprocess(fromApiShape, NewCardSchema);
+export const NewCardApiSchema = apiShaped(NewCardSchema);
+
+/** An issuer's exact name; empty means every issuer. */
+export const IssuerFilter = z
+  .string()
+  .trim()
+  .max(80, "That issuer name is too long")
+  .optional()
+  .transform((value) => value || null);

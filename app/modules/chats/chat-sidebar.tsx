@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { Avatar, formatListTime, StartNewChatForm, useHydrated } from "./chat-ui";
-import type { ChatSummary } from "./chats.server";
+import type { ChatSummary } from "./present";
 import { unreadBadge } from "./schemas";
 
 /**

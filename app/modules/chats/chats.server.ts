@@ -10,8 +10,9 @@ import { createId } from "../../../db/id";
 import { chatMembers, chats, messages, users } from "../../../db/schema";
 import type { ChatMessage } from "../../../party/protocol";
 import { visibleNames } from "~/modules/users/privacy";
+import type { ChatDetail, ChatSummary } from "./present";
 import type { Realtime } from "~/modules/realtime/realtime.server";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import type { AppEnv } from "~/utils/env.server";
 import { countEventQuery, enforceRateLimit, hitRecorded } from "~/utils/rate-limit.server";
 import { CHAT_MESSAGES, type CreateChatInput, type SendMessageInput } from "./schemas";
@@ -141,7 +142,7 @@ function unreadCondition(userId: string) {
 }
 
 /** The user's chat list (spec section 3, Chat), newest activity first. */
-export async function listChats(db: Db, userId: string) {
+export async function listChats(db: Db, userId: string): Promise<ChatSummary[]> {
   const other = alias(chatMembers, "other");
   const rows = await db
     .select({
@@ -178,13 +179,17 @@ export async function listChats(db: Db, userId: string) {
     lastMessage: row.lastMessage,
   }));
 }
-export type ChatSummary = Awaited<ReturnType<typeof listChats>>[number];
 
 /**
  * One chat with its newest messages (or those before `before`, a message id, for older pages),
  * oldest first. Members only.
  */
-export async function getChat(db: Db, userId: string, chatId: string, options: { before?: string } = {}) {
+export async function getChat(
+  db: Db,
+  userId: string,
+  chatId: string,
+  options: { before?: string } = {},
+): Promise<ChatDetail> {
   await requireMembership(db, userId, chatId);
   const summary = (await listChats(db, userId)).find((chat) => chat.id === chatId);
   const cursor = options.before ? await messageCursor(db, chatId, options.before) : null;
@@ -197,7 +202,6 @@ export async function getChat(db: Db, userId: string, chatId: string, options: {
   const chat = summary ?? (await chatHeader(db, chatId));
   return { ...chat, hasOlder, messages: page.map((row) => toChatMessage(row, userId)) };
 }
-export type ChatDetail = Awaited<ReturnType<typeof getChat>>;
 
 /** A chat beyond the list's limit (rare): its header without the list's extras. */
 async function chatHeader(db: Db, chatId: string) {

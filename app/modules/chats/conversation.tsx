@@ -9,7 +9,7 @@ import { useRealtime } from "~/modules/realtime/realtime-provider";
 import { useRoomSocket } from "~/modules/realtime/use-room-socket";
 import { useUser } from "~/utils/user";
 import { Avatar, formatDay, formatTime, useHydrated } from "./chat-ui";
-import type { ChatDetail } from "./chats.server";
+import type { ChatDetail } from "./present";
 import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH, MessageContentSchema } from "./schemas";
 import { callApi, TRANSPORT_MESSAGES } from "~/utils/api-client";
 

@@ -35,6 +35,12 @@ const entityId = z
   .max(64, CHAT_MESSAGES.notFound)
   .regex(/^[A-Za-z0-9_-]+$/, CHAT_MESSAGES.notFound);
 
+/** The `{id}` of /api/chats/{id}/...: an id of the right form, else the same 404 text as any unknown chat. */
+export const ChatIdParams = z.object({ id: entityId });
+
+/** A message id (`?before=` of GET /api/chats/{id}). */
+export const MessageId = z.string().max(64, "That message id is not valid");
+
 export const MessageContentSchema = z
   .string({ message: CHAT_MESSAGES.blank })
   .trim()

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { referrals } from "../../../db/schema";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import type { Services } from "~/utils/services.server";
 import { PAYMENT_MESSAGES, TIP_CURRENCY, type TipAmount } from "./schemas";
 import { createStripeClient, tipsMode } from "./stripe.server";

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { createId } from "../../../db/id";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import type { Services } from "~/utils/services.server";
 import { PAYMENT_MESSAGES } from "./schemas";
 import { stripeWebhooks, tipsMode, webhookCrypto, webhookSecret } from "./stripe.server";

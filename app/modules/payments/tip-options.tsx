@@ -1,4 +1,4 @@
-import { Form, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import type { loader as rootLoader } from "~/root";
 import { TIP_AMOUNTS } from "./schemas";
@@ -15,30 +15,22 @@ export function useTipsEnabled() {
 }
 
 /**
- * The $1/$3/$5 tip buttons: a plain form post to /tips/checkout, which answers with a redirect to
- * the checkout page, so tipping works without JavaScript. Shown in the apply dialog's last step and
- * on applications whose status is successful, submitted or approved. Renders nothing when tips
- * are not available.
+ * The $1/$3/$5 tip buttons: a plain browser post to /tips/checkout (also with JavaScript on: the
+ * checkout is another site), which answers with a redirect to the checkout page, or back here with
+ * a toast. Shown in the apply dialog's last step and on applications whose status is successful,
+ * submitted or approved. Renders nothing when tips are not available.
  */
 export function TipOptions({ referralId, label = "Tip the platform" }: { referralId?: string | null; label?: string }) {
-  const navigation = useNavigation();
+  const location = useLocation();
   const enabled = useTipsEnabled();
   if (!enabled) return null;
-  const pending = navigation.state !== "idle" && navigation.formAction === TIP_CHECKOUT_PATH;
   return (
-    <Form method="post" action={TIP_CHECKOUT_PATH} className="flex flex-wrap items-center gap-2">
+    <Form method="post" action={TIP_CHECKOUT_PATH} reloadDocument className="flex flex-wrap items-center gap-2">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       {referralId ? <input type="hidden" name="referralId" value={referralId} /> : null}
       <span className="text-sm text-muted">{label}</span>
       {TIP_AMOUNTS.map((amount) => (
-        <Button
-          key={amount}
-          type="submit"
-          name="amount"
-          value={amount}
-          variant="secondary"
-          size="sm"
-          disabled={pending}
-        >
+        <Button key={amount} type="submit" name="amount" value={amount} variant="secondary" size="sm">
           ${amount}
         </Button>
       ))}

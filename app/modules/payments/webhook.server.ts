@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { tips } from "../../../db/schema";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import type { Services } from "~/utils/services.server";
 import { stripeWebhooks, webhookCrypto, webhookSecret } from "./stripe.server";
 

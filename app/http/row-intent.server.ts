@@ -1,0 +1,35 @@
+/**
+ * A list's row button as a form intent (the admin lists): the form carries the row's `id` and
+ * `redirectTo`, the list as the person saw it (filters and page kept), and its `intent` button
+ * picks the action. `act` changes the row; success goes back to the list with `toast`; a refusal
+ * answers FormFailure with the row's `id`, for the page to show beside that row.
+ */
+import { z } from "zod";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { safeRedirect } from "~/utils/redirect";
+import type { Services } from "~/utils/services.server";
+import { intent, redirectTo, type IntentArgs } from "./form-action.server";
+
+export const RowSchema = z.object({
+  id: z.string({ error: "This row is no longer available. Please reload the page." }).trim().min(1).max(64),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+/** For routes whose access signs the person in (`member`, `admin`). */
+export function rowIntent(options: {
+  act(ctx: Services, user: SessionUser, id: string): Promise<unknown>;
+  toast: string;
+  /** Where to go when the form names no list to return to. */
+  backTo: string | ((request: Request) => string);
+  unexpectedMessage?: string;
+}) {
+  return intent({
+    schema: RowSchema,
+    unexpectedMessage: options.unexpectedMessage,
+    run: async ({ ctx, user, value, request }: IntentArgs<"admin", z.output<typeof RowSchema>>) => {
+      await options.act(ctx, user, value.id);
+      const backTo = typeof options.backTo === "string" ? options.backTo : options.backTo(request);
+      return redirectTo(safeRedirect(value.redirectTo, backTo), { toast: options.toast });
+    },
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * Chats as the /chat page and API clients read them (docs/product.md#api): the list entry and the
+ * open conversation. The schemas are the /api contract; chats.server.ts builds values of these types.
+ */
+import { z } from "zod";
+import { ChatMessageSchema } from "../../../party/protocol";
+
+/** One entry of the chat list: the other person (masked per privacy) or the chat's name. */
+export const ChatSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  isDirectChat: z.boolean(),
+  otherParticipant: z.object({ id: z.string(), username: z.string(), profileImage: z.string().nullable() }).nullable(),
+  unreadCount: z.number(),
+  /** ISO time of the last message, or of the chat's creation. */
+  updatedAt: z.string(),
+  lastMessage: z.string().nullable(),
+});
+export type ChatSummary = z.infer<typeof ChatSummarySchema>;
+
+/** An open conversation: its list entry, a page of messages (oldest first) and whether older exist. */
+export const ChatDetailSchema = ChatSummarySchema.extend({
+  hasOlder: z.boolean(),
+  messages: z.array(ChatMessageSchema),
+});
+export type ChatDetail = z.infer<typeof ChatDetailSchema>;
