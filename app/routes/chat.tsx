@@ -81,7 +81,7 @@ const chatForm = intent({
 
 export const action = formAction({
   access: "member",
-  intents: { "start-direct": chatForm, "new-chat": chatForm, send: chatForm, leave: chatForm },
+  intents: { "start-direct": chatForm, "new-chat": chatForm, send: chatForm, leave: chatForm, read: chatForm },
 });
 
 /** Removes ?chatId= (and ?closed=) from the address once read, keeping the router's own location. */
