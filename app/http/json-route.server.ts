@@ -82,9 +82,11 @@ export interface Endpoint<
   errors?: readonly number[];
   /**
    * `false` when `run` answers a Response whose body is `response` as it is, outside the envelope
-   * (the OpenAPI document itself), so the reference describes it without `success`.
+   * (the OpenAPI document, the reference page), so the reference describes it without `success`.
    */
   envelope?: false;
+  /** The media type of that Response, for the reference (default application/json). */
+  mediaType?: "application/json" | "text/html";
   run(args: EndpointArgs<A, Out<BS>, Out<QS>, Out<PS>>): Promise<Serializable<z.output<RS>> | Response>;
 }
 
