@@ -5,7 +5,7 @@
  *
  * What the kit answers by itself is written here once: 400 for inputs the schemas refuse, 401/403
  * by access, 413/415 for bodies, 500 for anything unexpected; a route adds the statuses its domain
- * may answer (`errors`). Pages under /api (the reference itself) are listed as HTML.
+ * may answer (`errors`).
  */
 import { z } from "zod";
 import type { Access } from "./access.server";
@@ -143,7 +143,7 @@ function jsonOperation(method: string, path: string, endpoint: Endpoint, collect
     [String(endpoint.status ?? 200)]: {
       description: endpoint.status === 201 ? "Created" : "Success",
       content: {
-        "application/json": {
+        [endpoint.mediaType ?? "application/json"]: {
           schema:
             endpoint.envelope === false
               ? collector.convert(endpoint.response, "output", `${scope}Response`)
@@ -182,17 +182,6 @@ function jsonOperation(method: string, path: string, endpoint: Endpoint, collect
   };
 }
 
-/** An HTML page under /api (the reference): GET answers the page. */
-function pageOperation(path: string) {
-  return {
-    operationId: operationId("GET", path),
-    summary: "A readable rendering of this document (HTML)",
-    tags: [tagOf(path)],
-    security: SECURITY.anyone,
-    responses: { "200": { description: "The page", content: { "text/html": { schema: { type: "string" } } } } },
-  };
-}
-
 /** The first path segment after /api: users, credit-cards, referrals, ... (openapi for openapi.json). */
 function tagOf(path: string) {
   return (path.split("/")[2] ?? "api").replace(/\..*$/, "");
@@ -203,13 +192,10 @@ function pathItem(route: RegisteredRoute, collector: SchemaCollector) {
   const declaration = route.loader ?? route.action;
   const item: Record<string, unknown> = {};
   try {
-    if (declaration?.kind === "json") {
-      for (const method of HTTP_METHODS) {
-        const endpoint = declaration.endpoints[method];
-        if (endpoint) item[method.toLowerCase()] = jsonOperation(method, route.path, endpoint, collector);
-      }
-    } else if (declaration?.kind === "page") {
-      item.get = pageOperation(route.path);
+    if (declaration?.kind !== "json") return item;
+    for (const method of HTTP_METHODS) {
+      const endpoint = declaration.endpoints[method];
+      if (endpoint) item[method.toLowerCase()] = jsonOperation(method, route.path, endpoint, collector);
     }
   } catch (error) {
     throw new Error(`${route.file}: its declaration does not convert to OpenAPI (${String(error)})`, { cause: error });
@@ -218,7 +204,7 @@ function pathItem(route: RegisteredRoute, collector: SchemaCollector) {
 }
 
 /**
- * The document for the /api routes among `routes` (JSON routes, and pages as HTML). It names no
+ * The document for the JSON routes under /api among `routes`. It names no
  * server: paths are relative to wherever the document is read from (OpenAPI's default `/`).
  */
 export function openApiDocument(routes: RegisteredRoute[]) {

@@ -43,7 +43,7 @@ export function registerRoutes(modules: Record<string, RouteModule>): Registered
 
 /**
  * What is wrong with a route's declarations, in words a converter can act on (empty when
- * nothing): a loader or action the kit did not build, an /api module without any declaration,
+ * nothing): a loader or action the kit did not build, an /api module that is not a jsonRoute,
  * a JSON route or form resource exported as only one of `loader` and `action` (Remix would answer
  * the other method itself, outside the envelope), or a page declaration exported as an action.
  */
@@ -52,10 +52,11 @@ export function declarationProblems(route: RegisteredRoute): string[] {
   const convert = "declare it with the route kit (app/http, docs/decisions/080-route-kit.md)";
   if (route.loader === null) problems.push(`${route.file}: its loader is not built by the kit; ${convert}`);
   if (route.action === null) problems.push(`${route.file}: its action is not built by the kit; ${convert}`);
-  if (route.path.startsWith("/api/") && route.loader === undefined && route.action === undefined) {
-    problems.push(`${route.file}: an /api route needs a kit declaration (jsonRoute, or pageLoader for a page)`);
-  }
   const declared = route.loader ?? route.action;
+  const undeclared = route.loader === null || route.action === null;
+  if (route.path.startsWith("/api/") && !undeclared && declared?.kind !== "json" && declared?.kind !== "fallback") {
+    problems.push(`${route.file}: an /api route is a jsonRoute (its answers, 405s included, are in the envelope)`);
+  }
   const paired =
     declared &&
     (declared.kind === "json" || declared.kind === "fallback" || (declared.kind === "form" && declared.resource));

@@ -1,8 +1,9 @@
 import startUrl from "~/http/api-reference.js?url&no-inline";
+import ownStylesUrl from "~/http/api-reference.css?url&no-inline";
 import bundleUrl from "swagger-ui-dist/swagger-ui-bundle.js?url";
 import stylesUrl from "swagger-ui-dist/swagger-ui.css?url";
-import ownStylesUrl from "~/http/api-reference.css?url&no-inline";
-import { pageLoader } from "~/http/page-loader.server";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 
 const DOCUMENT_URL = "/api/openapi.json";
 
@@ -10,7 +11,7 @@ const DOCUMENT_URL = "/api/openapi.json";
  * The API reference (docs/product.md#api): Swagger UI rendering /api/openapi.json, its script and
  * styles bundled into our own assets so the page works offline and under our CSP (scripts from
  * 'self' only). A page of its own rather than a route in the app's layout: Swagger UI brings its
- * own React and styles.
+ * own React and styles. A jsonRoute like every /api route, so other methods get the envelope's 405.
  */
 const page = `<!doctype html>
 <html lang="en">
@@ -35,11 +36,18 @@ const page = `<!doctype html>
 </html>
 `;
 
-export const loader = pageLoader({
-  access: "anyone",
-  async run() {
-    return new Response(page, {
-      headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=300" },
-    });
-  },
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "This reference, readable: the OpenAPI document rendered by Swagger UI (HTML)",
+    access: "anyone",
+    envelope: false,
+    mediaType: "text/html",
+    response: z.string(),
+    async run() {
+      return new Response(page, {
+        headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=300" },
+      });
+    },
+  }),
 });
+export const action = loader;
