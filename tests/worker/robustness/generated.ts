@@ -14,6 +14,8 @@ export interface Generator {
   name: string;
   role: Role;
   arbitrary: fc.Arbitrary<Probe>;
+  /** How many requests to generate: more for JSON bodies, whose schemas are the richest. */
+  runs: number;
 }
 
 function queryString(value: Record<string, unknown>) {
@@ -39,6 +41,7 @@ export function generatorsFor(route: RegisteredRoute, world: World): Generator[]
   const queryGenerator = (method: string, schema: JsonSchema, role: Role, search = ""): Generator => ({
     name: `${method} query`,
     role,
+    runs: 5,
     arbitrary: objectNeighbourhood(schema, ids).map((value) => {
       const query = queryString(value);
       return probe(method, `query ${query}`, {
@@ -57,6 +60,7 @@ export function generatorsFor(route: RegisteredRoute, world: World): Generator[]
         generators.push({
           name: `${method} body`,
           role,
+          runs: 10,
           arbitrary: objectNeighbourhood(describeInput(endpoint.body), ids).map((value) => {
             const body = JSON.stringify(value);
             return probe(method, `body ${body}`, { contentType: "application/json", body });
@@ -77,6 +81,7 @@ export function generatorsFor(route: RegisteredRoute, world: World): Generator[]
       generators.push({
         name: `intent '${name}'`,
         role,
+        runs: 6,
         arbitrary: fc
           .tuple(named, objectNeighbourhood(describeInput(intent.schema), ids, 1), fc.boolean())
           .map(([intentEntries, value, multipart]) => {
@@ -85,13 +90,15 @@ export function generatorsFor(route: RegisteredRoute, world: World): Generator[]
             return probe("POST", `form ${new URLSearchParams(entries as [string, string][]).toString()}`, {
               ...body,
               search: route.index ? "?index" : "",
+              data: !action.resource,
             });
           }),
       });
     }
   }
   if (loader?.kind === "page" && loader.query) {
-    generators.push(queryGenerator("GET", describeInput(loader.query), primaryRole(loader.access)));
+    const generator = queryGenerator("GET", describeInput(loader.query), primaryRole(loader.access));
+    generators.push({ ...generator, arbitrary: generator.arbitrary.map((query) => ({ ...query, data: true })) });
   }
   return generators;
 }

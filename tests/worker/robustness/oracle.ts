@@ -173,7 +173,12 @@ export async function expectationFor(
 ): Promise<Expected> {
   const reads = sent.method === "GET" || sent.method === "HEAD";
   const declaration = reads ? declarations.loader : declarations.action;
-  if (!declaration) return refused(405, reads ? "no loader" : "no action");
+  if (!declaration) {
+    // Remix still renders the page around its 405, so the page's own sign-in rule may redirect first.
+    const page = declarations.loader?.kind === "page" ? declarations.loader : null;
+    const redirects = page !== null && (await pageExpectation(page, role, sent)).outcome === "redirect";
+    return refused(405, reads ? "no loader" : "no action", redirects);
+  }
   switch (declaration.kind) {
     case "json":
       return jsonExpectation(declaration, role, sent);

@@ -13,6 +13,8 @@ import { tokenOf, type Role, type World } from "./world";
 export interface Answer {
   status: number;
   text: string;
+  /** A redirect: a 3xx, or a data request's 202 with the Location it sends the browser to. */
+  redirected: boolean;
 }
 
 /** Totals for the closing report. */
@@ -23,6 +25,8 @@ export const tally = {
   byKind: {} as Record<string, number>,
   statuses: {} as Record<string, number>,
   generated: 0,
+  /** Each route's time, for the report's slowest routes. */
+  slowest: [] as [string, number][],
 };
 
 const encoder = new TextEncoder();
@@ -45,7 +49,14 @@ function describe(probe: Probe, role: Role) {
   const search =
     probe.search.length > 120 ? `${probe.search.slice(0, 120)}... (${probe.search.length} characters)` : probe.search;
   const type = probe.contentType ? ` [${probe.contentType}]` : "";
-  return `${probe.method} ${probe.path.length > 200 ? `${probe.path.slice(0, 200)}...` : probe.path}${search} as ${role} (${probe.label})${type}${body}`;
+  const path = urlOf({ ...probe, search: "" });
+  return `${probe.method} ${path.length > 200 ? `${path.slice(0, 200)}...` : path}${search} as ${role} (${probe.label})${type}${body}`;
+}
+
+/** The URL a probe goes to: Remix's data request is the path with `.data` (the root's is `/_root.data`). */
+function urlOf(probe: Probe) {
+  const path = probe.data ? `${probe.path === "/" ? "/_root" : probe.path}.data` : probe.path;
+  return `${path}${probe.search}`;
 }
 
 /** GET and HEAD carry no body (fetch refuses one). */
@@ -58,7 +69,7 @@ export async function send(probe: Probe, role: Role, world: World): Promise<Answ
   const token = tokenOf(world, role);
   if (token) headers.set("Authorization", `Bearer ${token}`);
   if (probe.contentType) headers.set("Content-Type", probe.contentType);
-  const response = await SELF.fetch(new URL(`${probe.path}${probe.search}`, ORIGIN), {
+  const response = await SELF.fetch(new URL(urlOf(probe), ORIGIN), {
     method: probe.method,
     headers,
     // Bytes, not a string: fetch would add a text/plain Content-Type to a string the probe sends without one.
@@ -68,7 +79,9 @@ export async function send(probe: Probe, role: Role, world: World): Promise<Answ
   const text = await response.text();
   tally.requests += 1;
   tally.statuses[response.status] = (tally.statuses[response.status] ?? 0) + 1;
-  return { status: response.status, text };
+  const redirected =
+    (response.status >= 300 && response.status < 400) || (response.status === 202 && response.headers.has("Location"));
+  return { status: response.status, text, redirected };
 }
 
 export function expectation(route: RegisteredRoute, probe: Probe, role: Role) {
@@ -98,11 +111,10 @@ export function judge(
   else if (
     expected.outcome === "refused" &&
     !expected.statuses.includes(answer.status) &&
-    !(expected.orRedirect && answer.status >= 300 && answer.status < 400)
+    !(expected.orRedirect && answer.redirected)
   )
     problem = `expected ${expected.statuses.join(" or ")}${because}`;
-  else if (expected.outcome === "redirect" && (answer.status < 300 || answer.status > 399))
-    problem = `expected a redirect${because}`;
+  else if (expected.outcome === "redirect" && !answer.redirected) problem = `expected a redirect${because}`;
   else if (answer.status >= 400 && route.path.startsWith("/api/") && probe.method !== "HEAD") {
     let envelope: { success?: unknown; message?: unknown } | null = null;
     try {

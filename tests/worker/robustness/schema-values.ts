@@ -45,7 +45,8 @@ function concrete(schema: JsonSchema): JsonSchema {
   return schema;
 }
 
-function typeOf(schema: JsonSchema): string | undefined {
+/** The JSON type a value of this schema has: string, number (integers too), boolean, array, object. */
+export function jsonType(schema: JsonSchema): string | undefined {
   const resolved = concrete(schema);
   if (resolved.const !== undefined) return typeof resolved.const;
   if (resolved.enum) return typeof resolved.enum[0];
@@ -64,7 +65,7 @@ export function plausible(schema: JsonSchema, name: string, idFor: (name: string
   if (resolved.const !== undefined) return resolved.const;
   if (resolved.enum?.length) return resolved.enum[0];
   if (resolved.default !== undefined) return resolved.default;
-  switch (typeOf(resolved)) {
+  switch (jsonType(resolved)) {
     case "string": {
       const id = idFor(name);
       if (id) return id;
@@ -96,63 +97,94 @@ export interface FieldOf {
   /** Where the field sits: ["specialApplicantBonus", "bonus"]. */
   path: string[];
   schema: JsonSchema;
+  /** Whether its object requires it (leaving out an optional field is no bad request). */
+  required: boolean;
 }
 
 /** The fields of an object schema, nested objects' fields too (two levels down). */
 export function fieldsOf(schema: JsonSchema, depth = 2, path: string[] = []): FieldOf[] {
   const resolved = concrete(schema);
   return Object.entries(resolved.properties ?? {}).flatMap(([key, inner]) => {
-    const field = { path: [...path, key], schema: inner };
-    const nested = typeOf(inner) === "object" && depth > 0 ? fieldsOf(inner, depth - 1, field.path) : [];
+    const field = { path: [...path, key], schema: inner, required: (resolved.required ?? []).includes(key) };
+    const nested = jsonType(inner) === "object" && depth > 0 ? fieldsOf(inner, depth - 1, field.path) : [];
     return [field, ...nested];
   });
 }
 
-/** The values one field of this type should refuse (or at least survive): each with its label. */
-export function badValuesFor(schema: JsonSchema): { label: string; value: unknown }[] {
+/**
+ * `count` of `values`, starting at a place that moves with `index`: field after field the choices
+ * rotate, so that every kind of bad value is tried on some field at a fraction of the requests
+ * (fast-check then mixes them freely).
+ */
+export function rotating<T>(values: readonly T[], index: number, count: number): T[] {
+  if (values.length <= count) return [...values];
+  return Array.from({ length: count }, (_, offset) => values[(index * count + offset) % values.length]!);
+}
+
+/**
+ * Bad values for one field of this type, each with its label: always the one a field of this type
+ * most needs (10,000 characters for text, text for a number), two more in rotation.
+ */
+export function badValuesFor(schema: JsonSchema, index = 0): { label: string; value: unknown }[] {
   const resolved = concrete(schema);
-  const shared = [
-    { label: "null", value: null },
-    { label: "an array", value: ["x"] },
-  ];
-  switch (typeOf(resolved)) {
+  const nul = { label: "null", value: null };
+  switch (jsonType(resolved)) {
     case "string":
       return [
-        ...shared,
-        { label: "a number", value: 5 },
-        { label: "an object", value: { toString: "x" } },
         { label: "10,000 characters", value: LONG_TEXT },
-        { label: "odd unicode", value: ODD_TEXT },
-        { label: "'__proto__'", value: "__proto__" },
-        ...(resolved.minLength ? [{ label: "too short", value: "x".repeat(resolved.minLength - 1) }] : []),
+        ...rotating(
+          [
+            nul,
+            { label: "a number", value: 5 },
+            { label: "odd unicode", value: ODD_TEXT },
+            // A value a server might use as an object key (grouping by it, looking it up).
+            { label: "'__proto__'", value: "__proto__" },
+          ],
+          index,
+          2,
+        ),
       ];
     case "number":
       return [
-        ...shared,
         { label: "a string", value: "12abc" },
-        { label: "1e308", value: 1e308 },
-        { label: "negative", value: -1 },
-        { label: "a fraction", value: 1.5 },
-        ...(resolved.maximum !== undefined ? [{ label: "above the maximum", value: resolved.maximum + 1 }] : []),
+        ...rotating(
+          [
+            nul,
+            { label: "1e308", value: 1e308 },
+            { label: "negative", value: -1 },
+            ...(resolved.maximum !== undefined ? [{ label: "above the maximum", value: resolved.maximum + 1 }] : []),
+          ],
+          index,
+          2,
+        ),
       ];
     case "boolean":
-      return [...shared, { label: "a string", value: "yes" }, { label: "a number", value: 1 }];
+      return [nul, { label: "a string", value: "yes" }];
     case "array":
-      return [
-        ...shared.slice(0, 1),
-        { label: "an object", value: { 0: "x" } },
-        { label: "a string", value: "x" },
-        { label: "10,000 items", value: Array.from({ length: 10_000 }, () => "x") },
-      ];
+      return rotating(
+        [
+          nul,
+          { label: "a string", value: "x" },
+          { label: "10,000 items", value: Array.from({ length: 10_000 }, () => "x") },
+        ],
+        index,
+        2,
+      );
     case "object":
-      return [
-        ...shared,
-        { label: "a string", value: "x" },
-        { label: "a number", value: 5 },
-        { label: "prototype keys", value: { constructor: { prototype: { isAdmin: true } }, toString: 1 } },
-      ];
+      return rotating(
+        [
+          nul,
+          { label: "a string", value: "x" },
+          { label: "prototype keys", value: { constructor: { prototype: { isAdmin: true } }, toString: 1 } },
+        ],
+        index,
+        2,
+      );
     default:
-      return [...shared, { label: "10,000 characters", value: LONG_TEXT }, { label: "odd unicode", value: ODD_TEXT }];
+      return [
+        { label: "10,000 characters", value: LONG_TEXT },
+        { label: "odd unicode", value: ODD_TEXT },
+      ];
   }
 }
 
@@ -194,7 +226,7 @@ export function neighbourhood(
   depth = 2,
 ): fc.Arbitrary<unknown> {
   const resolved = concrete(schema);
-  const type = typeOf(resolved);
+  const type = jsonType(resolved);
   const near: fc.Arbitrary<unknown>[] = [fc.constant(plausible(resolved, name, idFor))];
   if (resolved.enum?.length) near.push(fc.constantFrom(...resolved.enum));
   if (type === "string") {
