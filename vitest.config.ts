@@ -12,6 +12,49 @@ const alias = {
   "remix-server-build": path.resolve("build/server/index.js"),
 };
 
+/**
+ * A project running in workerd against the built Worker. The robustness suite has a project (and
+ * so a database) of its own: the odd data its accepted requests leave behind must not meet the
+ * other files' assertions, and its write counters must not see theirs.
+ */
+const workerProject = (name: string, include: string[], exclude: string[] = []) => ({
+  resolve: { alias },
+  plugins: [
+    cloudflareTest(async () => ({
+      main: "./server.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        // The network edge: the Worker's outbound fetches reach the fake Google and the fake
+        // Stripe, nothing else.
+        outboundService: (request: Request) => {
+          const origin = new URL(request.url).origin;
+          if (origin === FAKE_GOOGLE_ORIGIN) return handleFakeGoogle(request);
+          if (origin === FAKE_STRIPE_ORIGIN) return handleFakeStripe(request);
+          return new Response("No network in tests", { status: 503 });
+        },
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(path.resolve("migrations")),
+          SESSION_SECRET: "test-secret-at-least-16-chars",
+          APP_ORIGIN: "http://localhost:8787",
+          ENVIRONMENT: "development",
+          // Tests share one client address; the rate-limit tests set it back to 1.
+          RATE_LIMIT_MULTIPLIER: "100",
+          ...FAKE_GOOGLE_ENV(FAKE_GOOGLE_ORIGIN),
+          ...FAKE_STRIPE_ENV(FAKE_STRIPE_ORIGIN),
+        },
+      },
+    })),
+  ],
+  test: {
+    name,
+    include,
+    exclude,
+    setupFiles: ["tests/worker/apply-migrations.ts"],
+    // One runtime for all files: workerd start-up and the module graph are paid once.
+    isolate: false,
+  },
+});
+
 export default defineConfig({
   // Silences hundreds of sourcemap warnings from dependencies (stripe).
   logLevel: "error",
@@ -21,42 +64,8 @@ export default defineConfig({
         resolve: { alias },
         test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" },
       },
-      {
-        resolve: { alias },
-        plugins: [
-          cloudflareTest(async () => ({
-            main: "./server.ts",
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              // The network edge: the Worker's outbound fetches reach the fake Google and the fake
-              // Stripe, nothing else.
-              outboundService: (request: Request) => {
-                const origin = new URL(request.url).origin;
-                if (origin === FAKE_GOOGLE_ORIGIN) return handleFakeGoogle(request);
-                if (origin === FAKE_STRIPE_ORIGIN) return handleFakeStripe(request);
-                return new Response("No network in tests", { status: 503 });
-              },
-              bindings: {
-                TEST_MIGRATIONS: await readD1Migrations(path.resolve("migrations")),
-                SESSION_SECRET: "test-secret-at-least-16-chars",
-                APP_ORIGIN: "http://localhost:8787",
-                ENVIRONMENT: "development",
-                // Tests share one client address; the rate-limit tests set it back to 1.
-                RATE_LIMIT_MULTIPLIER: "100",
-                ...FAKE_GOOGLE_ENV(FAKE_GOOGLE_ORIGIN),
-                ...FAKE_STRIPE_ENV(FAKE_STRIPE_ORIGIN),
-              },
-            },
-          })),
-        ],
-        test: {
-          name: "worker",
-          include: ["tests/worker/**/*.test.ts"],
-          setupFiles: ["tests/worker/apply-migrations.ts"],
-          // One runtime for all files: workerd start-up and the module graph are paid once.
-          isolate: false,
-        },
-      },
+      workerProject("worker", ["tests/worker/**/*.test.ts"], ["tests/worker/robustness.test.ts"]),
+      workerProject("robustness", ["tests/worker/robustness.test.ts"]),
     ],
   },
 });

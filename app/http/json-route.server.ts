@@ -82,6 +82,13 @@ export interface Endpoint<
   status?: 200 | 201;
   /** Error statuses this route answers besides the kit's own (for the reference). */
   errors?: readonly number[];
+  /**
+   * `false` when `run` answers a Response whose body is `response` as it is, outside the envelope
+   * (the OpenAPI document, the reference page), so the reference describes it without `success`.
+   */
+  envelope?: false;
+  /** The media type of that Response, for the reference (default application/json). */
+  mediaType?: "application/json" | "text/html";
   run(args: EndpointArgs<A, Out<BS>, Out<QS>, Out<PS>>): Promise<Serializable<z.output<RS>> | Response>;
 }
 
@@ -151,5 +158,22 @@ export function jsonRoute(endpoints: Endpoints) {
     }
   };
   const declaration: JsonRouteDeclaration = { kind: "json", endpoints };
+  return Object.assign(handle, { [ROUTE_DECLARATION]: declaration });
+}
+
+/** What the registry reads off the /api catch-all: no operations of its own. */
+export interface FallbackRouteDeclaration {
+  kind: "fallback";
+}
+
+/**
+ * The /api catch-all (app/routes/api.$.ts), exported as both its `loader` and its `action`: any
+ * method on a path no route declares is a 404 in the envelope with the spec's text
+ * (docs/product.md#texts), never an HTML page.
+ */
+export function apiNotFound() {
+  const handle = async ({ request }: LoaderFunctionArgs | ActionFunctionArgs) =>
+    apiFailure(404, `Endpoint ${new URL(request.url).pathname} not found. Please check API URL.`);
+  const declaration: FallbackRouteDeclaration = { kind: "fallback" };
   return Object.assign(handle, { [ROUTE_DECLARATION]: declaration });
 }

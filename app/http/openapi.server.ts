@@ -1,46 +1,70 @@
 /**
  * The OpenAPI 3.1 document of /api, generated from the routes' own declarations (zod 4's JSON
  * Schema output), so the reference cannot drift from the code. Served at /api/openapi.json and
- * rendered at /api/docs.
+ * rendered at /api/docs (docs/product.md#api).
+ *
+ * What the kit answers by itself is written here once: 400 for inputs the schemas refuse, 401/403
+ * by access, 413/415 for bodies, 500 for anything unexpected; a route adds the statuses its domain
+ * may answer (`errors`).
  */
 import { z } from "zod";
 import type { Access } from "./access.server";
-import { HTTP_METHODS, type Endpoint, type JsonRouteDeclaration } from "./json-route.server";
+import { HTTP_METHODS, type Endpoint } from "./json-route.server";
 import type { RegisteredRoute } from "./registry.server";
 
 type JsonSchema = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    io,
-    target: "draft-2020-12",
-    unrepresentable: "any",
-  }) as JsonSchema;
-  return rest;
-}
-
 const ERROR_TEXT: Record<number, string> = {
-  400: "Invalid input: the message names the problem, `errors` each field",
-  401: "Not signed in",
-  403: "Not allowed",
-  404: "Not found",
-  405: "Method not allowed (the `Allow` header lists the methods)",
-  409: "Conflict",
+  400: "Invalid input: `message` names the problem, `errors` each field",
+  401: "Not signed in (or wrong credentials)",
+  403: "Not allowed (role, ownership, privacy, or the account's state)",
+  404: "Not found, or not visible to the caller",
+  409: "Conflict (duplicate, already done, no slots left)",
   413: "Request body too large",
-  415: "The body is not JSON",
+  415: "Unsupported content type: the body must be JSON (`Content-Type: application/json`)",
   429: "Too many requests",
-  502: "An outside service failed",
-  503: "An outside service is not configured",
+  500: "Unexpected failure; the message is only 'Internal server error'",
+  502: "An outside service (the payment provider) failed",
+  503: "An outside service is not configured (tips not available)",
 };
 
-function errorStatuses(endpoint: Endpoint, hasParams: boolean): number[] {
-  const statuses = new Set<number>([...(endpoint.errors ?? [])]);
-  if (endpoint.body || endpoint.query || endpoint.params) statuses.add(400);
-  if (endpoint.body) [413, 415].forEach((status) => statuses.add(status));
-  if (endpoint.access !== "anyone") statuses.add(401);
-  if (endpoint.access === "admin") statuses.add(403);
-  if (hasParams) statuses.add(404);
-  return [...statuses].sort();
+/**
+ * Named schemas found while converting (zod `.meta({ id })` and recursive schemas): zod puts them
+ * in each schema's `$defs`; the document keeps them once, under components.schemas.
+ */
+class SchemaCollector {
+  readonly schemas: Record<string, JsonSchema> = {};
+
+  convert(schema: z.ZodType, io: "input" | "output", scope: string): JsonSchema {
+    const converted = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", cycles: "ref" });
+    const {
+      $schema: _schema,
+      $defs: defs = {},
+      ...rest
+    } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    // zod names anonymous recursive schemas __schema0, __schema1 ... in every conversion: scope them.
+    const names = new Map(
+      Object.keys(defs).map((name) => [
+        name,
+        name.startsWith("__schema") ? `${scope}${name.replace(/^_+/, "_")}` : name,
+      ]),
+    );
+    const rewrite = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(rewrite);
+      if (!value || typeof value !== "object") return value;
+      return Object.fromEntries(
+        Object.entries(value).map(([key, inner]) => {
+          if (key === "$ref" && typeof inner === "string" && inner.startsWith("#/$defs/")) {
+            const name = inner.slice("#/$defs/".length);
+            return [key, `#/components/schemas/${names.get(name) ?? name}`];
+          }
+          return [key, rewrite(inner)];
+        }),
+      );
+    };
+    for (const [name, def] of Object.entries(defs)) this.schemas[names.get(name)!] = rewrite(def) as JsonSchema;
+    return rewrite(rest) as JsonSchema;
+  }
 }
 
 const SECURITY: Record<Access, Record<string, string[]>[]> = {
@@ -49,107 +73,175 @@ const SECURITY: Record<Access, Record<string, string[]>[]> = {
   admin: [{ bearerAuth: [] }, { cookieAuth: [] }],
 };
 
+/** `postUsersLogin` for POST /api/users/login, `getChatsIdMessages` for /api/chats/{id}/messages. */
 function operationId(method: string, path: string) {
   const words = path
     .replace(/^\/api\//, "")
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((word, index) => (index === 0 ? word : word[0]!.toUpperCase() + word.slice(1)));
-  return `${method.toLowerCase()}${words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join("")}`;
+    .map((word) => word[0]!.toUpperCase() + word.slice(1));
+  return `${method.toLowerCase()}${words.join("")}`;
 }
 
-function parameters(path: string, endpoint: Endpoint) {
-  const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
-  const pathSchema = endpoint.params ? jsonSchema(endpoint.params, "input") : null;
-  const pathParams = inPath.map((name) => ({
-    name,
-    in: "path",
-    required: true,
-    schema: ((pathSchema?.properties as Record<string, JsonSchema> | undefined)?.[name] ?? {
-      type: "string",
-    }) as JsonSchema,
-  }));
-  if (!endpoint.query) return pathParams;
-  const query = jsonSchema(endpoint.query, "input");
-  const required = new Set((query.required as string[] | undefined) ?? []);
-  const queryParams = Object.entries((query.properties as Record<string, JsonSchema>) ?? {}).map(([name, schema]) => ({
-    name,
-    in: "query",
-    required: required.has(name),
-    schema,
-  }));
-  return [...pathParams, ...queryParams];
+function errorStatuses(endpoint: Endpoint, hasPathParams: boolean): number[] {
+  const statuses = new Set<number>([...(endpoint.errors ?? []), 500]);
+  if (endpoint.body || endpoint.query || endpoint.params || endpoint.bodyFormat === "text") statuses.add(400);
+  if (endpoint.body || endpoint.bodyFormat === "text") statuses.add(413);
+  if (endpoint.body && endpoint.bodyFormat !== "text") statuses.add(415);
+  if (endpoint.access !== "anyone") statuses.add(401);
+  if (endpoint.access === "admin") statuses.add(403);
+  if (hasPathParams) statuses.add(404);
+  return [...statuses].sort((a, b) => a - b);
 }
 
-function operation(method: string, path: string, endpoint: Endpoint) {
-  const hasParams = path.includes("{");
-  const status = String(endpoint.status ?? 200);
+/** Moves a property schema's description onto its parameter, where readers of the reference look. */
+function parameter(name: string, where: "path" | "query", required: boolean, schema: JsonSchema) {
+  const { description, ...rest } = schema;
+  return { name, in: where, required, ...(typeof description === "string" ? { description } : {}), schema: rest };
+}
+
+function objectProperties(schema: JsonSchema) {
+  return {
+    properties: (schema.properties ?? {}) as Record<string, JsonSchema>,
+    required: new Set((schema.required as string[] | undefined) ?? []),
+  };
+}
+
+/** The success body: the payload's schema with `success: true` beside its keys. */
+function successSchema(payload: JsonSchema): JsonSchema {
+  if (payload.type === "object" && !payload.allOf && !payload.anyOf && !payload.oneOf) {
+    // Merged rather than `allOf`: an output object is closed (additionalProperties: false), so
+    // a separate `success` schema beside it would make every real answer invalid.
+    const { properties, required } = objectProperties(payload);
+    return {
+      ...payload,
+      properties: { success: { const: true }, ...properties },
+      required: ["success", ...required],
+    };
+  }
+  return { allOf: [{ $ref: "#/components/schemas/Success" }, payload] };
+}
+
+function jsonOperation(method: string, path: string, endpoint: Endpoint, collector: SchemaCollector) {
+  const id = operationId(method, path);
+  const scope = id[0]!.toUpperCase() + id.slice(1);
+  const pathNames = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+  const params = endpoint.params
+    ? objectProperties(collector.convert(endpoint.params, "input", `${scope}Params`))
+    : null;
+  const parameters = pathNames.map((name) =>
+    parameter(name, "path", true, params?.properties[name] ?? { type: "string" }),
+  );
+  if (endpoint.query) {
+    const query = objectProperties(collector.convert(endpoint.query, "input", `${scope}Query`));
+    for (const [name, schema] of Object.entries(query.properties)) {
+      parameters.push(parameter(name, "query", query.required.has(name), schema));
+    }
+  }
+
   const responses: Record<string, unknown> = {
-    [status]: {
-      description: "Success",
+    [String(endpoint.status ?? 200)]: {
+      description: endpoint.status === 201 ? "Created" : "Success",
       content: {
-        "application/json": {
-          schema: { allOf: [{ $ref: "#/components/schemas/Success" }, jsonSchema(endpoint.response, "output")] },
+        [endpoint.mediaType ?? "application/json"]: {
+          schema:
+            endpoint.envelope === false
+              ? collector.convert(endpoint.response, "output", `${scope}Response`)
+              : successSchema(collector.convert(endpoint.response, "output", `${scope}Response`)),
         },
       },
     },
   };
-  for (const error of errorStatuses(endpoint, hasParams)) {
-    responses[String(error)] = { $ref: `#/components/responses/Error${error}` };
+  for (const status of errorStatuses(endpoint, pathNames.length > 0)) {
+    responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   }
-  const body =
+
+  const requestBody =
     endpoint.bodyFormat === "text"
-      ? { required: true, content: { "application/json": { schema: { type: "object" } } } }
+      ? {
+          required: true,
+          description: "Read as raw text (its signature covers the exact bytes)",
+          content: { "application/json": { schema: { type: "object" } } },
+        }
       : endpoint.body
-        ? { required: true, content: { "application/json": { schema: jsonSchema(endpoint.body, "input") } } }
+        ? {
+            required: true,
+            content: { "application/json": { schema: collector.convert(endpoint.body, "input", `${scope}Body`) } },
+          }
         : undefined;
+
   return {
-    operationId: operationId(method, path),
+    operationId: id,
     summary: endpoint.summary,
     ...(endpoint.description ? { description: endpoint.description } : {}),
-    tags: [path.split("/")[2] ?? "api"],
+    tags: [tagOf(path)],
     security: SECURITY[endpoint.access],
-    parameters: parameters(path, endpoint),
-    ...(body ? { requestBody: body } : {}),
+    ...(parameters.length ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
     responses,
   };
 }
 
-/** The document for the JSON routes among `routes`. */
-export function openApiDocument(routes: RegisteredRoute[], serverUrl: string) {
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    const declaration = (route.loader ?? route.action) as JsonRouteDeclaration | null | undefined;
-    if (declaration?.kind !== "json") continue;
-    const item: Record<string, unknown> = {};
+/** The first path segment after /api: users, credit-cards, referrals, ... (openapi for openapi.json). */
+function tagOf(path: string) {
+  return (path.split("/")[2] ?? "api").replace(/\..*$/, "");
+}
+
+/** Each route's operations, with the route's file in the message when a schema cannot convert. */
+function pathItem(route: RegisteredRoute, collector: SchemaCollector) {
+  const declaration = route.loader ?? route.action;
+  const item: Record<string, unknown> = {};
+  try {
+    if (declaration?.kind !== "json") return item;
     for (const method of HTTP_METHODS) {
       const endpoint = declaration.endpoints[method];
-      if (endpoint) item[method.toLowerCase()] = operation(method, route.path, endpoint);
+      if (endpoint) item[method.toLowerCase()] = jsonOperation(method, route.path, endpoint, collector);
     }
-    paths[route.path] = item;
+  } catch (error) {
+    throw new Error(`${route.file}: its declaration does not convert to OpenAPI (${String(error)})`, { cause: error });
   }
-  const errorResponses = Object.fromEntries(
-    Object.entries(ERROR_TEXT).map(([status, description]) => [
-      `Error${status}`,
-      { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
-    ]),
+  return item;
+}
+
+/**
+ * The document for the JSON routes under /api among `routes`. It names no
+ * server: paths are relative to wherever the document is read from (OpenAPI's default `/`).
+ */
+export function openApiDocument(routes: RegisteredRoute[]) {
+  const collector = new SchemaCollector();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    if (!route.path.startsWith("/api/") || route.path.includes("*")) continue;
+    const item = pathItem(route, collector);
+    if (Object.keys(item).length) paths[route.path] = item;
+  }
+  const operations = Object.values(paths).flatMap(
+    (item) => Object.values(item) as { tags: string[]; responses: object }[],
   );
+  const usedStatuses = new Set(
+    operations.flatMap((operation) => Object.keys(operation.responses).map(Number)).filter((status) => status >= 400),
+  );
+  const tags = [...new Set(operations.flatMap((operation) => operation.tags))].sort();
   return {
     openapi: "3.1.0",
     info: {
       title: "Cardshare API",
       version: "1.0.0",
-      description:
-        "The JSON API of Cardshare, the credit-card referral marketplace. Every answer is an envelope: " +
-        "`{ success: true, ...payload }` or `{ success: false, message, errors?, code? }`. Sign in with " +
-        "POST /api/users/login and send the token as `Authorization: Bearer <token>`; browsers use the session cookie.",
+      description: [
+        "The JSON API of Cardshare, the credit-card referral marketplace (docs/product.md#api in the repository).",
+        "",
+        "Every answer is an envelope: `{ success: true, ...payload }` or `{ success: false, message, errors?, code? }`",
+        "with the status. Sign in with `POST /api/users/login` and send the token as `Authorization: Bearer <token>`;",
+        "browsers use the session cookie (a cookie-authenticated write from another origin is refused with 403).",
+        "A method a path does not answer is a 405 naming the ones it does (`Allow`); an unknown /api path is a 404.",
+      ].join("\n"),
     },
-    servers: [{ url: serverUrl }],
+    tags: tags.map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", description: "The token from POST /api/users/login" },
-        cookieAuth: { type: "apiKey", in: "cookie", name: "__session" },
+        cookieAuth: { type: "apiKey", in: "cookie", name: "__session", description: "The browser's session cookie" },
       },
       schemas: {
         Success: {
@@ -162,13 +254,28 @@ export function openApiDocument(routes: RegisteredRoute[], serverUrl: string) {
           properties: {
             success: { const: false },
             message: { type: "string", description: "What went wrong, in the person's words" },
-            errors: { type: "object", additionalProperties: { type: "string" }, description: "Per field" },
+            errors: {
+              type: "object",
+              additionalProperties: { type: "string" },
+              description: "One message per invalid field (nested fields with dots)",
+            },
             code: { type: "string", description: "A stable reason for clients that branch on it" },
           },
           required: ["success", "message"],
         },
+        ...collector.schemas,
       },
-      responses: errorResponses,
+      responses: Object.fromEntries(
+        [...usedStatuses]
+          .sort((a, b) => a - b)
+          .map((status) => [
+            `Error${status}`,
+            {
+              description: ERROR_TEXT[status] ?? "Error",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+            },
+          ]),
+      ),
     },
   };
 }

@@ -6,12 +6,12 @@ import { apiRoutes } from "~/http/routes.server";
 export const loader = jsonRoute({
   GET: endpoint({
     summary: "This document: the OpenAPI 3.1 description of every /api route",
+    description: "Rendered for people at /api/docs.",
     access: "anyone",
+    envelope: false,
     response: z.looseObject({ openapi: z.string() }),
-    async run({ ctx }) {
-      return Response.json(openApiDocument(apiRoutes(), ctx.env.APP_ORIGIN), {
-        headers: { "Cache-Control": "public, max-age=300" },
-      });
+    async run() {
+      return Response.json(openApiDocument(apiRoutes()), { headers: { "Cache-Control": "public, max-age=300" } });
     },
   }),
 });

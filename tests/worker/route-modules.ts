@@ -1,0 +1,15 @@
+/**
+ * Every route module of the app, read the way Remix's flat routes find them, with the kit's
+ * declarations (app/http/registry.server.ts). The coverage test and the robustness suite work
+ * from this list, so a new route file is in both the moment it exists.
+ */
+import { registerRoutes, type RouteModule } from "~/http/registry.server";
+
+const modules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", "../../app/routes/*/route.{ts,tsx}"], {
+  eager: true,
+});
+
+export const ROUTE_FILES = Object.keys(modules);
+
+/** Every route, sorted by path. */
+export const ROUTES = registerRoutes(modules);
