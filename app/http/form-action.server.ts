@@ -40,7 +40,8 @@ import { DomainError } from "~/core/errors";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getOptionalUser, requireAnonymous, requireUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/redirect";
-import { getServices, type Services } from "~/utils/services.server";
+import { contextFor, type Ctx } from "~/core/context.server";
+import { getServices } from "~/utils/services.server";
 import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
 import { readFormData } from "./body.server";
 import { SIGN_IN_MESSAGE } from "./access.server";
@@ -82,7 +83,7 @@ export function redirectTo(
 }
 
 export interface IntentArgs<A extends FormAccess, V> {
-  ctx: Services;
+  ctx: Ctx;
   user: FormUser<A>;
   value: V;
   formData: FormData;
@@ -243,7 +244,7 @@ async function handle<I extends Record<string, Intent>>(
   }
   try {
     const outcome = await chosen.run({
-      ctx: getServices(context),
+      ctx: contextFor(getServices(context), user),
       user,
       value: submission.value,
       formData,

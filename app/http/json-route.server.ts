@@ -20,7 +20,8 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { isDevelopment } from "~/utils/env.server";
-import { getServices, type Services } from "~/utils/services.server";
+import { contextFor, type Ctx } from "~/core/context.server";
+import { getServices } from "~/utils/services.server";
 import { apiCaller, type Access, type UserFor } from "./access.server";
 import { readJsonObject, readTextBody } from "./body.server";
 import { apiError, apiFailure, methodNotAllowed } from "./envelope.server";
@@ -43,7 +44,7 @@ export type Serializable<T> = T extends string
 
 export interface EndpointArgs<A extends Access, B, Q, P> {
   /** The request's services: database, environment, realtime rooms, waitUntil. */
-  ctx: Services;
+  ctx: Ctx;
   user: UserFor<A>;
   body: B;
   /** The raw body, for `bodyFormat: "text"` routes. */
@@ -115,8 +116,8 @@ export function endpoint<
 
 async function answer(endpoint: Endpoint, args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
   const { request, context, params } = args;
-  const ctx = getServices(context);
   const user = await apiCaller(request, context, endpoint.access);
+  const ctx = contextFor(getServices(context), user);
   const query = endpoint.query ? await parseInput(endpoint.query, queryObject(new URL(request.url))) : undefined;
   const parsedParams = endpoint.params ? await parseInput(endpoint.params, params) : undefined;
   let body: unknown;

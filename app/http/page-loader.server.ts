@@ -17,7 +17,8 @@ import type { z } from "zod";
 import { DomainError } from "~/core/errors";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getOptionalUser, requireAdmin, requireAnonymous, requireUser } from "~/utils/auth.server";
-import { getServices, type Services } from "~/utils/services.server";
+import { contextFor, type Ctx } from "~/core/context.server";
+import { getServices } from "~/utils/services.server";
 import { ROUTE_DECLARATION } from "./json-route.server";
 import { parseInput, queryObject } from "./input.server";
 
@@ -32,7 +33,7 @@ type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
 export interface PageArgs<A extends PageAccess, Q, P> {
-  ctx: Services;
+  ctx: Ctx;
   user: PageUser<A>;
   query: Q;
   params: P;
@@ -98,7 +99,7 @@ export function pageLoader<
         : undefined;
       const parsedParams = declaration.params ? await parseInput(declaration.params, params) : undefined;
       return await declaration.run({
-        ctx: getServices(context),
+        ctx: contextFor(getServices(context), user),
         user: user as PageUser<A>,
         query: query as Out<QS>,
         params: parsedParams as Out<PS>,
