@@ -6,7 +6,7 @@
  *   export const action = formAction({
  *     access: "member",
  *     intents: {
- *       privacy: intent({
+ *       privacy: intent.member({
  *         schema: PrivacySchema,
  *         run: async ({ ctx, user, value }) => {
  *           const { message } = await updatePrivacy(ctx, user.id, value);
@@ -15,6 +15,10 @@
  *       }),
  *     },
  *   });
+ *
+ * `intent.member` (`.anyone`, `.admin`, `.visitor`) says which access the intent was written for,
+ * so `run`'s `user` is typed as that access gives it (never null for members), and a form whose
+ * access gives another user (a member intent in an `anyone` form) does not type-check.
  *
  * The kit owns: the content type (415 for JSON or text), broken bodies (400), size (413), unknown
  * or prototype-key intents (400), schema failures (400 with conform's reply), DomainError to its
@@ -93,24 +97,52 @@ export interface IntentArgs<A extends FormAccess, V> {
   context: AppLoadContext;
 }
 
-export interface Intent<V = unknown, R = unknown> {
+/**
+ * One declared intent. `A` is the access it was written for (`intent.member` and friends), so its
+ * `run` sees the user that access gives; a bare `Intent` (A = never) is any intent, whatever its access.
+ */
+export interface Intent<V = unknown, R = unknown, A extends FormAccess = never> {
   schema: z.ZodType<V>;
   /** Fields never sent back to the browser (passwords). */
   hideFields?: readonly string[];
   /** The text shown when `run` fails unexpectedly (a 500), where the spec words one for this form. */
   unexpectedMessage?: string;
-  run(args: IntentArgs<FormAccess, V>): Promise<R>;
+  run(args: IntentArgs<A, V>): Promise<R>;
+  /**
+   * Types only, never set: the user this intent can handle. A form may hold the intent only when
+   * the user its own access gives is one of those (see `FitsAccess`): a member intent in an
+   * `anyone` form does not type-check, an `anyone` intent in a member form does.
+   */
+  readonly handlesUser?: (user: FormUser<A>) => void;
 }
 
-/** Declares one intent with its value's type inferred from the schema. */
-export function intent<S extends z.ZodType, R, A extends FormAccess = FormAccess>(declaration: {
+interface IntentDeclaration<S extends z.ZodType, R, A extends FormAccess> {
   schema: S;
   hideFields?: readonly string[];
   unexpectedMessage?: string;
   run(args: IntentArgs<A, z.output<S>>): Promise<R>;
-}): Intent<z.output<S>, R> {
-  return declaration as unknown as Intent<z.output<S>, R>;
 }
+
+/** Declares an intent written for access `A`, its value's type inferred from the schema. */
+function intentFor<A extends FormAccess>() {
+  return <S extends z.ZodType, R>(declaration: IntentDeclaration<S, R, A>): Intent<z.output<S>, R, A> =>
+    declaration as unknown as Intent<z.output<S>, R, A>;
+}
+
+/**
+ * Declares one intent. Say the form's access with it, so `user` is typed as the form gives it
+ * (`intent.member({...})`: never null); a bare `intent({...})` fits any form and sees a user that
+ * may be null.
+ */
+export const intent = Object.assign(intentFor<FormAccess>(), {
+  anyone: intentFor<"anyone">(),
+  member: intentFor<"member">(),
+  admin: intentFor<"admin">(),
+  visitor: intentFor<"visitor">(),
+});
+
+/** The intents a form of access `A` may hold: each handles the user that access gives. */
+type FitsAccess<A extends FormAccess> = Record<string, Intent & { handlesUser?: (user: FormUser<A>) => void }>;
 
 export interface FormDeclaration<A extends FormAccess, I extends Record<string, Intent>> {
   access: A;
@@ -130,7 +162,7 @@ export interface FormRouteDeclaration {
 
 /** What a successful `run` may return, seen by the page (a redirect never reaches it). */
 type Successes<I extends Record<string, Intent>> = {
-  [K in keyof I]: I[K] extends Intent<unknown, infer R>
+  [K in keyof I]: I[K] extends { run(args: never): Promise<infer R> }
     ? Exclude<Awaited<R>, RedirectOutcome | Response> extends infer D
       ? [D] extends [never]
         ? never
@@ -245,7 +277,7 @@ async function handle<I extends Record<string, Intent>>(
   try {
     const outcome = await chosen.run({
       ctx: contextFor(getServices(context), user),
-      user,
+      user: user as never, // the access checked above gives the user the intent was written for
       value: submission.value,
       formData,
       params,
@@ -288,7 +320,7 @@ type ActionResult<I extends Record<string, Intent>> = Promise<
 >;
 
 /** A page's form action (see the module comment). */
-export function formAction<A extends FormAccess, I extends Record<string, Intent>>(declaration: FormDeclaration<A, I>) {
+export function formAction<A extends FormAccess, I extends FitsAccess<A>>(declaration: FormDeclaration<A, I>) {
   const action = (args: ActionFunctionArgs) =>
     handle(declaration as FormDeclaration<FormAccess, I>, args) as ActionResult<I>;
   const meta: FormRouteDeclaration = {
@@ -316,7 +348,7 @@ export function isDocumentRequest(request: Request) {
  * that is not a form at all (415, 413, broken multipart) was not sent by our page: it keeps its 4xx
  * instead of a redirect.
  */
-export function formResource<A extends FormAccess, I extends Record<string, Intent>>(
+export function formResource<A extends FormAccess, I extends FitsAccess<A>>(
   declaration: FormDeclaration<A, I> & { backTo: string },
 ) {
   const resource = declaration as FormDeclaration<FormAccess, I>;

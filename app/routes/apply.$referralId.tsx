@@ -8,7 +8,7 @@ import { FormMessage } from "~/components/forms/field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { DomainError } from "~/core/errors";
-import { formAction, intent, redirectTo, type IntentArgs } from "~/http/form-action.server";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { applyToReferral } from "~/modules/applications/apply.server";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
@@ -66,9 +66,9 @@ export const loader = pageLoader({
 export const action = formAction({
   access: "member",
   intents: {
-    default: intent({
+    default: intent.member({
       schema: z.object({}),
-      async run({ ctx, user, params }: IntentArgs<"member", object>) {
+      async run({ ctx, user, params }) {
         const { referralId } = Params.parse(params);
         await applyToReferral(ctx, user, { referralId });
         return redirectTo(`/apply/${referralId}?step=2`);

@@ -1,5 +1,4 @@
-import type { z } from "zod";
-import { formResource, intent, type IntentArgs } from "~/http/form-action.server";
+import { formResource, intent } from "~/http/form-action.server";
 import { addComment } from "~/modules/comments/comments.server";
 import {
   COMMENT_MESSAGES,
@@ -7,7 +6,6 @@ import {
   fromForm,
   ReplyFormSchema,
   ReviewFormSchema,
-  type CommentFormSchema,
 } from "~/modules/comments/schemas";
 
 /** One of the three comment forms: the domain decides who may write it; success is its spec text. */
@@ -15,10 +13,10 @@ function commentIntent(
   schema: typeof ReviewFormSchema | typeof ReplyFormSchema | typeof FollowUpFormSchema,
   unexpectedMessage: string,
 ) {
-  return intent({
+  return intent.member({
     schema,
     unexpectedMessage,
-    async run({ ctx, user, value }: IntentArgs<"member", z.output<typeof CommentFormSchema>>) {
+    async run({ ctx, user, value }) {
       const { message } = await addComment(ctx.db, user, fromForm(value));
       return { message };
     },

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { FormMessage } from "~/components/forms/field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { buttonClass } from "~/components/ui/button";
-import { formAction, intent, redirectTo, type IntentArgs } from "~/http/form-action.server";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { listMyApplications, updateApplicationStatus } from "~/modules/applications/applications.server";
 import type { ApiApplication } from "~/modules/applications/present";
@@ -71,10 +71,10 @@ const StatusChoiceSchema = StatusUpdateSchema.extend({
 export const action = formAction({
   access: "member",
   intents: {
-    default: intent({
+    default: intent.member({
       schema: StatusChoiceSchema,
       unexpectedMessage: APPLICATION_MESSAGES.statusFailed,
-      async run({ ctx, user, value, request }: IntentArgs<"member", z.output<typeof StatusChoiceSchema>>) {
+      async run({ ctx, user, value, request }) {
         const { message, changed } = await updateApplicationStatus(ctx.db, user, value.id, value.status);
         const url = new URL(request.url);
         return redirectTo(`${url.pathname}${url.search}`, {

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { formAction, intent, redirectTo, type IntentArgs } from "~/http/form-action.server";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
 import { listMyReferrals, setReferralActive } from "~/modules/referrals/referrals.server";
@@ -20,9 +20,9 @@ export const loader = pageLoader({
 
 /** Mark as Inactive or Reopen: back to the page it came from (My Referrals here or on /refer) with the toast. */
 function setActive(active: boolean) {
-  return intent({
+  return intent.member({
     schema: ReferralStatusSchema,
-    async run({ ctx, user, value }: IntentArgs<"member", z.output<typeof ReferralStatusSchema>>) {
+    async run({ ctx, user, value }) {
       const { message } = await setReferralActive(ctx, user.id, value.id, active);
       return redirectTo(safeRedirect(value.redirectTo, PATH), { toast: message });
     },

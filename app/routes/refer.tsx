@@ -8,7 +8,7 @@ import { z } from "zod";
 import { ErrorList, FieldFrame, FormMessage } from "~/components/forms/field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button } from "~/components/ui/button";
-import { formAction, intent, redirectTo, type IntentArgs } from "~/http/form-action.server";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { listPickerCards, type PickerCard } from "~/modules/cards/catalog.server";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
@@ -77,9 +77,9 @@ type Preview = ReturnType<typeof previewOf>;
 export const action = formAction({
   access: "member",
   intents: {
-    preview: intent({
+    preview: intent.member({
       schema: ReferralInputSchema,
-      async run({ ctx, user, value, formData }: IntentArgs<"member", ReferralInput>) {
+      async run({ ctx, user, value, formData }) {
         const { input, card, duplicateOfId } = await previewReferral(ctx, user.id, value);
         return {
           step: "preview" as const,
@@ -92,10 +92,10 @@ export const action = formAction({
       schema: z.object({}),
       run: async ({ formData }) => ({ step: "form" as const, values: formValues(formData), preview: null }),
     }),
-    create: intent({
+    create: intent.member({
       schema: ReferralInputSchema,
       unexpectedMessage: REFERRAL_MESSAGES.createFailed,
-      async run({ ctx, user, value }: IntentArgs<"member", ReferralInput>) {
+      async run({ ctx, user, value }) {
         await createReferral(ctx, user.id, value);
         return redirectTo(PATH, { toast: REFERRAL_MESSAGES.created });
       },
