@@ -16,6 +16,9 @@
  *     },
  *   });
  *
+ * `run` returns `redirectTo(url, { toast, headers })`, data for the page (`{ ...}`, or
+ * `withHeaders({ ... }, headers)` when a cookie goes with it), or throws a DomainError.
+ *
  * `intent.member` (`.anyone`, `.admin`, `.visitor`) says which access the intent was written for,
  * so `run`'s `user` is typed as that access gives it (never null for members), and a form whose
  * access gives another user (a member intent in an `anyone` form) does not type-check.
@@ -84,6 +87,18 @@ export function redirectTo(
   options: { toast?: ToastInput | string; headers?: HeadersInit } = {},
 ): RedirectOutcome {
   return { kind: "redirect", to, ...options };
+}
+
+/** A success that stays on the page with its data and sends `headers` along (a session cookie). */
+export interface HeadersOutcome<D extends object> {
+  kind: "with-headers";
+  data: D;
+  headers: HeadersInit;
+}
+
+/** Success: show `value` on the page, as a plain return does, and send `headers` with it. */
+export function withHeaders<D extends object>(value: D, headers: HeadersInit): HeadersOutcome<D> {
+  return { kind: "with-headers", data: value, headers };
 }
 
 export interface IntentArgs<A extends FormAccess, V> {
@@ -160,10 +175,13 @@ export interface FormRouteDeclaration {
   resource: boolean;
 }
 
+/** The data a success shows, its headers aside. */
+type PageData<R> = R extends HeadersOutcome<infer D> ? D : R;
+
 /** What a successful `run` may return, seen by the page (a redirect never reaches it). */
 type Successes<I extends Record<string, Intent>> = {
   [K in keyof I]: I[K] extends { run(args: never): Promise<infer R> }
-    ? Exclude<Awaited<R>, RedirectOutcome | Response> extends infer D
+    ? PageData<Exclude<Awaited<R>, RedirectOutcome | Response>> extends infer D
       ? [D] extends [never]
         ? never
         : { ok: true; intent: K; result: SubmissionResult<string[]> } & D
@@ -288,12 +306,15 @@ async function handle<I extends Record<string, Intent>>(
     if (outcome && typeof outcome === "object" && (outcome as RedirectOutcome).kind === "redirect") {
       return toResponse(context, outcome as RedirectOutcome);
     }
-    return {
+    const carriesHeaders =
+      outcome && typeof outcome === "object" && (outcome as HeadersOutcome<object>).kind === "with-headers";
+    const success = {
       ok: true as const,
       intent: intentName,
       result: submission.reply({ resetForm: true, hideFields }),
-      ...(outcome as object),
+      ...((carriesHeaders ? (outcome as HeadersOutcome<object>).data : outcome) as object),
     };
+    return carriesHeaders ? data(success, { headers: (outcome as HeadersOutcome<object>).headers }) : success;
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof DomainError)) {
