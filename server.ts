@@ -12,7 +12,7 @@ import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rota
 import { environmentForRequest, EnvError, parseEnv } from "./app/utils/env.server";
 import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
-import { readSessionToken } from "./app/modules/auth/session.server";
+import { readSessionToken } from "./app/http/session-token.server";
 import { SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "./party/protocol";
 
 export { ChatRoom } from "./party/chat-room";
@@ -60,7 +60,7 @@ export default {
       onBeforeConnect: async (incoming, lobby) => {
         const decision = await authorizeRoomConnection(
           createDb(env.DB),
-          incoming,
+          { origin: incoming.headers.get("Origin"), token: readSessionToken(incoming)?.token ?? null },
           { kind: lobby.className as RoomKind, name: lobby.name },
           allowedOrigins,
         );

@@ -1,17 +1,13 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import {
-  clearSessionCookie,
-  deleteSession,
-  findSessionUser,
-  readSessionToken,
-  type SessionUser,
-} from "~/modules/auth/session.server";
+import { ADMIN_ONLY_MESSAGE } from "~/core/actor";
+import { DomainError } from "~/core/errors";
+import { readSessionToken } from "~/http/session-token.server";
+import { clearSessionCookie, deleteSession, findSessionUser, type SessionUser } from "~/modules/auth/session.server";
 import { closeUserConnections } from "~/modules/chats/chats.server";
-import { DomainError } from "./api.server";
 import { getServices } from "./services.server";
 import { redirectWithToast } from "./toast.server";
 
-export const ADMIN_ONLY_MESSAGE = "Access denied. Admin privileges required.";
+export { ADMIN_ONLY_MESSAGE };
 
 const userCache = new WeakMap<Request, Promise<SessionUser | null>>();
 

@@ -10,7 +10,7 @@ import { lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { createId } from "../../db/id";
 import { rateLimitHits } from "../../db/schema";
-import { DomainError } from "./api.server";
+import { DomainError } from "~/core/errors";
 
 export interface RateLimit {
   /** What is being counted, e.g. `auth-fail:ip:1.2.3.4`. */

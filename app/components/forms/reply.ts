@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { DomainError } from "~/utils/api.server";
+import type { DomainError } from "~/core/errors";
 
 /**
  * A conform reply for a domain error: its message on the form, its field errors on their fields,

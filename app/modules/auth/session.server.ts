@@ -99,16 +99,6 @@ export async function deleteSession(db: Db, token: string): Promise<string | nul
   return ended?.userId ?? null;
 }
 
-/** The bearer token of a request: `Authorization: Bearer` for API clients, else the session cookie. */
-export function readSessionToken(request: Request): { token: string; via: "bearer" | "cookie" } | null {
-  const authorization = request.headers.get("Authorization");
-  const bearer = authorization?.match(/^Bearer\s+([A-Za-z0-9_-]{20,200})$/)?.[1];
-  if (bearer) return { token: bearer, via: "bearer" };
-  const cookie = parseCookieHeader(request.headers.get("Cookie"))[SESSION_COOKIE];
-  if (cookie && /^[A-Za-z0-9_-]{20,200}$/.test(cookie)) return { token: cookie, via: "cookie" };
-  return null;
-}
-
 /** The Set-Cookie value that stores a session token; a browser-session cookie unless remembered. */
 export function serializeSessionCookie(token: string, options: { remember: boolean; secure: boolean }) {
   const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "SameSite=Lax"];
