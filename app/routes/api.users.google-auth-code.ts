@@ -1,27 +1,35 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { DomainError } from "~/core/errors";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { GOOGLE_MESSAGES, isGoogleEnabled, signInWithGoogleCode } from "~/modules/auth/google.server";
-import { toApiUser } from "~/modules/auth/present";
-import { apiRoute, apiSuccess, DomainError, parseJsonBody } from "~/utils/api.server";
-import { getServices } from "~/utils/services.server";
+import { SignInAnswerSchema, toSignInAnswer } from "~/modules/auth/present";
 
 const GoogleCodeSchema = z.object({
   code: z.string({ error: GOOGLE_MESSAGES.noToken }).min(1, GOOGLE_MESSAGES.noToken).max(4096),
   redirectUri: z.url().optional(),
 });
 
-/** Sign-in with an authorization code from Google's popup flow, exchanged on the server. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiRoute(async () => {
-    const services = getServices(context);
-    if (!isGoogleEnabled(services)) throw new DomainError(404, "Google sign-in is not configured.");
-    const { code, redirectUri } = await parseJsonBody(request, GoogleCodeSchema);
-    const { user, session, message } = await signInWithGoogleCode(
-      services,
-      code,
-      redirectUri ?? "postmessage",
-      request.headers.get("User-Agent"),
-    );
-    return apiSuccess({ token: session.token, message, user: { ...toApiUser(user), token: session.token } });
-  });
-}
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Sign in with an authorization code from Google's popup",
+    description:
+      "The code is exchanged on the server with our client secret (`redirectUri` defaults to `postmessage`). " +
+      "404 when Google sign-in is not configured.",
+    access: "anyone",
+    body: GoogleCodeSchema,
+    response: SignInAnswerSchema,
+    errors: [401, 403, 404, 409],
+    async run({ ctx, body, request }) {
+      if (!isGoogleEnabled(ctx)) throw new DomainError(404, "Google sign-in is not configured.");
+      return toSignInAnswer(
+        await signInWithGoogleCode(
+          ctx,
+          body.code,
+          body.redirectUri ?? "postmessage",
+          request.headers.get("User-Agent"),
+        ),
+      );
+    },
+  }),
+});
+export const action = loader;

@@ -1,25 +1,27 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { DomainError } from "~/core/errors";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { GOOGLE_MESSAGES, isGoogleEnabled, signInWithGoogleToken } from "~/modules/auth/google.server";
-import { toApiUser } from "~/modules/auth/present";
-import { apiRoute, apiSuccess, DomainError, parseJsonBody } from "~/utils/api.server";
-import { getServices } from "~/utils/services.server";
+import { SignInAnswerSchema, toSignInAnswer } from "~/modules/auth/present";
 
 const GoogleTokenSchema = z.object({
   idToken: z.string({ error: GOOGLE_MESSAGES.noToken }).min(1, GOOGLE_MESSAGES.noToken).max(4096),
 });
 
-/** Sign-in with a Google access token (the spec's `idToken`), checked against Google's userinfo. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiRoute(async () => {
-    const services = getServices(context);
-    if (!isGoogleEnabled(services)) throw new DomainError(404, "Google sign-in is not configured.");
-    const { idToken } = await parseJsonBody(request, GoogleTokenSchema);
-    const { user, session, message } = await signInWithGoogleToken(
-      services,
-      idToken,
-      request.headers.get("User-Agent"),
-    );
-    return apiSuccess({ token: session.token, message, user: { ...toApiUser(user), token: session.token } });
-  });
-}
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Sign in with a Google access token",
+    description:
+      "The spec's `idToken` is a Google access token; Google must confirm it was issued to our client. " +
+      "Signs in (or creates) the account of that Google identity. 404 when Google sign-in is not configured.",
+    access: "anyone",
+    body: GoogleTokenSchema,
+    response: SignInAnswerSchema,
+    errors: [401, 403, 404, 409],
+    async run({ ctx, body, request }) {
+      if (!isGoogleEnabled(ctx)) throw new DomainError(404, "Google sign-in is not configured.");
+      return toSignInAnswer(await signInWithGoogleToken(ctx, body.idToken, request.headers.get("User-Agent")));
+    },
+  }),
+});
+export const action = loader;

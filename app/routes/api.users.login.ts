@@ -1,6 +1,6 @@
 import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { loginWithPassword } from "~/modules/auth/accounts.server";
-import { SignInAnswerSchema, toApiUser } from "~/modules/auth/present";
+import { SignInAnswerSchema, toSignInAnswer } from "~/modules/auth/present";
 import { LoginSchema } from "~/modules/auth/schemas";
 import { requestMeta } from "~/utils/request-meta.server";
 
@@ -15,8 +15,7 @@ export const loader = jsonRoute({
     response: SignInAnswerSchema,
     errors: [401, 403, 429],
     async run({ ctx, body, request }) {
-      const { user, session, message } = await loginWithPassword(ctx, body, requestMeta(request));
-      return { token: session.token, message, user: { ...toApiUser(user), token: session.token } };
+      return toSignInAnswer(await loginWithPassword(ctx, body, requestMeta(request)));
     },
   }),
 });

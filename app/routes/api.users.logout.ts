@@ -1,10 +1,22 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { apiRoute, apiSuccess } from "~/utils/api.server";
+import { z } from "zod";
+import { apiSuccess } from "~/http/envelope.server";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { signOut } from "~/utils/auth.server";
 
-/** Ends the session behind the bearer token or cookie and closes the user's realtime sockets. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiRoute(async () =>
-    apiSuccess({ message: "Logged out" }, { headers: { "Set-Cookie": await signOut(request, context) } }),
-  );
-}
+const LOGGED_OUT = "Logged out";
+
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Sign out",
+    description:
+      "Ends the session behind the bearer token or cookie, closes the user's realtime sockets and clears " +
+      "the cookie. Signing out without a session is not an error.",
+    access: "anyone",
+    response: z.object({ message: z.string() }),
+    async run({ request, context }) {
+      // The cookie is cleared by a header, which a payload cannot carry.
+      return apiSuccess({ message: LOGGED_OUT }, { headers: { "Set-Cookie": await signOut(request, context) } });
+    },
+  }),
+});
+export const action = loader;

@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { ApiUserSchema, toApiUser } from "~/modules/auth/present";
+import { ApiOwnUserSchema, toApiOwnUser } from "~/modules/users/present";
+import { getOwnProfile } from "~/modules/users/profile.server";
 
 export const loader = jsonRoute({
   GET: endpoint({
     summary: "The signed-in user",
-    description: "A 401 tells the spec's client to go to /auth.",
+    description: "With their bio, privacy settings and join date. A 401 tells the spec's client to go to /auth.",
     access: "member",
-    response: z.object({ data: ApiUserSchema, user: ApiUserSchema }),
-    async run({ user }) {
-      const data = toApiUser(user);
+    response: z.object({ data: ApiOwnUserSchema, user: ApiOwnUserSchema }),
+    async run({ ctx, user }) {
+      const data = toApiOwnUser(await getOwnProfile(ctx, user.id));
       return { data, user: data };
     },
   }),

@@ -1,12 +1,16 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { resetPassword } from "~/modules/auth/accounts.server";
 import { ResetPasswordSchema } from "~/modules/auth/schemas";
-import { apiRoute, apiSuccess, parseJsonBody } from "~/utils/api.server";
-import { getServices } from "~/utils/services.server";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  return apiRoute(async () => {
-    const input = await parseJsonBody(request, ResetPasswordSchema);
-    return apiSuccess(await resetPassword(getServices(context), input));
-  });
-}
+export const loader = jsonRoute({
+  POST: endpoint({
+    summary: "Choose a new password with a reset link's token",
+    description: "Ends every session of the account. A used, expired or unknown token is a 400.",
+    access: "anyone",
+    body: ResetPasswordSchema,
+    response: z.object({ message: z.string() }),
+    run: ({ ctx, body }) => resetPassword(ctx, body),
+  }),
+});
+export const action = loader;

@@ -1,50 +1,59 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { parseInput } from "~/http/input.server";
+import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { checkVerificationToken, verifyEmail } from "~/modules/auth/accounts.server";
-import { toApiUser } from "~/modules/auth/present";
-import { VERIFY_NO_TOKEN, VerifyEmailSchema } from "~/modules/auth/schemas";
-import { apiRoute, apiSuccess, DomainError, methodNotAllowed } from "~/utils/api.server";
-import { getOptionalUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { ApiUserSchema, toApiUser } from "~/modules/auth/present";
+import { VerifyEmailSchema } from "~/modules/auth/schemas";
 
-function readToken(value: unknown): string {
-  const parsed = VerifyEmailSchema.safeParse({ token: value ?? undefined });
-  if (!parsed.success) throw new DomainError(400, VERIFY_NO_TOKEN);
-  return parsed.data.token;
-}
+const Token = VerifyEmailSchema.shape.token;
+/** A link's token, in the body or (as the emailed link has it) the query. */
+const MaybeToken = z.object({ token: Token.optional() });
 
-/**
- * GET /api/users/verify-email?token= (the spec's call) checks a link without spending it: mail
- * scanners and link previews open GET links. POST verifies (docs/decisions/081).
- */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return apiRoute(async () => {
-    const token = readToken(new URL(request.url).searchParams.get("token"));
-    return apiSuccess({ valid: true, ...(await checkVerificationToken(getServices(context), token)) });
-  });
-}
-
-/**
- * POST /api/users/verify-email {token} (or ?token=): verifies the address. A client without a
- * session gets one (`token`, as the spec's verification response has); a client signed in to
- * another account keeps its own session and is told to sign in.
- */
-export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
-  return apiRoute(async () => {
-    const isJson = request.headers.get("Content-Type")?.includes("application/json") ?? false;
-    const body = isJson ? ((await request.json().catch(() => null)) as { token?: unknown } | null) : null;
-    const token = readToken(body?.token ?? new URL(request.url).searchParams.get("token"));
-    const current = await getOptionalUser(request, context);
-    const { user, session, signedIn, message } = await verifyEmail(getServices(context), token, {
-      currentUserId: current?.id ?? null,
-      userAgent: request.headers.get("User-Agent"),
-    });
-    return apiSuccess({
-      message,
-      signedIn,
-      // Another account's client learns only that the address it holds the link for is verified.
-      user: signedIn ? toApiUser(user) : { email: user.email },
-      ...(session ? { token: session.token } : {}),
-    });
-  });
-}
+export const loader = jsonRoute({
+  GET: endpoint({
+    summary: "Check a verification link without using it",
+    description:
+      "Mail scanners and link previews open GET links, so this only says whether the token is still " +
+      "usable (`valid`); POST verifies (docs/decisions/081-verify-email-and-email-change.md).",
+    access: "anyone",
+    query: z.object({ token: Token }),
+    response: z.object({ valid: z.literal(true), message: z.string() }),
+    async run({ ctx, query }) {
+      return { valid: true as const, ...(await checkVerificationToken(ctx, query.token)) };
+    },
+  }),
+  POST: endpoint({
+    summary: "Verify an email address",
+    description:
+      "The token comes in the body (`{ token }`) or the query (`?token=`). A client without a session is " +
+      "signed in (`token`, as the spec's verification answer has); one signed in to another account keeps " +
+      "its session, gets `signedIn: false` and only the verified email.",
+    access: "anyone",
+    body: MaybeToken,
+    bodyOptional: true,
+    query: MaybeToken,
+    response: z.object({
+      message: z.string(),
+      signedIn: z.boolean(),
+      user: z.union([ApiUserSchema, z.object({ email: z.string() })]),
+      token: z.string().optional(),
+    }),
+    errors: [409],
+    async run({ ctx, user: current, body, query, request }) {
+      // Neither is the spec's 'Invalid verification link. No token provided.' (400).
+      const { token } = await parseInput(VerifyEmailSchema, { token: body.token ?? query.token });
+      const { user, session, signedIn, message } = await verifyEmail(ctx, token, {
+        currentUserId: current?.id ?? null,
+        userAgent: request.headers.get("User-Agent"),
+      });
+      return {
+        message,
+        signedIn,
+        // Another account's client learns only that the address it holds the link for is verified.
+        user: signedIn ? toApiUser(user) : { email: user.email },
+        ...(session ? { token: session.token } : {}),
+      };
+    },
+  }),
+});
+export const action = loader;

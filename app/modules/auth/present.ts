@@ -37,3 +37,13 @@ export const SignInAnswerSchema = z.object({
   message: z.string(),
   user: ApiUserSchema.extend({ token: z.string() }),
 });
+
+/** A sign-in's outcome (password, Google token or code) as that answer. */
+export function toSignInAnswer(signIn: {
+  user: SessionUser;
+  session: { token: string };
+  message: string;
+}): z.infer<typeof SignInAnswerSchema> {
+  const { token } = signIn.session;
+  return { token, message: signIn.message, user: { ...toApiUser(signIn.user), token } };
+}

@@ -9,7 +9,7 @@ import { passwordChangedEmail } from "~/modules/auth/emails.server";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { closeUserConnections } from "~/modules/chats/chats.server";
 import { createMailer } from "~/modules/email/mailer.server";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import { hashToken } from "~/utils/crypto.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { Services } from "~/utils/services.server";

@@ -31,14 +31,28 @@ export const PrivacySchema = z.object({
 
 export const NotificationSchema = z.object({ emailNotifications: checkbox });
 
+const passwordChangeFields = {
+  currentPassword: z
+    .string({ error: "Current password is required" })
+    .min(1, "Current password is required")
+    .max(128, PASSWORD_TOO_LONG),
+  newPassword: newPasswordField("New password is required"),
+};
+
+/** The Personal Info form: the new password typed twice. */
 export const ChangePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: "Current password is required" })
-      .min(1, "Current password is required")
-      .max(128, PASSWORD_TOO_LONG),
-    newPassword: newPasswordField("New password is required"),
-    confirmPassword: z.string({ error: PASSWORDS_MATCH.message }),
-  })
+  .object({ ...passwordChangeFields, confirmPassword: z.string({ error: PASSWORDS_MATCH.message }) })
   .refine((value) => value.newPassword === value.confirmPassword, PASSWORDS_MATCH);
-export type ChangePasswordInput = z.infer<typeof ChangePasswordSchema>;
+
+/**
+ * PUT /api/users/change-password: the spec's client sends `{ currentPassword, newPassword }`; a
+ * confirmation is optional and, when sent, must match.
+ */
+export const ChangePasswordApiSchema = z
+  .object({ ...passwordChangeFields, confirmPassword: z.string().optional() })
+  .refine(
+    (value) => value.confirmPassword === undefined || value.newPassword === value.confirmPassword,
+    PASSWORDS_MATCH,
+  );
+
+export type ChangePasswordInput = { currentPassword: string; newPassword: string };

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { authTokens, users } from "../../../db/schema";
 import { MESSAGES } from "~/modules/auth/messages";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 
 /**
  * Refuses a username (case-insensitive) or email that another account holds, with a 409 naming

@@ -1,0 +1,94 @@
+/**
+ * Profiles in JSON, as the spec's clients read them (its User entity, docs/product.md#api): the
+ * signed-in user's own (`GET /api/users/me`, the answer to `PUT /api/users/profile`) and anyone's
+ * public profile (`GET /api/users/profile/{id}`), with the privacy switches already applied.
+ */
+import { z } from "zod";
+import { ApiUserSchema, toApiUser } from "~/modules/auth/present";
+import type { PrivacySettings } from "./privacy";
+
+export const PrivacySettingsSchema = z.object({
+  showFullName: z.boolean(),
+  showEmail: z.boolean(),
+  showReferrals: z.boolean(),
+  showApplications: z.boolean(),
+});
+
+const privacyOf = (row: PrivacySettings): PrivacySettings => ({
+  showFullName: row.showFullName,
+  showEmail: row.showEmail,
+  showReferrals: row.showReferrals,
+  showApplications: row.showApplications,
+});
+
+/** The signed-in user as they see themselves: the session's user plus their profile and settings. */
+export const ApiOwnUserSchema = ApiUserSchema.extend({
+  bio: z.string(),
+  privacySettings: PrivacySettingsSchema,
+  emailNotifications: z.boolean(),
+  /** A new address waiting for its confirmation link (docs/decisions/081); null when none. */
+  pendingEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ApiOwnUser = z.infer<typeof ApiOwnUserSchema>;
+
+/** The owner's row (users/profile.server.ts getOwnProfile) in that shape. */
+export function toApiOwnUser(
+  row: Parameters<typeof toApiUser>[0] &
+    PrivacySettings & { bio: string; emailNotifications: boolean; pendingEmail: string | null; createdAt: Date },
+): ApiOwnUser {
+  return {
+    ...toApiUser(row),
+    bio: row.bio,
+    privacySettings: privacyOf(row),
+    emailNotifications: row.emailNotifications,
+    pendingEmail: row.pendingEmail,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Someone's public profile: names masked and the email left out as their switches say (null), and
+ * the referral counts only when their referrals are shown (null otherwise).
+ */
+export const ApiProfileSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  bio: z.string(),
+  profileImage: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  authProvider: z.enum(["local", "google", "other"]),
+  createdAt: z.string(),
+  isOwner: z.boolean(),
+  privacySettings: PrivacySettingsSchema,
+  referralsVisible: z.boolean(),
+  applicationsVisible: z.boolean(),
+  /** The mean of the reviews of their referrals (1-5), null before the first review. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  referralsCount: z.number().int().nullable(),
+  successfulReferralsCount: z.number().int().nullable(),
+});
+export type ApiProfile = z.infer<typeof ApiProfileSchema>;
+
+/** A public profile (getPublicProfile) with its reputation (getReputation, privacy already applied). */
+export function toApiProfile(
+  profile: Omit<
+    ApiProfile,
+    "profilePicture" | "rating" | "reviewCount" | "referralsCount" | "successfulReferralsCount"
+  >,
+  reputation: { rating: number | null; reviewCount: number; referrals: { count: number; successful: number } | null },
+): ApiProfile {
+  return {
+    ...profile,
+    profilePicture: profile.profileImage,
+    rating: reputation.rating,
+    reviewCount: reputation.reviewCount,
+    referralsCount: reputation.referrals?.count ?? null,
+    successfulReferralsCount: reputation.referrals?.successful ?? null,
+  };
+}
