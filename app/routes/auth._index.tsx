@@ -1,95 +1,81 @@
 import { getFormProps, getInputProps, useForm, type Submission, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { CreditCard } from "lucide-react";
 import { useEffect, type ComponentProps, type FormEvent, type ReactNode } from "react";
-import type { z } from "zod";
+import { z } from "zod";
 import { toast } from "sonner";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { CheckboxField, Field, FormMessage } from "~/components/forms/field";
-import { replyWithDomainError } from "~/components/forms/reply";
 import { useClearOnEdit } from "~/components/forms/use-clear-on-edit";
 import { Button } from "~/components/ui/button";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { loginWithPassword, registerUser } from "~/modules/auth/accounts.server";
 import { isGoogleEnabled } from "~/modules/auth/google.server";
 import { LoginSchema, PASSWORD_HINT, RegisterSchema } from "~/modules/auth/schemas";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
-import { DomainError } from "~/utils/api.server";
-import { requireAnonymous, shouldUseSecureCookies } from "~/utils/auth.server";
+import { shouldUseSecureCookies } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/redirect";
 import { requestMeta } from "~/utils/request-meta.server";
-import { getServices } from "~/utils/services.server";
 
 type Tab = "login" | "register";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request, context);
-  const url = new URL(request.url);
-  return {
-    tab: (url.searchParams.get("tab") === "register" ? "register" : "login") as Tab,
-    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""),
-    googleEnabled: isGoogleEnabled(getServices(context)),
-  };
-}
+/** What a failed sign-in or registration says when there is no reason to give (docs/product.md#auth-texts). */
+const LOGIN_FAILED = "Login failed. Please try again.";
+const REGISTRATION_FAILED = "Registration failed. Please try again.";
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request, context);
-  const formData = await request.formData();
-  const intent: Tab = formData.get("intent") === "register" ? "register" : "login";
-  const services = getServices(context);
-  const meta = requestMeta(request);
+export const loader = pageLoader({
+  access: "visitor",
+  // Any other tab is the login tab.
+  query: z.object({
+    tab: z.enum(["login", "register"]).catch("login"),
+    redirectTo: z.string().optional(),
+  }),
+  async run({ ctx, query }) {
+    return {
+      tab: query.tab,
+      redirectTo: safeRedirect(query.redirectTo, ""),
+      googleEnabled: isGoogleEnabled(ctx),
+    };
+  },
+});
 
-  if (intent === "register") {
-    const submission = parseWithZod(formData, { schema: RegisterSchema });
-    if (submission.status !== "success") {
-      return data(
-        { intent, result: submission.reply({ hideFields: ["password", "confirmPassword"] }), code: null },
-        400,
-      );
-    }
-    try {
-      const { email } = await registerUser(services, submission.value, meta);
-      return redirect(`/auth/verify-pending?${new URLSearchParams({ email, registered: "1" })}`);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const result = replyWithDomainError(submission, error, ["password", "confirmPassword"]);
-      return data({ intent, result, code: error.code ?? null }, error.status);
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: LoginSchema });
-  if (submission.status !== "success") {
-    return data({ intent, result: submission.reply({ hideFields: ["password"] }), code: null }, 400);
-  }
-  try {
-    const { session } = await loginWithPassword(services, submission.value, meta);
-    return redirect(safeRedirect(submission.value.redirectTo), {
-      headers: {
-        "Set-Cookie": serializeSessionCookie(session.token, {
+export const action = formAction({
+  access: "visitor",
+  intents: {
+    login: intent.visitor({
+      schema: LoginSchema,
+      hideFields: ["password"],
+      unexpectedMessage: LOGIN_FAILED,
+      async run({ ctx, value, request }) {
+        const { session } = await loginWithPassword(ctx, value, requestMeta(request));
+        const cookie = serializeSessionCookie(session.token, {
           remember: session.remember,
           secure: shouldUseSecureCookies(request),
-        }),
+        });
+        return redirectTo(safeRedirect(value.redirectTo), { headers: { "Set-Cookie": cookie } });
       },
-    });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const result = replyWithDomainError(submission, error, ["password"]);
-    return data({ intent, result, code: error.code ?? null }, error.status);
-  }
-}
+    }),
+    register: intent.visitor({
+      schema: RegisterSchema,
+      hideFields: ["password", "confirmPassword"],
+      unexpectedMessage: REGISTRATION_FAILED,
+      async run({ ctx, value, request }) {
+        const { email } = await registerUser(ctx, value, requestMeta(request));
+        return redirectTo(`/auth/verify-pending?${new URLSearchParams({ email, registered: "1" })}`);
+      },
+    }),
+  },
+});
 
 export default function AuthPage() {
   const { tab, redirectTo, googleEnabled } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const activeTab: Tab = (actionData?.intent as Tab | undefined) ?? tab;
+  const failedTab = actionData?.intent;
+  const activeTab: Tab = failedTab === "login" || failedTab === "register" ? failedTab : tab;
   const query = (next: Tab) => `?${new URLSearchParams({ tab: next, ...(redirectTo ? { redirectTo } : {}) })}`;
 
   return (
@@ -224,12 +210,7 @@ function LoginForm({
   lastResult?: SubmissionResult;
   code: string | null;
 }) {
-  const { form, fields, clear, submitting, formProps } = useTabForm(
-    "login",
-    LoginSchema,
-    lastResult,
-    "Login failed. Please try again.",
-  );
+  const { form, fields, clear, submitting, formProps } = useTabForm("login", LoginSchema, lastResult, LOGIN_FAILED);
   const email = typeof lastResult?.initialValue?.email === "string" ? lastResult.initialValue.email : "";
 
   return (
@@ -284,7 +265,7 @@ function RegisterForm({ lastResult }: { lastResult?: SubmissionResult }) {
     "register",
     RegisterSchema,
     lastResult,
-    "Registration failed. Please try again.",
+    REGISTRATION_FAILED,
   );
   const input = (name: keyof typeof fields, type: "text" | "email" | "password", autoComplete: string) => ({
     ...getInputProps(fields[name], { type }),

@@ -1,34 +1,32 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Field, FormMessage } from "~/components/forms/field";
 import { AuthCard } from "~/components/layout/auth-card";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
+import { formAction, intent } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { requestPasswordReset } from "~/modules/auth/accounts.server";
 import { EmailOnlySchema } from "~/modules/auth/schemas";
-import { DomainError } from "~/utils/api.server";
-import { requireAnonymous } from "~/utils/auth.server";
 import { requestMeta } from "~/utils/request-meta.server";
-import { getServices } from "~/utils/services.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request, context);
-  return null;
-}
+export const loader = pageLoader({ access: "visitor", run: async () => null });
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: EmailOnlySchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sent: null }, 400);
-  try {
-    const { message } = await requestPasswordReset(getServices(context), submission.value.email, requestMeta(request));
-    return { result: submission.reply({ resetForm: true }), sent: message };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.message] }), sent: null }, error.status);
-  }
-}
+/** The same answer whether or not the address has an account (docs/product.md#password-reset). */
+export const action = formAction({
+  access: "anyone",
+  intents: {
+    default: intent.anyone({
+      schema: EmailOnlySchema,
+      async run({ ctx, value, request }) {
+        const { message } = await requestPasswordReset(ctx, value.email, requestMeta(request));
+        return { sent: message };
+      },
+    }),
+  },
+});
 
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
@@ -48,7 +46,7 @@ export default function ForgotPassword() {
       <p className="text-sm text-muted">
         Enter your account&apos;s email and we will send you a link to choose a new password.
       </p>
-      {actionData?.sent ? <FormMessage tone="success">{actionData.sent}</FormMessage> : null}
+      {actionData?.ok ? <FormMessage tone="success">{actionData.sent}</FormMessage> : null}
       {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <Field

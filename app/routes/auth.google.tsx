@@ -1,18 +1,26 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { createGoogleAuthenticator, isGoogleEnabled } from "~/modules/auth/google.server";
-import { requireAnonymous, shouldUseSecureCookies } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
+import { z } from "zod";
+import { DomainError } from "~/core/errors";
+import { formResource, intent, redirectTo } from "~/http/form-action.server";
+import { redirectToGoogle } from "~/http/google-redirect.server";
+import { isGoogleEnabled } from "~/modules/auth/google.server";
 
-/** Starts the Google redirect flow (a POST, so another site cannot start it for a visitor). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  await requireAnonymous(request, context);
-  const services = getServices(context);
-  if (!isGoogleEnabled(services)) throw new Response("Not found", { status: 404 });
-  // Throws the redirect to Google with the state cookie.
-  await createGoogleAuthenticator(services, shouldUseSecureCookies(request)).authenticate("google", request);
-  return redirect("/auth");
-}
-
-export function loader() {
-  return redirect("/auth");
-}
+/**
+ * POST /auth/google starts the Google redirect flow (a POST, so another site cannot start it for a
+ * visitor): the answer is the redirect to Google with the state cookie. Someone already signed in
+ * goes home instead (as /auth sends them).
+ */
+export const action = formResource({
+  access: "anyone",
+  backTo: "/auth",
+  intents: {
+    default: intent.anyone({
+      schema: z.object({}),
+      async run({ ctx, user, request }) {
+        if (user) return redirectTo("/");
+        if (!isGoogleEnabled(ctx)) throw new DomainError(404, "Google sign-in is not configured.");
+        return redirectToGoogle(ctx, request);
+      },
+    }),
+  },
+});
+export const loader = action;

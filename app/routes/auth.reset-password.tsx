@@ -1,38 +1,37 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { Field, FormMessage } from "~/components/forms/field";
 import { AuthCard } from "~/components/layout/auth-card";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { resetPassword } from "~/modules/auth/accounts.server";
 import { MESSAGES } from "~/modules/auth/messages";
 import { PASSWORD_HINT, ResetPasswordSchema } from "~/modules/auth/schemas";
-import { DomainError } from "~/utils/api.server";
-import { getServices } from "~/utils/services.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return { token: new URL(request.url).searchParams.get("token") ?? "" };
-}
+export const loader = pageLoader({
+  access: "anyone",
+  query: z.object({ token: z.string().optional() }),
+  run: async ({ query }) => ({ token: query.token ?? "" }),
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, 400);
-  }
-  try {
-    const { message } = await resetPassword(getServices(context), submission.value);
-    throw await redirectWithToast(context, "/auth", { type: "success", description: message });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.message], hideFields: ["password", "confirmPassword"] }) },
-      error.status,
-    );
-  }
-}
+export const action = formAction({
+  access: "anyone",
+  intents: {
+    default: intent.anyone({
+      schema: ResetPasswordSchema,
+      hideFields: ["password", "confirmPassword"],
+      async run({ ctx, value }) {
+        const { message } = await resetPassword(ctx, value);
+        return redirectTo("/auth", { toast: message });
+      },
+    }),
+  },
+});
 
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();

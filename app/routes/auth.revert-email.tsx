@@ -1,43 +1,52 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckCircle2 } from "lucide-react";
+import { z } from "zod";
 import { FormMessage } from "~/components/forms/field";
 import { AuthCard } from "~/components/layout/auth-card";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
+import { formAction, intent, withHeaders } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { isRevertTokenUsable, revertEmailChange } from "~/modules/auth/accounts.server";
 import { MESSAGES } from "~/modules/auth/messages";
 import { clearSessionCookie } from "~/modules/auth/session.server";
-import { DomainError } from "~/utils/api.server";
 import { shouldUseSecureCookies } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 
 /** A token as the links carry it (crypto.server createToken); anything else is not a link of ours. */
-const readToken = (value: unknown) =>
-  typeof value === "string" && /^[A-Za-z0-9_-]{20,200}$/.test(value) ? value : null;
+const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 
 /**
  * The link in the notice sent to the old address of an email change (docs/decisions/081). Opening
  * it changes nothing (mail scanners open links); the button restores the address.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const token = readToken(new URL(request.url).searchParams.get("token"));
-  return { token, usable: token ? await isRevertTokenUsable(getServices(context), token) : false };
-}
+export const loader = pageLoader({
+  access: "anyone",
+  query: z.object({ token: z.string().optional() }),
+  async run({ ctx, query }) {
+    const token = query.token && TOKEN.test(query.token) ? query.token : null;
+    return { token, usable: token ? await isRevertTokenUsable(ctx, token) : false };
+  },
+});
 
 /** Restores the old address and ends every session, this browser's too. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const token = readToken((await request.formData()).get("token"));
-  if (!token) return data({ ok: false as const, message: MESSAGES.revertFailed }, 400);
-  try {
-    const { message } = await revertEmailChange(getServices(context), token);
-    const cookie = clearSessionCookie({ secure: shouldUseSecureCookies(request) });
-    return data({ ok: true as const, message }, { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ ok: false as const, message: error.message }, error.status);
-  }
-}
+export const action = formAction({
+  access: "anyone",
+  intents: {
+    default: intent.anyone({
+      schema: z.object({
+        token: z.string({ error: MESSAGES.revertFailed }).regex(TOKEN, MESSAGES.revertFailed),
+      }),
+      async run({ ctx, value, request }) {
+        const { message } = await revertEmailChange(ctx, value.token);
+        return withHeaders(
+          { message },
+          { "Set-Cookie": clearSessionCookie({ secure: shouldUseSecureCookies(request) }) },
+        );
+      },
+    }),
+  },
+});
 
 export default function RevertEmail() {
   const { token, usable } = useLoaderData<typeof loader>();

@@ -1,40 +1,51 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { MailCheck } from "lucide-react";
+import { z } from "zod";
 import { FormMessage } from "~/components/forms/field";
 import { AuthCard } from "~/components/layout/auth-card";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
+import { formAction, intent } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { resendVerification } from "~/modules/auth/accounts.server";
 import { MESSAGES } from "~/modules/auth/messages";
 import { EmailOnlySchema } from "~/modules/auth/schemas";
-import { DomainError } from "~/utils/api.server";
 import { requestMeta } from "~/utils/request-meta.server";
-import { getServices } from "~/utils/services.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const email = EmailOnlySchema.safeParse({ email: url.searchParams.get("email") ?? undefined });
-  return {
-    email: email.success ? email.data.email : null,
-    message: url.searchParams.get("registered") === "1" ? MESSAGES.registered : MESSAGES.pendingDefault,
-  };
-}
+export const loader = pageLoader({
+  access: "anyone",
+  query: z.object({ email: z.string().optional(), registered: z.string().optional() }),
+  async run({ query }) {
+    const email = EmailOnlySchema.safeParse({ email: query.email });
+    return {
+      email: email.success ? email.data.email : null,
+      message: query.registered === "1" ? MESSAGES.registered : MESSAGES.pendingDefault,
+    };
+  },
+});
+
+/** The address to resend to: anything but a valid one means the page lost it. */
+const ResendSchema = z.object({
+  email: z
+    .string({ error: MESSAGES.resendMissingEmail })
+    .trim()
+    .max(254, MESSAGES.resendMissingEmail)
+    .pipe(z.email({ error: MESSAGES.resendMissingEmail }))
+    .transform((email) => email.toLowerCase()),
+});
 
 /** Resend Verification Email: the same answer whether or not the address has an account. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const parsed = EmailOnlySchema.safeParse({ email: (await request.formData()).get("email") ?? undefined });
-  if (!parsed.success) {
-    return data({ ok: false, message: "Email address is missing. Please go back to login and try again." }, 400);
-  }
-  try {
-    const result = await resendVerification(getServices(context), parsed.data.email, requestMeta(request));
-    return { ok: true, message: result.message };
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ ok: false, message: error.message }, error.status);
-  }
-}
+export const action = formAction({
+  access: "anyone",
+  intents: {
+    default: intent.anyone({
+      schema: ResendSchema,
+      unexpectedMessage: MESSAGES.resendFailed,
+      run: ({ ctx, value, request }) => resendVerification(ctx, value.email, requestMeta(request)),
+    }),
+  },
+});
 
 export default function VerifyPending() {
   const { email, message } = useLoaderData<typeof loader>();
@@ -57,9 +68,7 @@ export default function VerifyPending() {
             </div>
           </div>
           {result ? (
-            <FormMessage tone={result.ok ? "success" : "error"}>
-              {result.ok ? result.message : result.message || "Failed to resend verification email. Please try again."}
-            </FormMessage>
+            <FormMessage tone={result.ok ? "success" : "error"}>{result.message || MESSAGES.resendFailed}</FormMessage>
           ) : null}
           <Form method="post">
             <input type="hidden" name="email" value={email} />

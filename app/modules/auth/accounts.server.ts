@@ -8,7 +8,7 @@ import { authTokens, sessions, users, type AuthTokenPurpose } from "../../../db/
 import { closeUserConnections } from "~/modules/chats/chats.server";
 import { createMailer } from "~/modules/email/mailer.server";
 import { assertUsernameAndEmailFree } from "~/modules/users/uniqueness.server";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import { createToken, hashToken } from "~/utils/crypto.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { countEvent, enforceRateLimit, isLimited } from "~/utils/rate-limit.server";

@@ -1,15 +1,13 @@
 /**
- * Google sign-in: the redirect flow through remix-auth-google for browsers, and access-token
- * sign-in for API clients (POST /api/users/google-auth). Google's endpoints come from the
+ * Google sign-in: the accounts behind Google identities, and access-token and code sign-in for API
+ * clients (POST /api/users/google-auth, google-auth-code). The browser's redirect flow is HTTP glue
+ * around the same functions (app/http/google-redirect.server.ts). Google's endpoints come from the
  * environment so tests point the real code at a local fake.
  */
-import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { Authenticator } from "remix-auth";
-import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { sessions, users } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/chats/chats.server";
-import { DomainError } from "~/utils/api.server";
+import { DomainError } from "~/core/errors";
 import type { Services } from "~/utils/services.server";
 import { stripInvisible } from "~/utils/zod-fields";
 import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
@@ -37,7 +35,8 @@ export function isGoogleEnabled(services: Services) {
   return Boolean(services.env.GOOGLE_CLIENT_ID && services.env.GOOGLE_CLIENT_SECRET);
 }
 
-function endpoints(services: Services) {
+/** Google's OAuth endpoints (the environment may point them at a fake). */
+export function googleEndpoints(services: Services) {
   return {
     authorization: services.env.GOOGLE_AUTH_URL ?? "https://accounts.google.com/o/oauth2/v2/auth",
     token: services.env.GOOGLE_TOKEN_URL ?? "https://oauth2.googleapis.com/token",
@@ -48,7 +47,9 @@ function endpoints(services: Services) {
 
 /** Reads the signed-in Google account behind an access token; null when Google refuses it. */
 export async function fetchGoogleIdentity(services: Services, accessToken: string): Promise<GoogleIdentity | null> {
-  const response = await fetch(endpoints(services).userinfo, { headers: { Authorization: `Bearer ${accessToken}` } });
+  const response = await fetch(googleEndpoints(services).userinfo, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
   if (!response.ok) return null;
   const info = (await response.json()) as Record<string, unknown>;
   if (typeof info.sub !== "string" || typeof info.email !== "string") return null;
@@ -68,7 +69,7 @@ export async function fetchGoogleIdentity(services: Services, accessToken: strin
  * its users' tokens here and sign in as them.
  */
 async function isTokenForThisClient(services: Services, accessToken: string): Promise<boolean> {
-  const url = new URL(endpoints(services).tokeninfo);
+  const url = new URL(googleEndpoints(services).tokeninfo);
   url.searchParams.set("access_token", accessToken);
   const response = await fetch(url);
   if (!response.ok) return false;
@@ -208,7 +209,7 @@ export async function signInWithGoogleCode(
   redirectUri: string,
   userAgent: string | null,
 ) {
-  const response = await fetch(endpoints(services).token, {
+  const response = await fetch(googleEndpoints(services).token, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({
@@ -222,56 +223,4 @@ export async function signInWithGoogleCode(
   const body = response.ok ? ((await response.json()) as { access_token?: unknown }) : {};
   if (typeof body.access_token !== "string") throw new DomainError(401, GOOGLE_MESSAGES.noToken);
   return signInWithOwnGoogleToken(services, body.access_token, userAgent);
-}
-
-/** remix-auth-google with our endpoints and userinfo reader. */
-class CardshareGoogleStrategy extends GoogleStrategy<SessionUser> {
-  constructor(services: Services, verify: (identity: GoogleIdentity) => Promise<SessionUser>) {
-    const { env } = services;
-    super(
-      {
-        clientID: env.GOOGLE_CLIENT_ID ?? "",
-        clientSecret: env.GOOGLE_CLIENT_SECRET ?? "",
-        callbackURL: new URL("/auth/google/callback", env.APP_ORIGIN).toString(),
-        scope: "openid email profile",
-        prompt: "select_account",
-      },
-      async ({ accessToken }) => {
-        const identity = await fetchGoogleIdentity(services, accessToken);
-        if (!identity) throw new Error(GOOGLE_MESSAGES.failed);
-        return verify(identity);
-      },
-    );
-    this.authorizationURL = endpoints(services).authorization;
-    this.tokenURL = endpoints(services).token;
-  }
-
-  /** The verify callback reads the identity itself; the library's profile is not used. */
-  protected async userProfile(): Promise<GoogleProfile> {
-    return { provider: "google" } as GoogleProfile;
-  }
-}
-
-/**
- * The browser flow. Only the OAuth `state` lives in this short signed cookie; the Cardshare
- * session is created by the callback route like any other sign-in.
- */
-export function createGoogleAuthenticator(services: Services, secure: boolean) {
-  const stateStorage = createCookieSessionStorage({
-    cookie: {
-      name: "__google_oauth",
-      httpOnly: true,
-      sameSite: "lax",
-      path: "/auth/google",
-      maxAge: 10 * 60,
-      secure,
-      secrets: [services.env.SESSION_SECRET],
-    },
-  });
-  const authenticator = new Authenticator<SessionUser>(stateStorage);
-  authenticator.use(
-    new CardshareGoogleStrategy(services, (identity) => findOrCreateGoogleUser(services, identity)),
-    "google",
-  );
-  return authenticator;
 }

@@ -16,7 +16,12 @@ export const MESSAGES = {
   revertFailed: "This link is invalid, has expired or was already used.",
   revertTaken: "This address now belongs to another account, so it cannot be restored. Please contact support.",
   verifyFailed: "This verification link is invalid, has expired or was already used.",
+  /** The verification page when there is no message to show / when verifying failed unexpectedly. */
+  verifyFailedNoMessage: "Verification failed. Please try again.",
+  verifyError: "An error occurred while verifying your email. Please try again later.",
   resent: "Verification email resent. Please check your inbox.",
+  resendFailed: "Failed to resend verification email. Please try again.",
+  resendMissingEmail: "Email address is missing. Please go back to login and try again.",
   resetRequested: "If an account exists for that email, we have sent a link to reset your password.",
   resetDone: "Your password has been reset. Please sign in with your new password.",
   resetFailed: "This reset link is invalid or has expired. Please ask for a new one.",
