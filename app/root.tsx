@@ -1,15 +1,14 @@
-import { data, type LinksFunction, type MetaFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type MetaFunction } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { pageLoader } from "~/http/page-loader.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
 import { countUnread } from "~/modules/chats/chats.server";
 import { tipsMode } from "~/modules/payments/stripe.server";
 import { RealtimeProvider } from "~/modules/realtime/realtime-provider";
-import { getOptionalUser } from "~/utils/auth.server";
 import { useNonce } from "~/utils/nonce";
-import { getServices } from "~/utils/services.server";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
 
@@ -21,32 +20,36 @@ export const links: LinksFunction = () => [
 /** The fallback title; routes set their own, and error pages keep this one. */
 export const meta: MetaFunction = () => [{ title: "Cardshare" }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [user, { toast, headers }] = await Promise.all([getOptionalUser(request, context), getToast(request, context)]);
-  // The header's unread badge, rendered by the server; the realtime socket keeps it current.
-  const unreadChats = user ? await countUnread(getServices(context).db, user.id) : 0;
-  return data(
-    {
-      user: user
-        ? {
-            id: user.id,
-            username: user.username,
-            firstName: user.firstName,
-            lastName: user.lastName,
-            email: user.email,
-            profileImage: user.profileImage,
-            authProvider: user.authProvider,
-            isAdmin: user.isAdmin,
-          }
-        : null,
-      toast,
-      /** Read by <TipOptions/> (useTipsEnabled): production without a Stripe key hides tips. */
-      tipsEnabled: tipsMode(getServices(context).env) !== "off",
-      unreadChats,
-    },
-    { headers: headers ?? undefined },
-  );
-}
+/** Who is signed in (for the header), the flash toast, and the settings every page reads. */
+export const loader = pageLoader({
+  access: "anyone",
+  async run({ ctx, user, request, context }) {
+    const { toast, headers } = await getToast(request, context);
+    // The header's unread badge, rendered by the server; the realtime socket keeps it current.
+    const unreadChats = user ? await countUnread(ctx.db, user.id) : 0;
+    return data(
+      {
+        user: user
+          ? {
+              id: user.id,
+              username: user.username,
+              firstName: user.firstName,
+              lastName: user.lastName,
+              email: user.email,
+              profileImage: user.profileImage,
+              authProvider: user.authProvider,
+              isAdmin: user.isAdmin,
+            }
+          : null,
+        toast,
+        /** Read by <TipOptions/> (useTipsEnabled): production without a Stripe key hides tips. */
+        tipsEnabled: tipsMode(ctx.env) !== "off",
+        unreadChats,
+      },
+      { headers: headers ?? undefined },
+    );
+  },
+});
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -1,83 +1,62 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
+import { z } from "zod";
 import { Field, FormMessage, SwitchField, TextareaField } from "~/components/forms/field";
-import { replyWithDomainError } from "~/components/forms/reply";
 import { Button, buttonClass } from "~/components/ui/button";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { changePassword, getOwnProfile, updatePrivacy, updateProfile } from "~/modules/users/profile.server";
 import { ChangePasswordSchema, PrivacySchema, ProfileSchema } from "~/modules/users/schemas";
-import { DomainError } from "~/utils/api.server";
-import { requireSessionToken, requireUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { requireSessionToken } from "~/utils/auth.server";
 
 const PATH = "/dashboard/personal-info";
 const PASSWORD_SUCCESS_MS = 1000;
 
-/** Spec section 8, Profile: the privacy switches' failure toast, followed by the reason. */
+/** The privacy switches' failure toast, followed by the reason (docs/product.md#profile-texts). */
 const PRIVACY_FAILED = "Error updating privacy settings: ";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  const profile = await getOwnProfile(getServices(context), user.id);
-  const query = new URL(request.url).searchParams;
-  return { profile, editing: query.get("edit") === "1", changingPassword: query.get("password") === "1" };
-}
+export const loader = pageLoader({
+  access: "member",
+  query: z.object({ edit: z.string().optional(), password: z.string().optional() }),
+  async run({ ctx, user, query }) {
+    const profile = await getOwnProfile(ctx, user.id);
+    return { profile, editing: query.edit === "1", changingPassword: query.password === "1" };
+  },
+});
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const services = getServices(context);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent"));
-
-  if (intent === "privacy") {
-    const submission = parseWithZod(formData, { schema: PrivacySchema });
-    const failed = (reason: string, status: number) =>
-      data({ intent, result: submission.reply(), message: `${PRIVACY_FAILED}${reason}` }, status);
-    if (submission.status !== "success") {
-      return failed(Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input", 400);
-    }
-    try {
-      const { message } = await updatePrivacy(services, user.id, submission.value);
-      throw await redirectWithToast(context, PATH, { type: "success", description: message });
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return failed(error.message, error.status);
-    }
-  }
-
-  if (intent === "password") {
-    const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
-    const hide = ["currentPassword", "newPassword", "confirmPassword"];
-    if (submission.status !== "success") return data({ intent, result: submission.reply({ hideFields: hide }) }, 400);
-    try {
-      const { message } = await changePassword(services, user.id, requireSessionToken(request), submission.value);
-      return { intent, result: submission.reply({ resetForm: true }), message };
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return data({ intent, result: replyWithDomainError(submission, error, hide) }, error.status);
-    }
-  }
-
-  const submission = parseWithZod(formData, { schema: ProfileSchema });
-  const hide = ["currentPassword"];
-  if (submission.status !== "success") {
-    return data({ intent: "profile", result: submission.reply({ hideFields: hide }) }, 400);
-  }
-  try {
-    const { message, emailChangePending } = await updateProfile(services, user.id, submission.value);
-    throw await redirectWithToast(context, PATH, {
-      type: "success",
-      description: emailChangePending ? `${message} ${pendingEmailNote(emailChangePending, user.email)}` : message,
-    });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return data({ intent: "profile", result: replyWithDomainError(submission, error, hide) }, error.status);
-  }
-}
+export const action = formAction({
+  access: "member",
+  intents: {
+    profile: intent.member({
+      schema: ProfileSchema,
+      hideFields: ["currentPassword"],
+      async run({ ctx, user, value }) {
+        const { message, emailChangePending } = await updateProfile(ctx, user.id, value);
+        return redirectTo(PATH, {
+          toast: emailChangePending ? `${message} ${pendingEmailNote(emailChangePending, user.email)}` : message,
+        });
+      },
+    }),
+    privacy: intent.member({
+      schema: PrivacySchema,
+      async run({ ctx, user, value }) {
+        const { message } = await updatePrivacy(ctx, user.id, value);
+        return redirectTo(PATH, { toast: message });
+      },
+    }),
+    password: intent.member({
+      schema: ChangePasswordSchema,
+      hideFields: ["currentPassword", "newPassword", "confirmPassword"],
+      async run({ ctx, user, value, request }) {
+        return changePassword(ctx, user.id, requireSessionToken(request), value);
+      },
+    }),
+  },
+});
 
 /** What an asked-for email change means until it is confirmed (docs/decisions/081). */
 function pendingEmailNote(pending: string, current: string) {
@@ -101,13 +80,15 @@ export default function PersonalInfo() {
       />
       <PrivacyCard
         profile={profile}
-        error={actionData?.intent === "privacy" && "message" in actionData ? actionData.message : undefined}
+        error={
+          actionData?.intent === "privacy" && !actionData.ok ? `${PRIVACY_FAILED}${actionData.message}` : undefined
+        }
       />
       <PasswordCard
         isLocal={profile.authProvider === "local"}
         requested={changingPassword}
         lastResult={actionData?.intent === "password" ? actionData.result : undefined}
-        successMessage={actionData && "message" in actionData ? actionData.message : undefined}
+        successMessage={actionData?.ok && actionData.intent === "password" ? actionData.message : undefined}
       />
     </div>
   );

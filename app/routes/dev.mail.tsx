@@ -1,25 +1,28 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Mail } from "lucide-react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { pageLoader } from "~/http/page-loader.server";
 import { listOutbox } from "~/modules/email/mailer.server";
-import { requireDevelopment } from "~/utils/dev-only.server";
-import { getServices } from "~/utils/services.server";
+import { assertDevelopment } from "~/utils/dev-only.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  requireDevelopment(context);
-  const messages = await listOutbox(getServices(context).db);
-  return {
-    messages: messages.map(({ id, to, subject, text, links, createdAt }) => ({
-      id,
-      to,
-      subject,
-      text,
-      links,
-      createdAt: createdAt.toISOString(),
-    })),
-  };
-}
+export const loader = pageLoader({
+  access: "anyone",
+  async run({ ctx }) {
+    assertDevelopment(ctx.env);
+    const messages = await listOutbox(ctx.db);
+    return {
+      messages: messages.map(({ id, to, subject, text, links, createdAt }) => ({
+        id,
+        to,
+        subject,
+        text,
+        links,
+        createdAt: createdAt.toISOString(),
+      })),
+    };
+  },
+});
 
 /** The development outbox: every email the app would have sent, newest first. */
 export default function DevMail() {

@@ -1,22 +1,32 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Link,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useRouteError,
+} from "@remix-run/react";
 import { clsx } from "clsx";
 import { CalendarDays, Lock, Mail } from "lucide-react";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { z } from "zod";
+import { FormMessage } from "~/components/forms/field";
 import { Button, buttonClass } from "~/components/ui/button";
+import type { FormFailure } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { listProfileApplications, type ApiApplication } from "~/modules/applications/applications.server";
 import { StatusBadge } from "~/modules/applications/status-badge";
-import { formatDate } from "~/modules/referrals/my-referrals";
-import { referralStatusAction } from "~/modules/referrals/forms.server";
+import { formatDate, REFERRAL_STATUS_ACTION } from "~/modules/referrals/my-referrals";
 import { listUserReferrals } from "~/modules/referrals/referrals.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import type { PresentedReferral } from "~/modules/referrals/present";
 import { RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
 import { getReputation } from "~/modules/reputation/reputation.server";
 import { getPublicProfile } from "~/modules/users/profile.server";
-import { DomainError } from "~/utils/api.server";
-import { getOptionalUser, requireUser } from "~/utils/auth.server";
-import { getServices } from "~/utils/services.server";
 import { PRIVATE_CONTENT, USER_NOT_FOUND } from "~/utils/messages";
 
 const TABS = [
@@ -26,39 +36,29 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const viewer = await getOptionalUser(request, context);
-  const tabParam = new URL(request.url).searchParams.get("tab");
-  const tab: Tab = TABS.some((entry) => entry.value === tabParam) ? (tabParam as Tab) : "about";
-  const services = getServices(context);
-  const viewerId = viewer?.id ?? null;
-  try {
-    const profile = await getPublicProfile(services, params.userId ?? "", viewerId);
-    const reputation = await getReputation(services.db, profile._id, { referralsVisible: profile.referralsVisible });
+/** Unknown or deactivated users are the 404 'User Not Found' (getPublicProfile's DomainError). */
+export const loader = pageLoader({
+  access: "anyone",
+  params: z.object({ userId: z.string() }),
+  // An unknown tab is the About tab.
+  query: z.object({ tab: z.enum(["about", "referrals", "applications"]).catch("about") }),
+  async run({ ctx, user: viewer, params, query }) {
+    const { tab } = query;
+    const viewerId = viewer?.id ?? null;
+    const profile = await getPublicProfile(ctx, params.userId, viewerId);
+    const reputation = await getReputation(ctx.db, profile._id, { referralsVisible: profile.referralsVisible });
     // Each tab's list is read only when that tab is open and the owner lets the viewer see it.
     const referrals =
       tab === "referrals" && profile.referralsVisible
-        ? (await listUserReferrals(services, viewerId, profile._id)).data
+        ? (await listUserReferrals(ctx, viewerId, profile._id)).data
         : null;
     const applications =
       tab === "applications" && profile.applicationsVisible
-        ? (await listProfileApplications(services.db, viewerId, profile._id)).data
+        ? (await listProfileApplications(ctx.db, viewerId, profile._id)).data
         : null;
     return { profile, tab, reputation, referrals, applications, signedIn: viewer !== null };
-  } catch (error) {
-    if (error instanceof DomainError && error.status === 404) throw new Response(USER_NOT_FOUND, { status: 404 });
-    throw error;
-  }
-}
-
-/** Reopen, for the owner's inactive referrals: the referrals domain checks ownership. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
-  const formData = await request.formData();
-  const back = `/profile/${params.userId ?? ""}?tab=referrals`;
-  if (formData.get("intent") !== "reopen") throw new Response("Unknown action", { status: 400 });
-  return referralStatusAction(context, user.id, formData, back);
-}
+  },
+});
 
 /** Initials for the avatar placeholder. */
 function initials(name: string, username: string) {
@@ -256,16 +256,38 @@ function ReferralItem({ referral, isOwner }: { referral: PresentedReferral; isOw
       {isOwner && referral.moderated ? (
         <p className="mt-3 text-sm text-muted">{REFERRAL_MESSAGES.moderatedNote}</p>
       ) : null}
-      {isOwner && !referral.isActive && !referral.moderated ? (
-        <Form method="post" className="mt-3">
-          <input type="hidden" name="intent" value="reopen" />
-          <input type="hidden" name="referralId" value={referral._id} />
-          <Button type="submit" size="sm" variant="secondary" aria-label={`Reopen ${referral.creditCard.name}`}>
-            Reopen
-          </Button>
-        </Form>
-      ) : null}
+      {isOwner && !referral.isActive && !referral.moderated ? <ReopenForm referral={referral} /> : null}
     </article>
+  );
+}
+
+/**
+ * Reopen posts to My Referrals' status action (one declaration of it); success comes back here with
+ * the toast, a refusal shows beside the card.
+ */
+function ReopenForm({ referral }: { referral: PresentedReferral }) {
+  const location = useLocation();
+  const fetcher = useFetcher<Pick<FormFailure, "ok" | "message">>();
+  const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  useEffect(() => {
+    if (refusal) toast.error(refusal);
+  }, [fetcher.data, refusal]);
+  return (
+    <fetcher.Form method="post" action={REFERRAL_STATUS_ACTION} className="mt-3 space-y-2">
+      <input type="hidden" name="intent" value="reopen" />
+      <input type="hidden" name="id" value={referral._id} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <Button
+        type="submit"
+        size="sm"
+        variant="secondary"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Reopen ${referral.creditCard.name}`}
+      >
+        Reopen
+      </Button>
+      {refusal ? <FormMessage tone="error">{refusal}</FormMessage> : null}
+    </fetcher.Form>
   );
 }
 

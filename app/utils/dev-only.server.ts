@@ -1,8 +1,7 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { isDevelopment } from "./env.server";
-import { getServices } from "./services.server";
+import { DomainError } from "~/core/errors";
+import { isDevelopment, type AppEnv } from "./env.server";
 
-/** Development tools (the email outbox) do not exist outside ENVIRONMENT=development. */
-export function requireDevelopment(context: AppLoadContext) {
-  if (!isDevelopment(getServices(context).env)) throw new Response("Not found", { status: 404 });
+/** Development tools (the email outbox) do not exist outside ENVIRONMENT=development: a 404. */
+export function assertDevelopment(env: Pick<AppEnv, "ENVIRONMENT">) {
+  if (!isDevelopment(env)) throw new DomainError(404, "Not found");
 }

@@ -181,16 +181,15 @@ describe("profile tabs", () => {
     ).text();
     expect(asOther).not.toContain("Reopen");
 
-    const refused = await postForm(`/profile/${referrer.user.id}`, applicant.cookie, {
-      intent: "reopen",
-      referralId: referral.id,
-    });
-    expect(refused.status).toBe(302);
-    const reopened = await postForm(`/profile/${referrer.user.id}`, referrer.cookie, {
-      intent: "reopen",
-      referralId: referral.id,
-    });
-    expect(reopened.headers.get("Location")).toBe(`/profile/${referrer.user.id}?tab=referrals`);
+    // Reopen is My Referrals' status action, coming back to the profile as the person saw it.
+    const back = `/profile/${referrer.user.id}?tab=referrals`;
+    expect(asOwner).toContain('action="/dashboard/my-referrals"');
+    const reopen = { intent: "reopen", id: referral.id, redirectTo: back };
+    const refused = await postForm("/dashboard/my-referrals", applicant.cookie, reopen);
+    expect(refused.status).toBe(403);
+    const reopened = await postForm("/dashboard/my-referrals", referrer.cookie, reopen);
+    expect(reopened.status).toBe(302);
+    expect(reopened.headers.get("Location")).toBe(back);
     const { referrals } = await import("../../db/schema");
     const row = await testDb()
       .select({ isActive: referrals.isActive })

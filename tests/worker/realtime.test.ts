@@ -215,7 +215,13 @@ describe("realtime rooms behind onBeforeConnect", () => {
     await waitFor(() => framesOf(inbox.frames, "welcome")[0]);
     const response = await fetchPath("/auth/logout", {
       method: "POST",
-      headers: { Cookie: bob.cookie, Origin: ORIGIN, Host: new URL(ORIGIN).host },
+      headers: {
+        Cookie: bob.cookie,
+        Origin: ORIGIN,
+        Host: new URL(ORIGIN).host,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "",
     });
     expect(response.status).toBe(302);
     expect(await waitFor(() => room.closed[0])).toMatchObject({ code: 4001 });
