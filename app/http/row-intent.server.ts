@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { safeRedirect } from "~/utils/redirect";
 import type { Services } from "~/utils/services.server";
-import { intent, redirectTo, type IntentArgs } from "./form-action.server";
+import { intent, redirectTo } from "./form-action.server";
 
 export const RowSchema = z.object({
   id: z.string({ error: "This row is no longer available. Please reload the page." }).trim().min(1).max(64),
@@ -23,10 +23,10 @@ export function rowIntent(options: {
   backTo: string | ((request: Request) => string);
   unexpectedMessage?: string;
 }) {
-  return intent({
+  return intent.member({
     schema: RowSchema,
     unexpectedMessage: options.unexpectedMessage,
-    run: async ({ ctx, user, value, request }: IntentArgs<"admin", z.output<typeof RowSchema>>) => {
+    run: async ({ ctx, user, value, request }) => {
       await options.act(ctx, user, value.id);
       const backTo = typeof options.backTo === "string" ? options.backTo : options.backTo(request);
       return redirectTo(safeRedirect(value.redirectTo, backTo), { toast: options.toast });

@@ -1,10 +1,10 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { formAction, intent, redirectTo, type FormFailure, type IntentArgs } from "~/http/form-action.server";
+import { formAction, intent, redirectTo, type FormFailure } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { CardForm, NEW_CARD_DEFAULTS } from "~/modules/cards/card-form";
 import { CARD_TEXT, createCard, listIssuers } from "~/modules/cards/cards.server";
-import { CardSchema, type CardInput } from "~/modules/cards/schemas";
+import { CardSchema } from "~/modules/cards/schemas";
 
 export const loader = pageLoader({
   access: "admin",
@@ -15,10 +15,10 @@ export const action = formAction({
   access: "admin",
   intents: {
     // The form has no intent field: an unchecked Active box is simply absent, so off.
-    default: intent({
+    default: intent.admin({
       schema: CardSchema,
       unexpectedMessage: CARD_TEXT.createFailed,
-      run: async ({ ctx, user, value }: IntentArgs<"admin", CardInput>) => {
+      run: async ({ ctx, user, value }) => {
         await createCard(ctx.db, user, value);
         return redirectTo("/admin/creditcards", { toast: CARD_TEXT.created });
       },

@@ -2,11 +2,11 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { DomainError } from "~/core/errors";
-import { formAction, intent, redirectTo, type FormFailure, type IntentArgs } from "~/http/form-action.server";
+import { formAction, intent, redirectTo, type FormFailure } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { CardForm } from "~/modules/cards/card-form";
 import { CARD_TEXT, getCard, listIssuers, updateCard } from "~/modules/cards/cards.server";
-import { CardSchema, type CardInput } from "~/modules/cards/schemas";
+import { CardSchema } from "~/modules/cards/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const LIST = "/admin/creditcards";
@@ -30,10 +30,10 @@ export const loader = pageLoader({
 export const action = formAction({
   access: "admin",
   intents: {
-    default: intent({
+    default: intent.admin({
       schema: CardSchema,
       unexpectedMessage: CARD_TEXT.updateFailed,
-      run: async ({ ctx, user, value, params }: IntentArgs<"admin", CardInput>) => {
+      run: async ({ ctx, user, value, params }) => {
         await updateCard(ctx.db, user, params.id ?? "", value);
         return redirectTo(LIST, { toast: CARD_TEXT.updated });
       },

@@ -2,10 +2,9 @@ import { data, redirect, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useLocation, useNavigation, useRouteError, isRouteErrorResponse } from "@remix-run/react";
 import { PanelLeftOpen } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
 import { DomainError } from "~/core/errors";
-import { formAction, intent, type IntentArgs } from "~/http/form-action.server";
+import { formAction, intent } from "~/http/form-action.server";
 import { pageLoader, type PageArgs } from "~/http/page-loader.server";
 import { ChatSidebar } from "~/modules/chats/chat-sidebar";
 import { StartNewChatForm } from "~/modules/chats/chat-ui";
@@ -54,9 +53,9 @@ async function chatPage({ ctx: services, user, request }: PageArgs<"member", und
 export const loader = pageLoader({ access: "member", run: chatPage });
 
 /** The page's forms, each named by its `intent` in ChatFormSchema; all of them work without JavaScript. */
-const chatForm = intent({
+const chatForm = intent.member({
   schema: ChatFormSchema,
-  run: async ({ ctx: services, user, value: input }: IntentArgs<"member", z.output<typeof ChatFormSchema>>) => {
+  run: async ({ ctx: services, user, value: input }) => {
     switch (input.intent) {
       case "start-direct":
         return redirect(chatPath((await startDirectChat(services, user, input.userId)).id));

@@ -1,6 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
-import type { z } from "zod";
-import { formResource, intent, type IntentArgs } from "~/http/form-action.server";
+import { formResource, intent } from "~/http/form-action.server";
 import { createTipCheckout, tipReturnUrls } from "~/modules/payments/checkout.server";
 import { PAYMENT_MESSAGES, TipFormSchema } from "~/modules/payments/schemas";
 
@@ -14,10 +13,10 @@ export const action = formResource({
   access: "member",
   backTo: "/dashboard",
   intents: {
-    default: intent({
+    default: intent.member({
       schema: TipFormSchema,
       unexpectedMessage: PAYMENT_MESSAGES.failed,
-      run: async ({ ctx, user, value }: IntentArgs<"member", z.output<typeof TipFormSchema>>) => {
+      run: async ({ ctx, user, value }) => {
         const { sessionUrl } = await createTipCheckout(ctx, user, { ...value, ...tipReturnUrls(ctx, value.amount) });
         return redirect(sessionUrl, 303);
       },

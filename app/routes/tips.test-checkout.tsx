@@ -5,7 +5,7 @@ import { z } from "zod";
 import { FormMessage } from "~/components/forms/field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button } from "~/components/ui/button";
-import { formAction, intent, type FormFailure, type IntentArgs } from "~/http/form-action.server";
+import { formAction, intent, type FormFailure } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { formatMinorAmount } from "~/modules/payments/format";
 import { payTestCheckout, readTestCheckoutSession } from "~/modules/payments/test-checkout.server";
@@ -24,9 +24,9 @@ export const loader = pageLoader({
 
 /** Pay sends the signed completion event through the webhook's code path; Cancel just goes back. */
 const checkout = (pay: boolean) =>
-  intent({
+  intent.member({
     schema: z.object({ session: SessionToken }),
-    run: async ({ ctx, user, value }: IntentArgs<"member", { session: string }>) => {
+    run: async ({ ctx, user, value }) => {
       const session = await readTestCheckoutSession(ctx, user.id, value.session);
       return redirect(pay ? await payTestCheckout(ctx, session) : session.cancelUrl, 303);
     },
