@@ -28,6 +28,24 @@ export default tseslint.config(
     },
   },
   {
+    // Domain modules know nothing of HTTP (docs/decisions/080-route-kit.md): the route kit in
+    // app/http adapts requests to them, so they neither import Remix nor take a request or a load context.
+    files: ["app/modules/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@remix-run/*"], message: "Domain modules do not import Remix; adapt in app/http." }] },
+      ],
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSTypeReference[typeName.name=/^(Request|AppLoadContext)$/]",
+          message: "Domain modules take values (a token, an address), not a Request or the load context.",
+        },
+      ],
+    },
+  },
+  {
     // Command-line scripts and benchmarks report to the terminal.
     files: ["scripts/**", "bench/**", "tests/**"],
     rules: { "no-console": "off" },

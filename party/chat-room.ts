@@ -2,7 +2,7 @@ import { createDb } from "../db/client";
 import { markChatRead, messagesAfter } from "../app/modules/chats/chats.server";
 import { createRealtime } from "../app/modules/realtime/realtime.server";
 import { parseEnv } from "../app/utils/env.server";
-import { DomainError } from "../app/utils/api.server";
+import { DomainError } from "../app/core/errors";
 import { AuthenticatedRoom, type RoomConnection } from "./authenticated-room";
 import type { ClientFrame } from "./protocol";
 
