@@ -56,13 +56,6 @@ export function shouldUseSecureCookies(request: Request): boolean {
   return new URL(request.url).protocol === "https:";
 }
 
-/** For /api routes: the signed-in user, or a 401 in the envelope (the client's cue to go to /auth). */
-export async function requireApiUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
-  const user = await getOptionalUser(request, context);
-  if (!user) throw new DomainError(401, "Please sign in to continue.");
-  return user;
-}
-
 /** The raw session token of a signed-in request (to keep that session when ending the others). */
 export function requireSessionToken(request: Request): string {
   const token = readSessionToken(request);
