@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { DomainError } from "~/core/errors";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { GOOGLE_MESSAGES, isGoogleEnabled, signInWithGoogleCode } from "~/modules/auth/google.server";
+import { GOOGLE_MESSAGES, signInWithGoogleCode } from "~/modules/auth/google.server";
 import { SignInAnswerSchema, toSignInAnswer } from "~/modules/auth/present";
 
 const GoogleCodeSchema = z.object({
@@ -20,7 +19,6 @@ export const loader = jsonRoute({
     response: SignInAnswerSchema,
     errors: [401, 403, 404, 409],
     async run({ ctx, body, request }) {
-      if (!isGoogleEnabled(ctx)) throw new DomainError(404, "Google sign-in is not configured.");
       return toSignInAnswer(
         await signInWithGoogleCode(
           ctx,

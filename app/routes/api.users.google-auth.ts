@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { DomainError } from "~/core/errors";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { GOOGLE_MESSAGES, isGoogleEnabled, signInWithGoogleToken } from "~/modules/auth/google.server";
+import { GOOGLE_MESSAGES, signInWithGoogleToken } from "~/modules/auth/google.server";
 import { SignInAnswerSchema, toSignInAnswer } from "~/modules/auth/present";
 
 const GoogleTokenSchema = z.object({
@@ -19,7 +18,6 @@ export const loader = jsonRoute({
     response: SignInAnswerSchema,
     errors: [401, 403, 404, 409],
     async run({ ctx, body, request }) {
-      if (!isGoogleEnabled(ctx)) throw new DomainError(404, "Google sign-in is not configured.");
       return toSignInAnswer(await signInWithGoogleToken(ctx, body.idToken, request.headers.get("User-Agent")));
     },
   }),

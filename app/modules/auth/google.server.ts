@@ -19,6 +19,7 @@ export const GOOGLE_MESSAGES = {
   popupClosed: "Google login popup was closed or authentication failed. Please try again.",
   unverified: "Your Google email address is not verified.",
   emailLinkedElsewhere: "This email is already linked to another Google account.",
+  notConfigured: "Google sign-in is not configured.",
 } as const;
 
 /** What we use of a Google account, from the userinfo endpoint. */
@@ -33,6 +34,11 @@ export interface GoogleIdentity {
 
 export function isGoogleEnabled(services: Services) {
   return Boolean(services.env.GOOGLE_CLIENT_ID && services.env.GOOGLE_CLIENT_SECRET);
+}
+
+/** API sign-in with Google where it is not configured: the route does not exist (404). */
+function requireGoogle(services: Services) {
+  if (!isGoogleEnabled(services)) throw new DomainError(404, GOOGLE_MESSAGES.notConfigured);
 }
 
 /** Google's OAuth endpoints (the environment may point them at a fake). */
@@ -189,6 +195,7 @@ function withoutPrivate(row: AccountRow): SessionUser {
  * the token was issued to our client id before its identity is trusted.
  */
 export async function signInWithGoogleToken(services: Services, accessToken: string, userAgent: string | null) {
+  requireGoogle(services);
   if (!(await isTokenForThisClient(services, accessToken))) throw new DomainError(401, GOOGLE_MESSAGES.failed);
   return signInWithOwnGoogleToken(services, accessToken, userAgent);
 }
@@ -209,6 +216,7 @@ export async function signInWithGoogleCode(
   redirectUri: string,
   userAgent: string | null,
 ) {
+  requireGoogle(services);
   const response = await fetch(googleEndpoints(services).token, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
