@@ -4,7 +4,8 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
-import { countUnread } from "~/modules/chats/chats.server";
+import { contextFor } from "~/core/context.server";
+import { countUnread } from "~/modules/chats/queries.server";
 import { tipsMode } from "~/modules/payments/stripe.server";
 import { RealtimeProvider } from "~/modules/realtime/realtime-provider";
 import { getOptionalUser } from "~/utils/auth.server";
@@ -24,7 +25,7 @@ export const meta: MetaFunction = () => [{ title: "Cardshare" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [user, { toast, headers }] = await Promise.all([getOptionalUser(request, context), getToast(request, context)]);
   // The header's unread badge, rendered by the server; the realtime socket keeps it current.
-  const unreadChats = user ? await countUnread(getServices(context).db, user.id) : 0;
+  const unreadChats = user ? await countUnread(contextFor(getServices(context), user)) : 0;
   return data(
     {
       user: user

@@ -6,7 +6,7 @@ import {
   readSessionToken,
   type SessionUser,
 } from "~/modules/auth/session.server";
-import { closeUserConnections } from "~/modules/chats/chats.server";
+import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { DomainError } from "./api.server";
 import { getServices } from "./services.server";
 import { redirectWithToast } from "./toast.server";

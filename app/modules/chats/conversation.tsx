@@ -3,8 +3,8 @@ import { clsx } from "clsx";
 import { AlertTriangle, Check, CheckCheck, Info, PanelLeftOpen, RotateCcw, X } from "lucide-react";
 import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { createId } from "../../../db/id";
-import type { ChatMessage } from "../../../party/protocol";
 import { Button, buttonClass } from "~/components/ui/button";
+import type { ChatMessage } from "~/modules/realtime/protocol";
 import { useRealtime } from "~/modules/realtime/realtime-provider";
 import { useRoomSocket } from "~/modules/realtime/use-room-socket";
 import { useUser } from "~/utils/user";
@@ -78,7 +78,7 @@ export function Conversation({
   const otherName = chat.otherParticipant?.username ?? "Someone";
   const refresh = useDebounced(() => revalidator.revalidate(), 300);
 
-  const socket = useRoomSocket("chat-room", chat.id, {
+  const socket = useRoomSocket("ChatRoom", chat.id, {
     onOpen: (send) => send({ type: "join-chat", chatId: chat.id, after: newestId.current }),
     onFrame: (frame) => {
       switch (frame.type) {
