@@ -32,10 +32,7 @@ const SEND_LIMIT = { perMinute: 60, windowMs: 60_000 };
  * timestamps are one D1 batch: one round trip between the session lookup and the fan-out. Only
  * when nothing was inserted do further queries find out why (404, 429 or a retried clientId).
  */
-export async function sendMessage(
-  ctx: Pick<Ctx, "db" | "env" | "realtime" | "waitUntil" | "actor">,
-  input: SendMessageInput & { chatId: string },
-): Promise<ChatMessage> {
+export async function sendMessage(ctx: Ctx, input: SendMessageInput & { chatId: string }): Promise<ChatMessage> {
   const actor = requireActor(ctx);
   const { db } = ctx;
   const { chatId } = input;
