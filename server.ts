@@ -4,19 +4,17 @@
  * assets before this code runs.
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
-import { routePartykitRequest } from "partyserver";
 import * as build from "remix-server-build";
 import { createDb } from "./db/client";
-import { authorizeRoomConnection, type RoomKind } from "./app/modules/realtime/authorize.server";
 import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rotation.server";
 import { environmentForRequest, EnvError, parseEnv } from "./app/utils/env.server";
 import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
 import { readSessionToken } from "./app/http/session-token.server";
-import { SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "./party/protocol";
+import { routeRoomRequest } from "./party";
 
-export { ChatRoom } from "./party/chat-room";
-export { UserNotifications } from "./party/user-notifications";
+/** The rooms' Durable Object classes, by their registry names (app/modules/realtime/rooms.ts). */
+export { ChatRoom, UserNotifications } from "./party";
 
 const handleRemixRequest = createRequestHandler(build);
 
@@ -41,7 +39,8 @@ export default {
   async fetch(request, workerEnv, ctx) {
     const env = environmentForRequest(workerEnv, request.url);
     const nonce = createNonce();
-    const signedIn = readSessionToken(request) !== null;
+    const session = readSessionToken(request);
+    const signedIn = session !== null;
     const secure = (response: Response, googleAuthOrigin?: string) =>
       withSecurityHeaders(response, { nonce, requestUrl: request.url, signedIn, googleAuthOrigin });
     let appEnv;
@@ -56,24 +55,8 @@ export default {
       return secure(jsonError(403, "Cross-site requests are not allowed."));
     }
 
-    const partyResponse = await routePartykitRequest(request, env, {
-      onBeforeConnect: async (incoming, lobby) => {
-        const decision = await authorizeRoomConnection(
-          createDb(env.DB),
-          { origin: incoming.headers.get("Origin"), token: readSessionToken(incoming)?.token ?? null },
-          { kind: lobby.className as RoomKind, name: lobby.name },
-          allowedOrigins,
-        );
-        if (!decision.ok) return jsonError(decision.status, decision.message);
-        const forwarded = new Request(incoming);
-        forwarded.headers.set(USER_ID_HEADER, decision.userId);
-        forwarded.headers.set(SESSION_EXPIRES_HEADER, String(decision.sessionExpiresAt));
-        return forwarded;
-      },
-      // Rooms speak WebSocket only; plain HTTP to a room is not part of the API.
-      onBeforeRequest: () => jsonError(404, "Not found"),
-    });
-    if (partyResponse) return secure(partyResponse);
+    const roomResponse = await routeRoomRequest(request, env, { allowedOrigins, token: session?.token ?? null });
+    if (roomResponse) return secure(roomResponse);
 
     const response = await handleRemixRequest(request, {
       cloudflare: { env, ctx, cf: request.cf, caches } as never,

@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { pageLoader } from "~/http/page-loader.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
-import { countUnread } from "~/modules/chats/chats.server";
+import { countUnread } from "~/modules/chats/queries.server";
 import { tipsMode } from "~/modules/payments/stripe.server";
 import { RealtimeProvider } from "~/modules/realtime/realtime-provider";
 import { useNonce } from "~/utils/nonce";
@@ -26,7 +26,7 @@ export const loader = pageLoader({
   async run({ ctx, user, request, context }) {
     const { toast, headers } = await getToast(request, context);
     // The header's unread badge, rendered by the server; the realtime socket keeps it current.
-    const unreadChats = user ? await countUnread(ctx.db, user.id) : 0;
+    const unreadChats = user ? await countUnread(ctx) : 0;
     return data(
       {
         user: user

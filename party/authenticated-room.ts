@@ -1,5 +1,6 @@
 import { Server, type Connection, type ConnectionContext } from "partyserver";
 import {
+  CLOSE_NOT_AUTHENTICATED,
   CLOSE_SESSION_ENDED,
   FRAME_BURST,
   FRAME_REFILL_PER_SECOND,
@@ -9,7 +10,7 @@ import {
   type ClientFrame,
   type RoomRpc,
   type ServerFrame,
-} from "./protocol";
+} from "../app/modules/realtime/protocol";
 
 /**
  * What a connection carries across hibernation (setState, at most 2 KB): who it is, when its
@@ -20,7 +21,7 @@ export type ConnectionState = { userId: string; expiresAt: number; tokens: numbe
 export type RoomConnection = Connection<ConnectionState>;
 
 /**
- * A room whose connections were authenticated by the Worker (server.ts) before reaching it. The
+ * A room whose connections were authenticated by the Worker (party/gate.ts) before reaching it. The
  * identity is kept with `setState` so it survives hibernation, and each connection is tagged with
  * its user id so a user's sockets can be found (and closed) without scanning state.
  */
@@ -36,7 +37,7 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
     const userId = ctx.request.headers.get(USER_ID_HEADER);
     const expiresAt = Number(ctx.request.headers.get(SESSION_EXPIRES_HEADER));
     if (!userId || !Number.isFinite(expiresAt) || expiresAt <= Date.now()) {
-      connection.close(1008, "Not authenticated");
+      connection.close(CLOSE_NOT_AUTHENTICATED, "Not authenticated");
       return;
     }
     connection.setState({ userId, expiresAt, tokens: FRAME_BURST, at: Date.now() });

@@ -1,10 +1,12 @@
 import { createDb } from "../db/client";
-import { markChatRead, messagesAfter } from "../app/modules/chats/chats.server";
+import type { Ctx } from "../app/core/context.server";
+import { DomainError } from "../app/core/errors";
+import { markChatRead } from "../app/modules/chats/commands.server";
+import { messagesAfter } from "../app/modules/chats/queries.server";
+import type { ClientFrame } from "../app/modules/realtime/protocol";
 import { createRealtime } from "../app/modules/realtime/realtime.server";
 import { parseEnv } from "../app/utils/env.server";
-import { DomainError } from "../app/core/errors";
 import { AuthenticatedRoom, type RoomConnection } from "./authenticated-room";
-import type { ClientFrame } from "./protocol";
 
 /**
  * One room per chat (room name = chat id): live messages, typing and read marks. Messages are
@@ -20,7 +22,9 @@ export class ChatRoom extends AuthenticatedRoom {
     try {
       switch (frame.type) {
         case "join-chat": {
-          const missed = frame.after ? await messagesAfter(createDb(this.env.DB), userId, this.name, frame.after) : [];
+          const missed = frame.after
+            ? await messagesAfter(this.contextFor(userId), { chatId: this.name, after: frame.after })
+            : [];
           for (const message of missed) this.send(connection, { type: "receive-message", chatId: this.name, message });
           this.send(connection, { type: "joined", chatId: this.name, missed: missed.length });
           break;
@@ -31,15 +35,9 @@ export class ChatRoom extends AuthenticatedRoom {
             { exceptUser: userId },
           );
           break;
-        case "mark-read": {
-          const services = {
-            db: createDb(this.env.DB),
-            env: parseEnv(this.env as unknown as Record<string, unknown>),
-            realtime: createRealtime(this.env, { chatId: this.name, publish: (f, o) => this.publish(f, o) }),
-          };
-          await markChatRead(services, userId, this.name, frame.timestamp);
+        case "mark-read":
+          await markChatRead(this.contextFor(userId), { chatId: this.name, timestamp: frame.timestamp });
           break;
-        }
         default:
           frame satisfies never;
       }
@@ -47,5 +45,23 @@ export class ChatRoom extends AuthenticatedRoom {
       if (!(error instanceof DomainError)) throw error;
       this.send(connection, { type: "error", message: error.message });
     }
+  }
+
+  /**
+   * The chats module's context for a connection's member: the room publishes to itself directly,
+   * to other rooms through the bindings. Rooms act with a member's rights only (the Worker does not
+   * forward the role): no chat rule depends on it.
+   */
+  private contextFor(userId: string): Ctx {
+    return {
+      db: createDb(this.env.DB),
+      env: parseEnv(this.env as unknown as Record<string, unknown>),
+      realtime: createRealtime(this.env, {
+        chatId: this.name,
+        publish: (frame, options) => this.publish(frame, options),
+      }),
+      waitUntil: (promise) => this.ctx.waitUntil(promise),
+      actor: { id: userId, isAdmin: false },
+    };
   }
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ChatMessageSchema } from "../../party/protocol";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { sendMessage } from "~/modules/chats/chats.server";
+import { sendMessage } from "~/modules/chats/send.server";
+import { ChatMessageSchema } from "~/modules/realtime/protocol";
 import { ChatIdParams, SendMessageSchema } from "~/modules/chats/schemas";
 
 export const loader = jsonRoute({
@@ -14,8 +14,8 @@ export const loader = jsonRoute({
     response: z.object({ data: ChatMessageSchema }),
     status: 201,
     errors: [409, 429],
-    async run({ ctx, user, params, body }) {
-      return { data: await sendMessage(ctx, user, params.id, body) };
+    async run({ ctx, params, body }) {
+      return { data: await sendMessage(ctx, { chatId: params.id, ...body }) };
     },
   }),
 });

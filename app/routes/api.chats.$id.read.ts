@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { markChatRead } from "~/modules/chats/chats.server";
+import { markChatRead } from "~/modules/chats/commands.server";
 import { ChatIdParams, MarkReadSchema } from "~/modules/chats/schemas";
 
 export const loader = jsonRoute({
@@ -11,8 +11,8 @@ export const loader = jsonRoute({
     body: MarkReadSchema,
     bodyOptional: true,
     response: z.object({ timestamp: z.number(), unread: z.number() }),
-    async run({ ctx, user, params, body }) {
-      return markChatRead(ctx, user.id, params.id, body.timestamp);
+    async run({ ctx, params, body }) {
+      return markChatRead(ctx, { chatId: params.id, timestamp: body.timestamp });
     },
   }),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { getChat, leaveChat } from "~/modules/chats/chats.server";
+import { leaveChat } from "~/modules/chats/commands.server";
+import { getChat } from "~/modules/chats/queries.server";
 import { ChatDetailSchema } from "~/modules/chats/present";
 import { ChatIdParams, MessageId } from "~/modules/chats/schemas";
 
@@ -12,8 +13,8 @@ export const loader = jsonRoute({
     params: ChatIdParams,
     query: z.object({ before: MessageId.optional() }),
     response: z.object({ data: ChatDetailSchema }),
-    async run({ ctx, user, params, query }) {
-      return { data: await getChat(ctx.db, user.id, params.id, { before: query.before }) };
+    async run({ ctx, params, query }) {
+      return { data: await getChat(ctx, { chatId: params.id, before: query.before }) };
     },
   }),
   DELETE: endpoint({
@@ -21,8 +22,8 @@ export const loader = jsonRoute({
     access: "member",
     params: ChatIdParams,
     response: z.object({ message: z.string() }),
-    async run({ ctx, user, params }) {
-      await leaveChat(ctx, user.id, params.id);
+    async run({ ctx, params }) {
+      await leaveChat(ctx, { chatId: params.id });
       return { message: "Chat deleted" };
     },
   }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { createChat, listChats } from "~/modules/chats/chats.server";
+import { createChat } from "~/modules/chats/commands.server";
+import { listChats } from "~/modules/chats/queries.server";
 import { ChatSummarySchema } from "~/modules/chats/present";
 import { CreateChatSchema } from "~/modules/chats/schemas";
 
@@ -9,8 +10,8 @@ export const loader = jsonRoute({
     summary: "The signed-in member's chats, newest activity first (at most 100)",
     access: "member",
     response: z.object({ data: z.array(ChatSummarySchema) }),
-    async run({ ctx, user }) {
-      return { data: await listChats(ctx.db, user.id) };
+    async run({ ctx }) {
+      return { data: await listChats(ctx) };
     },
   }),
   POST: endpoint({
@@ -21,8 +22,8 @@ export const loader = jsonRoute({
     response: z.object({ id: z.string() }),
     status: 201,
     errors: [404, 429],
-    async run({ ctx, user, body }) {
-      const { id } = await createChat(ctx, user, body);
+    async run({ ctx, body }) {
+      const { id } = await createChat(ctx, body);
       return { id };
     },
   }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { ChatNotificationSchema } from "../../party/protocol";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { countUnread, latestUnread } from "~/modules/chats/chats.server";
+import { countUnread, latestUnread } from "~/modules/chats/queries.server";
+import { UnreadAnswerSchema } from "~/modules/realtime/protocol";
 
 /**
  * The header's unread count and newest unread messages. The header reads it every 2 s only while
@@ -11,9 +11,9 @@ export const loader = jsonRoute({
   GET: endpoint({
     summary: "Unread count and the newest unread messages (the socket's fallback)",
     access: "member",
-    response: z.object({ count: z.number(), latest: z.array(ChatNotificationSchema) }),
-    async run({ ctx, user }) {
-      const [count, latest] = await Promise.all([countUnread(ctx.db, user.id), latestUnread(ctx.db, user.id)]);
+    response: z.object(UnreadAnswerSchema.shape),
+    async run({ ctx }) {
+      const [count, latest] = await Promise.all([countUnread(ctx), latestUnread(ctx)]);
       return { count, latest };
     },
   }),

@@ -8,27 +8,21 @@ import { formAction, intent } from "~/http/form-action.server";
 import { pageLoader, type PageArgs } from "~/http/page-loader.server";
 import { ChatSidebar } from "~/modules/chats/chat-sidebar";
 import { StartNewChatForm } from "~/modules/chats/chat-ui";
-import {
-  createChat,
-  getChat,
-  leaveChat,
-  listChats,
-  markChatRead,
-  sendMessage,
-  startDirectChat,
-} from "~/modules/chats/chats.server";
+import { createChat, leaveChat, markChatRead, startDirectChat } from "~/modules/chats/commands.server";
+import { getChat, listChats } from "~/modules/chats/queries.server";
+import { sendMessage } from "~/modules/chats/send.server";
 import { Conversation } from "~/modules/chats/conversation";
 import { CHAT_MESSAGES, ChatFormSchema } from "~/modules/chats/schemas";
 
 const chatPath = (chatId: string) => `/chat?chatId=${encodeURIComponent(chatId)}`;
 
 /** The chat list and the open conversation (`?chatId=`, else the first unless `?closed=1`). */
-async function chatPage({ ctx: services, user, request }: PageArgs<"member", undefined, undefined>) {
+async function chatPage({ ctx: services, request }: PageArgs<"member", undefined, undefined>) {
   const query = new URL(request.url).searchParams;
   const closed = query.get("closed") === "1";
   let chats;
   try {
-    chats = await listChats(services.db, user.id);
+    chats = await listChats(services);
   } catch (error) {
     console.error(error);
     throw data({ message: CHAT_MESSAGES.loadFailed }, { status: 500 });
@@ -41,7 +35,7 @@ async function chatPage({ ctx: services, user, request }: PageArgs<"member", und
     try {
       // Showing a conversation does not mark it read: a GET any site can link to must not write.
       // The page marks it read once shown (the socket's mark-read, or a POST).
-      chat = await getChat(services.db, user.id, selectedId);
+      chat = await getChat(services, { chatId: selectedId });
     } catch (error) {
       if (!(error instanceof DomainError) || error.status !== 404) throw error;
       notFound = true;
@@ -55,22 +49,22 @@ export const loader = pageLoader({ access: "member", run: chatPage });
 /** The page's forms, each named by its `intent` in ChatFormSchema; all of them work without JavaScript. */
 const chatForm = intent.member({
   schema: ChatFormSchema,
-  run: async ({ ctx: services, user, value: input }) => {
+  run: async ({ ctx: services, value: input }) => {
     switch (input.intent) {
       case "start-direct":
-        return redirect(chatPath((await startDirectChat(services, user, input.userId)).id));
+        return redirect(chatPath((await startDirectChat(services, { targetUserId: input.userId })).id));
       case "new-chat":
-        return redirect(chatPath((await createChat(services, user, {})).id));
+        return redirect(chatPath((await createChat(services, {})).id));
       case "send":
         // Replying from the plain-HTML page reads what it answers (with JavaScript the page has).
-        await markChatRead(services, user.id, input.chatId);
-        await sendMessage(services, user, input.chatId, { content: input.content, clientId: input.clientId });
+        await markChatRead(services, { chatId: input.chatId });
+        await sendMessage(services, { chatId: input.chatId, content: input.content, clientId: input.clientId });
         return redirect(chatPath(input.chatId));
       case "read":
-        await markChatRead(services, user.id, input.chatId);
+        await markChatRead(services, { chatId: input.chatId });
         return redirect(chatPath(input.chatId));
       case "leave":
-        await leaveChat(services, user.id, input.chatId);
+        await leaveChat(services, { chatId: input.chatId });
         return redirect("/chat");
       default:
         return input satisfies never;

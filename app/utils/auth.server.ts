@@ -3,7 +3,7 @@ import { ADMIN_ONLY_MESSAGE } from "~/core/actor";
 import { DomainError } from "~/core/errors";
 import { readSessionToken } from "~/http/session-token.server";
 import { clearSessionCookie, deleteSession, findSessionUser, type SessionUser } from "~/modules/auth/session.server";
-import { closeUserConnections } from "~/modules/chats/chats.server";
+import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { getServices } from "./services.server";
 import { redirectWithToast } from "./toast.server";
 

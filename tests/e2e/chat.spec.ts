@@ -118,6 +118,44 @@ test.describe("Chat", () => {
     await Promise.all([a.context.close(), b.context.close()]);
   });
 
+  test("without sockets the warning shows and the page polls: the conversation, the badge and the toast", async ({
+    browser,
+    baseURL,
+    request,
+    createUser,
+  }) => {
+    test.setTimeout(60_000);
+    const alice = await createUser({ firstName: "Alice", lastName: "Poll" });
+    const bob = await createUser({ firstName: "Bob", lastName: "Poll" });
+    const { id: chatId } = await apiAs(request, alice).post<{ id: string }>("/api/chats", { targetUserId: bob.id });
+    const b = await browserFor(browser, baseURL!, bob);
+    // Every room refuses Bob, as behind a proxy without WebSockets.
+    await b.context.routeWebSocket(/\/parties\//, (ws) => ws.close({ code: 1011, reason: "no sockets here" }));
+
+    await b.page.goto(`/chat?chatId=${chatId}`);
+    const warning = b.page.getByText(
+      "Real-time connection is not available. You can still send messages, but you won't receive notifications.",
+    );
+    // 5 attempts 1 s apart, then the fallback.
+    await expect(warning).toBeVisible({ timeout: 15_000 });
+    await apiAs(request, alice).post(`/api/chats/${chatId}/messages`, { content: "Polled in" });
+    await expect(b.page.getByRole("list", { name: "Messages" }).getByText("Polled in")).toBeVisible({
+      timeout: 10_000,
+    });
+
+    // Elsewhere, the header's poll brings the badge and the toast.
+    const firstPoll = b.page.waitForResponse(/\/api\/chats\/unread$/, { timeout: 15_000 });
+    await b.page.goto("/dashboard/personal-info");
+    await expect(b.page.getByTestId("chat-unread-dot")).toHaveCount(0);
+    // The first answer tells what is already unread; news comes with the next ones.
+    await firstPoll;
+    await apiAs(request, alice).post(`/api/chats/${chatId}/messages`, { content: "Seen by the poll" });
+    await expect(b.page.getByText("New message from Alice Poll: Seen by the poll")).toBeVisible({ timeout: 10_000 });
+    await expect(b.page.getByTestId("chat-unread-dot").first()).toBeVisible();
+
+    await b.context.close();
+  });
+
   test("a message that fails to send says why in the spec's words and can be retried", async ({
     page,
     request,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseClientFrame } from "../../party/protocol";
-import { newMessageToastText, SendMessageSchema, unreadBadge } from "../../app/modules/chats/schemas";
+import { SendMessageSchema } from "../../app/modules/chats/schemas";
+import { parseClientFrame } from "../../app/modules/realtime/protocol";
+import { newMessageToastText, unreadBadge } from "../../app/modules/realtime/notices";
 
 describe("chat texts and rules", () => {
   it("previews the first 30 characters in the new-message toast", () => {

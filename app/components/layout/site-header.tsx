@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { ChevronDown, CreditCard, Menu } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
-import { unreadBadge } from "~/modules/chats/schemas";
+import { unreadBadge } from "~/modules/realtime/notices";
 import { useRealtime } from "~/modules/realtime/realtime-provider";
 import { useOptionalUser } from "~/utils/user";
 

@@ -6,7 +6,7 @@
 import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
-import { closeUserConnections } from "~/modules/chats/chats.server";
+import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/core/errors";
 import type { Services } from "~/utils/services.server";
 import { assertAdmin, type Actor } from "~/core/actor";

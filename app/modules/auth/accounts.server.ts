@@ -5,7 +5,7 @@
  */
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { authTokens, sessions, users, type AuthTokenPurpose } from "../../../db/schema";
-import { closeUserConnections } from "~/modules/chats/chats.server";
+import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { createMailer } from "~/modules/email/mailer.server";
 import { assertUsernameAndEmailFree } from "~/modules/users/uniqueness.server";
 import { DomainError } from "~/core/errors";

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
-import { closeUserConnections } from "~/modules/chats/chats.server";
+import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/core/errors";
 import type { Services } from "~/utils/services.server";
 import { stripInvisible } from "~/utils/zod-fields";

@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { Avatar, formatListTime, StartNewChatForm, useHydrated } from "./chat-ui";
 import type { ChatSummary } from "./present";
-import { unreadBadge } from "./schemas";
+import { unreadBadge } from "~/modules/realtime/notices";
 
 /**
  * The conversation list: the other participant (masked per their privacy), last message, time

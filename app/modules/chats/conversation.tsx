@@ -1,56 +1,19 @@
-import { Form, Link, useActionData, useRevalidator } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { AlertTriangle, Check, CheckCheck, Info, PanelLeftOpen, RotateCcw, X } from "lucide-react";
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { createId } from "../../../db/id";
-import type { ChatMessage } from "../../../party/protocol";
-import { Button, buttonClass } from "~/components/ui/button";
-import { useRealtime } from "~/modules/realtime/realtime-provider";
-import { useRoomSocket } from "~/modules/realtime/use-room-socket";
+import { Fragment, useEffect, useRef } from "react";
+import { Button } from "~/components/ui/button";
 import { useUser } from "~/utils/user";
 import { Avatar, formatDay, formatTime, useHydrated } from "./chat-ui";
+import { Composer } from "./composer";
 import type { ChatDetail } from "./present";
-import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH, MessageContentSchema } from "./schemas";
-import { callApi, TRANSPORT_MESSAGES } from "~/utils/api-client";
-
-/** Spec section 9: the typing indicator stops after 3 seconds without typing. */
-const TYPING_TIMEOUT_MS = 3000;
-/** A typing frame at most this often while keys are pressed (the room allows ~1 frame/s). */
-const TYPING_THROTTLE_MS = 2000;
-const POLL_MS = 2000;
-
-interface PendingMessage {
-  clientId: string;
-  content: string;
-  status: "sending" | "failed";
-  error?: string;
-}
-
-/** Messages by id, oldest first. */
-function mergeMessages(...lists: ChatMessage[][]) {
-  const byId = new Map<string, ChatMessage>();
-  for (const list of lists) for (const message of list) byId.set(message.id, { ...byId.get(message.id), ...message });
-  return [...byId.values()].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.id.localeCompare(b.id));
-}
-
-/** Runs `fn` at most once per `ms`, trailing. */
-function useDebounced(fn: () => void, ms: number) {
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const latest = useRef(fn);
-  useEffect(() => {
-    latest.current = fn;
-  });
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return useCallback(() => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => latest.current(), ms);
-  }, [ms]);
-}
+import { CHAT_MESSAGES } from "./schemas";
+import { useChatRoom } from "./use-chat-room";
 
 /**
  * The conversation pane: bubbles grouped by day with read marks, the typing indicator, and the
- * composer. Works as plain HTML (a server-rendered list and a form post); with JavaScript it joins
- * the chat's room for live messages, typing and read marks, and sends optimistically.
+ * composer. Works as plain HTML (a server-rendered list and a form post); with JavaScript
+ * useChatRoom makes it live: messages, typing and read marks from the chat's room, optimistic sends.
  */
 export function Conversation({
   chat,
@@ -61,124 +24,15 @@ export function Conversation({
 }) {
   const me = useUser();
   const hydrated = useHydrated();
-  const revalidator = useRevalidator();
-  const { subscribe, status: inboxStatus } = useRealtime();
-  const [live, setLive] = useState<ChatMessage[]>([]);
-  const [pending, setPending] = useState<PendingMessage[]>([]);
-  const [readUpTo, setReadUpTo] = useState(0);
-  const [typing, setTyping] = useState(false);
-  const typingTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const room = useChatRoom(chat, me.id);
+  const { messages, pending, sending } = room;
   const endRef = useRef<HTMLDivElement>(null);
-
-  const messages = useMemo(() => mergeMessages(chat.messages, live), [chat.messages, live]);
-  const newestId = useRef<string | undefined>(undefined);
-  useEffect(() => {
-    newestId.current = messages.at(-1)?.id;
-  }, [messages]);
   const otherName = chat.otherParticipant?.username ?? "Someone";
-  const refresh = useDebounced(() => revalidator.revalidate(), 300);
 
-  const socket = useRoomSocket("chat-room", chat.id, {
-    onOpen: (send) => send({ type: "join-chat", chatId: chat.id, after: newestId.current }),
-    onFrame: (frame) => {
-      switch (frame.type) {
-        case "receive-message":
-          if (frame.chatId !== chat.id) return;
-          setLive((previous) => mergeMessages(previous, [frame.message]));
-          if (frame.message.sender !== me.id) setTyping(false);
-          refresh();
-          return;
-        case "user-typing":
-          if (frame.userId === me.id) return;
-          clearTimeout(typingTimer.current);
-          setTyping(frame.isTyping);
-          if (frame.isTyping) typingTimer.current = setTimeout(() => setTyping(false), TYPING_TIMEOUT_MS);
-          return;
-        case "message-read":
-          if (frame.userId !== me.id) setReadUpTo((previous) => Math.max(previous, frame.timestamp));
-          // My own read mark is recorded: the sidebar's unread count follows.
-          else refresh();
-          return;
-        case "welcome":
-        case "pong":
-        case "joined":
-        case "error":
-        case "chat-notification":
-        case "unread":
-          return;
-        default:
-          frame satisfies never;
-      }
-    },
-  });
-
-  function markRead() {
-    if (socket.send({ type: "mark-read", chatId: chat.id, timestamp: Date.now() })) return;
-    fetch(`/api/chats/${chat.id}/read`, { method: "POST" })
-      .then((response) => response.ok && refresh())
-      .catch((error) => console.warn(error));
-  }
-  const latestMarkRead = useRef(markRead);
-  useEffect(() => {
-    latestMarkRead.current = markRead;
-  });
-
-  // Reading happens here, not in the page's GET (which any site could link to): the newest message
-  // from the others is marked read once it is on screen, now or when the tab becomes visible.
-  const newestUnread = messages.findLast((message) => message.sender !== me.id && !message.read)?.id ?? null;
-  const markedUpTo = useRef<string | null>(null);
-  useEffect(() => {
-    if (!newestUnread) return;
-    const markIfVisible = () => {
-      if (document.visibilityState !== "visible" || markedUpTo.current === newestUnread) return;
-      markedUpTo.current = newestUnread;
-      latestMarkRead.current();
-    };
-    markIfVisible();
-    document.addEventListener("visibilitychange", markIfVisible);
-    return () => document.removeEventListener("visibilitychange", markIfVisible);
-  }, [newestUnread]);
-
-  // Other chats' news refreshes the list; while the socket is down the conversation is polled.
-  useEffect(() => subscribe(() => refresh()), [subscribe, refresh]);
-  useEffect(() => {
-    if (socket.status !== "unavailable") return;
-    const timer = setInterval(() => revalidator.revalidate(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [socket.status, revalidator]);
-  useEffect(() => () => clearTimeout(typingTimer.current), []);
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: "end" });
-  }, [messages.length, pending.length, typing]);
+  }, [messages.length, pending.length, room.othersTyping]);
 
-  const confirmed = new Set(messages.map((message) => message.clientId).filter(Boolean));
-  const unconfirmed = pending.filter((entry) => !confirmed.has(entry.clientId));
-  const sending = unconfirmed.some((entry) => entry.status === "sending");
-
-  async function deliver(content: string, clientId: string) {
-    setPending((previous) => [
-      ...previous.filter((entry) => entry.clientId !== clientId),
-      { clientId, content, status: "sending" },
-    ]);
-    const result = await callApi<{ success: boolean; message?: string; data?: ChatMessage }>(
-      `/api/chats/${chat.id}/messages`,
-      { method: "POST", body: { content, clientId } },
-    );
-    const sent = result.ok ? result.body.data : undefined;
-    if (sent) {
-      setLive((previous) => mergeMessages(previous, [sent]));
-      setPending((previous) => previous.filter((entry) => entry.clientId !== clientId));
-      refresh();
-      return;
-    }
-    const message = result.ok ? TRANSPORT_MESSAGES.unknown : result.message;
-    console.error(CHAT_MESSAGES.failed, message);
-    setPending((previous) =>
-      previous.map((entry) => (entry.clientId === clientId ? { ...entry, status: "failed", error: message } : entry)),
-    );
-  }
-
-  const showWarning = socket.status === "unavailable" || inboxStatus === "unavailable";
   const days = messages.map((message) => formatDay(message.timestamp, hydrated));
 
   return (
@@ -196,7 +50,7 @@ export function Conversation({
         <div className="min-w-0 flex-1">
           <h1 className="truncate text-base font-semibold">{chat.otherParticipant?.username ?? chat.name}</h1>
           <p aria-live="polite" className="h-4 text-xs text-muted">
-            {typing ? `${otherName} is typing...` : ""}
+            {room.othersTyping ? `${otherName} is typing...` : ""}
           </p>
         </div>
         <details className="group relative">
@@ -227,7 +81,7 @@ export function Conversation({
         </Link>
       </header>
 
-      {showWarning ? (
+      {room.unavailable ? (
         <p role="status" className="flex items-center gap-2 bg-warning-50 px-4 py-2 text-sm text-warning-700">
           <AlertTriangle aria-hidden className="size-4 shrink-0" />
           {CHAT_MESSAGES.noSocket}
@@ -235,7 +89,7 @@ export function Conversation({
       ) : null}
 
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
-        {messages.length === 0 && unconfirmed.length === 0 ? (
+        {messages.length === 0 && pending.length === 0 ? (
           <p className="py-16 text-center text-muted">{CHAT_MESSAGES.emptyConversation}</p>
         ) : (
           <ol aria-label="Messages" className="flex flex-col gap-2">
@@ -243,7 +97,6 @@ export function Conversation({
               const day = days[index];
               const showDay = index === 0 || day !== days[index - 1];
               const mine = message.sender === me.id;
-              const read = message.read || (mine && Date.parse(message.timestamp) <= readUpTo);
               return (
                 <Fragment key={message.id}>
                   {showDay ? (
@@ -261,13 +114,13 @@ export function Conversation({
                       )}
                     >
                       <time dateTime={message.timestamp}>{formatTime(message.timestamp, hydrated)}</time>
-                      {mine ? <ReadMark read={read} /> : null}
+                      {mine ? <ReadMark read={room.isRead(message)} /> : null}
                     </span>
                   </Bubble>
                 </Fragment>
               );
             })}
-            {unconfirmed.map((entry) => (
+            {pending.map((entry) => (
               <Bubble key={entry.clientId} mine failed={entry.status === "failed"}>
                 <p className="whitespace-pre-wrap break-words">{entry.content}</p>
                 {entry.status === "sending" ? (
@@ -277,7 +130,7 @@ export function Conversation({
                     <span role="alert">Not sent{entry.error ? `: ${entry.error}` : ""}</span>
                     <button
                       type="button"
-                      onClick={() => deliver(entry.content, entry.clientId)}
+                      onClick={() => room.retry(entry)}
                       disabled={sending}
                       className="inline-flex items-center gap-1 font-semibold underline"
                     >
@@ -293,7 +146,7 @@ export function Conversation({
         <div ref={endRef} />
       </div>
 
-      {newestUnread ? (
+      {room.newestUnread ? (
         <noscript>
           <Form
             method="post"
@@ -309,13 +162,7 @@ export function Conversation({
         </noscript>
       ) : null}
 
-      <Composer
-        chatId={chat.id}
-        sending={sending}
-        connected={socket.status === "open"}
-        onSend={(content) => deliver(content, createId())}
-        onTyping={(isTyping) => socket.send({ type: "typing", chatId: chat.id, isTyping })}
-      />
+      <Composer chatId={chat.id} sending={sending} onSend={room.send} typing={room.typing} />
     </>
   );
 }
@@ -343,122 +190,5 @@ function ReadMark({ read }: { read: boolean }) {
       <Icon aria-hidden className="size-3.5" />
       <span className="sr-only">{read ? "Read" : "Sent"}</span>
     </span>
-  );
-}
-
-/**
- * The composer: a form posting intent=send to /chat (works without JavaScript); with JavaScript
- * it sends through the API optimistically, reports typing, and is disabled while sending.
- */
-function Composer({
-  chatId,
-  sending,
-  connected,
-  onSend,
-  onTyping,
-}: {
-  chatId: string;
-  sending: boolean;
-  connected: boolean;
-  onSend: (content: string) => void;
-  /** Returns whether the frame went out (false while the socket is connecting). */
-  onTyping: (isTyping: boolean) => boolean;
-}) {
-  const actionData = useActionData<{ message: string | null }>();
-  const hydrated = useHydrated();
-  const [draft, setDraft] = useState("");
-  const lastTypingAt = useRef(0);
-  const idleTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const tooLong = draft.trim().length > MESSAGE_MAX_LENGTH;
-  const blank = draft.trim() === "";
-  const error = tooLong ? CHAT_MESSAGES.tooLong : (actionData?.message ?? null);
-
-  /** Whether the user has typed within the last TYPING_TIMEOUT_MS (the idle timer is running). */
-  const activelyTyping = useRef(false);
-
-  useEffect(() => () => clearTimeout(idleTimer.current), []);
-
-  // Keys pressed while the socket was connecting or reconnecting: say so once it opens.
-  useEffect(() => {
-    if (!connected) lastTypingAt.current = 0;
-    else if (activelyTyping.current && lastTypingAt.current === 0 && onTyping(true)) {
-      lastTypingAt.current = Date.now();
-    }
-    // onTyping is a fresh closure each render; only the connection change matters here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [connected]);
-
-  function stopTyping() {
-    clearTimeout(idleTimer.current);
-    activelyTyping.current = false;
-    if (lastTypingAt.current !== 0) onTyping(false);
-    lastTypingAt.current = 0;
-  }
-
-  function changed(value: string) {
-    setDraft(value);
-    const now = Date.now();
-    // Only a frame that went out starts the throttle window, so a dropped one is retried.
-    if (now - lastTypingAt.current > TYPING_THROTTLE_MS && onTyping(true)) lastTypingAt.current = now;
-    activelyTyping.current = true;
-    clearTimeout(idleTimer.current);
-    idleTimer.current = setTimeout(stopTyping, TYPING_TIMEOUT_MS);
-  }
-
-  function submit(event: { preventDefault(): void }) {
-    event.preventDefault();
-    const parsed = MessageContentSchema.safeParse(draft);
-    if (!parsed.success || sending) return;
-    stopTyping();
-    onSend(parsed.data);
-    setDraft("");
-  }
-
-  function keyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
-  }
-
-  return (
-    <Form
-      method="post"
-      action={`/chat?chatId=${encodeURIComponent(chatId)}`}
-      onSubmit={submit}
-      className="border-t border-line px-4 py-3"
-    >
-      <input type="hidden" name="intent" value="send" />
-      <input type="hidden" name="chatId" value={chatId} />
-      <div className="flex items-end gap-2">
-        <label htmlFor="chat-message" className="sr-only">
-          Message
-        </label>
-        <textarea
-          id="chat-message"
-          name="content"
-          rows={1}
-          required
-          value={draft}
-          onChange={(event) => changed(event.target.value)}
-          onKeyDown={keyDown}
-          disabled={sending}
-          placeholder={sending ? CHAT_MESSAGES.sending : "Type a message..."}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "chat-message-error" : undefined}
-          className="max-h-40 min-h-10 flex-1 resize-y rounded-card border border-line bg-surface px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600 disabled:bg-canvas"
-        />
-        <button type="submit" disabled={sending || (hydrated && (blank || tooLong))} className={buttonClass("primary")}>
-          {sending ? CHAT_MESSAGES.sending : "Send"}
-        </button>
-      </div>
-      <div className="mt-1 flex justify-between gap-2 text-xs">
-        <p id="chat-message-error" role={error ? "alert" : undefined} className="text-danger-700">
-          {error}
-        </p>
-        {draft.length > MESSAGE_MAX_LENGTH - 200 ? (
-          <span className={clsx("tabular", tooLong ? "text-danger-700" : "text-muted")}>
-            {`${draft.trim().length.toLocaleString("en-US")} / ${MESSAGE_MAX_LENGTH.toLocaleString("en-US")}`}
-          </span>
-        ) : null}
-      </div>
-    </Form>
   );
 }

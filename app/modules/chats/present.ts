@@ -1,9 +1,9 @@
 /**
  * Chats as the /chat page and API clients read them (docs/product.md#api): the list entry and the
- * open conversation. The schemas are the /api contract; chats.server.ts builds values of these types.
+ * open conversation. The schemas are the /api contract; queries.server.ts builds values of these types.
  */
 import { z } from "zod";
-import { ChatMessageSchema } from "../../../party/protocol";
+import { ChatMessageSchema } from "~/modules/realtime/protocol";
 
 /** One entry of the chat list: the other person (masked per privacy) or the chat's name. */
 export const ChatSummarySchema = z.object({

@@ -79,15 +79,3 @@ export const ChatFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("leave"), chatId: entityId }),
   z.object({ intent: z.literal("read"), chatId: entityId }),
 ]);
-
-/** 'New message from {sender}: ' and the first 30 characters, with an ellipsis if longer. */
-export function newMessageToastText(sender: string, content: string) {
-  const chars = [...content];
-  const preview = chars.length > 30 ? `${chars.slice(0, 30).join("")}...` : content;
-  return `New message from ${sender}: ${preview}`;
-}
-
-/** The unread badge: the count, or '9+' above 9. */
-export function unreadBadge(count: number) {
-  return count > 9 ? "9+" : String(count);
-}

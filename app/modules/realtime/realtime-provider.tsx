@@ -1,13 +1,13 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "sonner";
-import type { ChatNotification } from "../../../party/protocol";
-import { newMessageToastText } from "~/modules/chats/schemas";
+import { newMessageToastText } from "./notices";
+import type { ChatNotification } from "./protocol";
 import { useRoomSocket, type SocketStatus } from "./use-room-socket";
 
-/** Spec section 9: the header polls every 2000 ms (only while the socket is down, here). */
+/** docs/product.md#realtime-chat: the header polls every 2000 ms (only while the socket is down, here). */
 const POLL_MS = 2000;
-/** Spec section 9: 100 message ids are remembered for de-duplication. */
+/** docs/product.md#realtime-chat: the last 100 message ids are remembered for de-duplication. */
 const REMEMBERED_IDS = 100;
 const TOAST_MS = 5000;
 
@@ -84,7 +84,7 @@ export function RealtimeProvider({
     [navigate, remember],
   );
 
-  const { status } = useRoomSocket("user-notifications", userId, {
+  const { status } = useRoomSocket("UserNotifications", userId, {
     onFrame: (frame) => {
       if (frame.type === "unread") setUnread(frame.count);
       else if (frame.type === "chat-notification") notify(frame);
@@ -98,7 +98,11 @@ export function RealtimeProvider({
       try {
         const response = await fetch("/api/chats/unread", { headers: { Accept: "application/json" } });
         if (!response.ok) return;
-        const body = (await response.json()) as { count: number; latest: ChatNotification[] };
+        // Loaded here, not with the page: see useRoomSocket.
+        const { UnreadAnswerSchema } = await import("./protocol");
+        const parsed = UnreadAnswerSchema.safeParse(await response.json());
+        if (!parsed.success) return;
+        const body = parsed.data;
         setUnread(body.count);
         // The first answer only tells what is already unread; later ones bring news.
         for (const item of body.latest.toReversed()) {

@@ -1,15 +1,19 @@
 /**
- * How Worker-side code tells the party rooms about something D1 already holds: one RPC call
- * through the Durable Object binding per room. Nothing here imports partyserver (app/ must not);
- * the rooms' RPC surface is `RoomRpc` in party/protocol.ts.
+ * How Worker-side code reaches the rooms: one RPC call through the Durable Object binding per
+ * room, and closing a user's sockets wherever their sessions end. Nothing here imports
+ * partyserver (app/ must not); the rooms' RPC surface is `RoomRpc` in protocol.ts.
  *
  * Fan-out is best effort: a room that cannot be reached loses nothing, because clients catch up
  * from D1 (join-chat with `after`, or the 2 s poll when the socket is down).
  */
-import type { RoomRpc, ServerFrame } from "../../../party/protocol";
+import { eq } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { chatMembers } from "../../../db/schema";
+import type { RoomRpc, ServerFrame } from "./protocol";
+import type { RoomName } from "./rooms";
 
-type RoomNamespace = { getByName(name: string): unknown };
-export type RealtimeBindings = { ChatRoom: RoomNamespace; UserNotifications: RoomNamespace };
+/** The Worker's bindings of the rooms, one per registry entry (the Worker's `Env` has them all). */
+export type RealtimeBindings = Record<RoomName, { getByName(name: string): RoomRpc }>;
 
 export interface Realtime {
   /** A frame to everyone in a chat's room (or all but one user). */
@@ -18,11 +22,6 @@ export interface Realtime {
   toUser(userId: string, frame: ServerFrame): Promise<void>;
   /** Closes a user's sockets in the given chats' rooms and, if asked, their notification room. */
   closeUser(userId: string, rooms: { chatIds: string[]; notifications: boolean }): Promise<void>;
-}
-
-function room(namespace: RoomNamespace, name: string) {
-  // The binding's stub exposes the room's RPC methods (party/authenticated-room.ts).
-  return namespace.getByName(name) as RoomRpc;
 }
 
 async function bestEffort(what: string, call: () => Promise<unknown>) {
@@ -41,24 +40,43 @@ export function createRealtime(
   bindings: RealtimeBindings,
   localChat?: { chatId: string; publish: RoomRpc["publish"] },
 ): Realtime {
+  const room = (name: RoomName, instance: string) => bindings[name].getByName(instance);
   return {
     toChat: (chatId, frame, options) =>
       bestEffort(`publish to chat ${chatId}`, () =>
         localChat?.chatId === chatId
           ? localChat.publish(frame, options)
-          : room(bindings.ChatRoom, chatId).publish(frame, options),
+          : room("ChatRoom", chatId).publish(frame, options),
       ),
     toUser: (userId, frame) =>
-      bestEffort(`publish to user ${userId}`, () => room(bindings.UserNotifications, userId).publish(frame)),
+      bestEffort(`publish to user ${userId}`, () => room("UserNotifications", userId).publish(frame)),
     closeUser: async (userId, { chatIds, notifications }) => {
       await Promise.all([
         notifications
-          ? bestEffort(`close ${userId}`, () => room(bindings.UserNotifications, userId).closeUser(userId))
+          ? bestEffort(`close ${userId}`, () => room("UserNotifications", userId).closeUser(userId))
           : undefined,
         ...chatIds.map((chatId) =>
-          bestEffort(`close ${userId} in ${chatId}`, () => room(bindings.ChatRoom, chatId).closeUser(userId)),
+          bestEffort(`close ${userId} in ${chatId}`, () => room("ChatRoom", chatId).closeUser(userId)),
         ),
       ]);
     },
   };
+}
+
+/**
+ * Closes every realtime connection of a user: their notification room and the room of every chat
+ * they have been a member of. Called wherever sessions end: sign-out, an admin's deactivation, a
+ * password reset or change, a Google sign-in taking over an unverified account (ADR 040). Sockets
+ * of a session that still exists reconnect by themselves; the others are refused, because their
+ * session no longer authenticates.
+ */
+export async function closeUserConnections(ctx: { db: Db; realtime: Realtime }, userId: string) {
+  const memberships = await ctx.db
+    .select({ chatId: chatMembers.chatId })
+    .from(chatMembers)
+    .where(eq(chatMembers.userId, userId));
+  await ctx.realtime.closeUser(userId, {
+    chatIds: memberships.map((row) => row.chatId),
+    notifications: true,
+  });
 }

@@ -1,8 +1,9 @@
 import PartySocket from "partysocket";
 import { useEffect, useRef, useState } from "react";
-import { parseServerFrame, type ClientFrame, type ServerFrame } from "../../../party/protocol";
+import type { ClientFrame, ServerFrame } from "./protocol";
+import { partyOf, type RoomName } from "./rooms";
 
-/** Spec section 9: 5 reconnection attempts, 1000 ms apart; a 20000 ms connection timeout. */
+/** docs/product.md#realtime-chat: 5 reconnection attempts, 1000 ms apart; a 20000 ms connection timeout. */
 export const SOCKET_RETRIES = 5;
 export const SOCKET_RETRY_DELAY_MS = 1000;
 const SOCKET_TIMEOUT_MS = 20_000;
@@ -10,14 +11,17 @@ const SOCKET_TIMEOUT_MS = 20_000;
 export type SocketStatus = "connecting" | "open" | "unavailable";
 
 /**
- * A partysocket connection to one room (`/parties/<party>/<room>`), authenticated by the session
- * cookie the browser sends with the upgrade. Frames are parsed, never cast; unknown ones are
- * dropped. After the retries are used up the status is "unavailable" and callers fall back to
- * polling.
+ * A partysocket connection to one room of the registry (`/parties/<party>/<name>`), authenticated
+ * by the session cookie the browser sends with the upgrade. Frames are parsed, never cast; unknown
+ * ones are dropped. After the retries are used up the status is "unavailable" and callers fall back
+ * to polling.
+ *
+ * The parser (the protocol's zod schemas) is loaded with the first socket rather than with the
+ * page, so the pages of visitors, who never open one, do not carry it.
  */
 export function useRoomSocket(
-  party: "chat-room" | "user-notifications",
-  room: string | null,
+  room: RoomName,
+  name: string | null,
   handlers: { onFrame: (frame: ServerFrame) => void; onOpen?: (send: (frame: ClientFrame) => void) => void },
 ) {
   const [status, setStatus] = useState<SocketStatus>("connecting");
@@ -28,12 +32,13 @@ export function useRoomSocket(
   });
 
   useEffect(() => {
-    if (!room) return;
+    if (!name) return;
+    const parser = import("./protocol").then((protocol) => protocol.parseServerFrame);
     const socket = new PartySocket({
       host: window.location.host,
       protocol: window.location.protocol === "https:" ? "wss" : "ws",
-      party,
-      room,
+      party: partyOf(room),
+      room: name,
       maxRetries: SOCKET_RETRIES,
       minReconnectionDelay: SOCKET_RETRY_DELAY_MS,
       maxReconnectionDelay: SOCKET_RETRY_DELAY_MS,
@@ -52,10 +57,12 @@ export function useRoomSocket(
     const onClose = () => {
       setStatus(socket.retryCount >= SOCKET_RETRIES ? "unavailable" : "connecting");
     };
-    const onMessage = (event: MessageEvent) => {
-      const frame = parseServerFrame(event.data);
-      if (frame) handlersRef.current.onFrame(frame);
-    };
+    // Callbacks on one promise run in the order they were added: frames keep their order.
+    const onMessage = (event: MessageEvent) =>
+      void parser.then((parse) => {
+        const frame = parse(event.data);
+        if (frame) handlersRef.current.onFrame(frame);
+      });
     socket.addEventListener("open", onOpen);
     socket.addEventListener("close", onClose);
     socket.addEventListener("message", onMessage);
@@ -66,7 +73,7 @@ export function useRoomSocket(
       socket.close();
       socketRef.current = null;
     };
-  }, [party, room]);
+  }, [room, name]);
 
   /** Sends a frame when connected; returns whether it went out. */
   const send = (frame: ClientFrame) => {

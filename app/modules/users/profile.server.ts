@@ -7,7 +7,7 @@ import { sessions, users } from "../../../db/schema";
 import { requestEmailChange, voidOutstandingTokens } from "~/modules/auth/accounts.server";
 import { passwordChangedEmail } from "~/modules/auth/emails.server";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
-import { closeUserConnections } from "~/modules/chats/chats.server";
+import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { createMailer } from "~/modules/email/mailer.server";
 import { DomainError } from "~/core/errors";
 import { hashToken } from "~/utils/crypto.server";

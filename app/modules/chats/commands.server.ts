@@ -1,0 +1,147 @@
+/**
+ * Chats: what the acting member changes besides sending. Opening a direct chat, starting one of
+ * their own, reading and leaving. Each write lands in D1 first; the fan-out then tells the rooms.
+ */
+import { and, count, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { createId } from "../../../db/id";
+import { chatMembers, chats, messages, users } from "../../../db/schema";
+import { requireActor, type Ctx } from "~/core/context.server";
+import { DomainError } from "~/core/errors";
+import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { announceLeft, announceRead } from "./fan-out.server";
+import { countUnread } from "./queries.server";
+import { requireMembership } from "./rows.server";
+import { CHAT_MESSAGES, type CreateChatInput } from "./schemas";
+
+type WriteCtx = Pick<Ctx, "db" | "realtime" | "waitUntil" | "actor">;
+type StartCtx = Pick<Ctx, "db" | "env" | "actor">;
+
+/**
+ * Marks a chat read for the member up to `timestamp` (never later than now, never backwards), sets
+ * read_at on the others' messages, then tells the room (read marks) and the member (unread count).
+ */
+export async function markChatRead(ctx: WriteCtx, input: { chatId: string; timestamp?: number }) {
+  const userId = requireActor(ctx).id;
+  const { db } = ctx;
+  const { chatId } = input;
+  await requireMembership(db, userId, chatId);
+  const at = new Date(Math.min(input.timestamp ?? Date.now(), Date.now()));
+  await db.batch([
+    db
+      .update(chatMembers)
+      .set({ lastReadAt: sql`max(coalesce(${chatMembers.lastReadAt}, 0), ${at.getTime()})` })
+      .where(and(eq(chatMembers.chatId, chatId), eq(chatMembers.userId, userId))),
+    db
+      .update(messages)
+      .set({ readAt: at })
+      .where(
+        and(
+          eq(messages.chatId, chatId),
+          or(isNull(messages.senderId), ne(messages.senderId, userId)),
+          isNull(messages.readAt),
+          lte(messages.createdAt, at),
+        ),
+      ),
+  ]);
+  const unread = await countUnread(ctx);
+  await announceRead(ctx, { chatId, userId, timestamp: at.getTime(), unread });
+  return { timestamp: at.getTime(), unread };
+}
+
+/** At most 30 chats started per hour and member: a direct chat lands in the other person's list. */
+function limitChatStarts(ctx: StartCtx, userId: string) {
+  return enforceRateLimit(ctx.db, {
+    key: `chat-start:${userId}`,
+    limit: 30 * ctx.env.RATE_LIMIT_MULTIPLIER,
+    windowMs: 60 * 60 * 1000,
+  });
+}
+
+/**
+ * Opens the direct chat between the member and another person: the existing one when the pair
+ * already has one (rejoining it if the member had left), else a new one. Race-safe through the
+ * unique direct key.
+ */
+export async function startDirectChat(ctx: StartCtx, input: { targetUserId: string; name?: string }) {
+  const actor = requireActor(ctx);
+  const { db } = ctx;
+  const { targetUserId } = input;
+  if (targetUserId === actor.id) throw new DomainError(400, CHAT_MESSAGES.self, { targetUserId: CHAT_MESSAGES.self });
+  const target = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, targetUserId), isNull(users.deactivatedAt)))
+    .get();
+  if (!target) throw new DomainError(404, CHAT_MESSAGES.userNotFound);
+  await limitChatStarts(ctx, actor.id);
+  const directKey = [actor.id, targetUserId].sort().join(":");
+  const now = new Date();
+  await db
+    .insert(chats)
+    .values({
+      id: createId(),
+      name: input.name || "Direct chat",
+      isDirectChat: true,
+      directKey,
+      createdById: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: chats.directKey });
+  const chat = await db.select({ id: chats.id }).from(chats).where(eq(chats.directKey, directKey)).get();
+  if (!chat) throw new DomainError(409, "The chat could not be created. Please try again.");
+  await db.batch([
+    db
+      .insert(chatMembers)
+      .values({ chatId: chat.id, userId: actor.id, lastReadAt: now, createdAt: now })
+      .onConflictDoUpdate({ target: [chatMembers.chatId, chatMembers.userId], set: { hiddenAt: null } }),
+    db.insert(chatMembers).values({ chatId: chat.id, userId: targetUserId, createdAt: now }).onConflictDoNothing(),
+  ]);
+  return { id: chat.id };
+}
+
+/**
+ * POST /api/chats: a direct chat with `targetUserId` when given, else a chat of the member's own
+ * named `name` (the /chat page's 'New Chat {n}').
+ */
+export async function createChat(ctx: StartCtx, input: CreateChatInput) {
+  if (input.targetUserId) return startDirectChat(ctx, { targetUserId: input.targetUserId, name: input.name });
+  const actor = requireActor(ctx);
+  const { db } = ctx;
+  await limitChatStarts(ctx, actor.id);
+  const chatCount = await db
+    .select({ count: count() })
+    .from(chatMembers)
+    .where(and(eq(chatMembers.userId, actor.id), isNull(chatMembers.hiddenAt)))
+    .get();
+  const now = new Date();
+  const chat = {
+    id: createId(),
+    name: input.name || `New Chat ${(chatCount?.count ?? 0) + 1}`,
+    isDirectChat: false,
+    createdById: actor.id,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db.batch([
+    db.insert(chats).values(chat),
+    db.insert(chatMembers).values({ chatId: chat.id, userId: actor.id, lastReadAt: now, createdAt: now }),
+  ]);
+  return { id: chat.id };
+}
+
+/**
+ * Leaves a chat: it leaves the member's list (the other side keeps the history), their unread
+ * count drops and their sockets in that room close. Starting a direct chat with the same person
+ * again rejoins it.
+ */
+export async function leaveChat(ctx: WriteCtx, input: { chatId: string }) {
+  const userId = requireActor(ctx).id;
+  const left = await ctx.db
+    .update(chatMembers)
+    .set({ hiddenAt: new Date() })
+    .where(and(eq(chatMembers.chatId, input.chatId), eq(chatMembers.userId, userId), isNull(chatMembers.hiddenAt)))
+    .returning({ chatId: chatMembers.chatId });
+  if (left.length === 0) throw new DomainError(404, CHAT_MESSAGES.notFound);
+  await announceLeft(ctx, { chatId: input.chatId, userId, unread: await countUnread(ctx) });
+}

@@ -1,0 +1,116 @@
+/**
+ * The realtime protocol (docs/product.md#realtime-protocol): every frame a client and a room
+ * exchange, each defined once as a zod schema with the spec's event names; the TypeScript types
+ * are inferred from the schemas. Browser-safe and free of partyserver, so the rooms (party/) and
+ * the browser (use-room-socket.ts) share it. `zod/mini` keeps the browser's share small.
+ */
+import { z } from "zod/mini";
+
+/** Frames larger than this are refused before parsing. */
+export const MAX_FRAME_BYTES = 4 * 1024;
+
+/** Per-connection frame budget: a burst of 10, refilled at 1 frame per second. */
+export const FRAME_BURST = 10;
+export const FRAME_REFILL_PER_SECOND = 1;
+
+/** The header the Worker sets, after authenticating, to tell a room who connected. */
+export const USER_ID_HEADER = "X-Cardshare-User-Id";
+/** When the connection's session expires (ms since the epoch), set by the Worker with the user id. */
+export const SESSION_EXPIRES_HEADER = "X-Cardshare-Session-Expires";
+
+/** Close code a room uses when it ends a user's connections (sign-out, deactivation, expiry). */
+export const CLOSE_SESSION_ENDED = 4001;
+/** Close code for a connection that reached a room without the Worker's identity headers. */
+export const CLOSE_NOT_AUTHENTICATED = 1008;
+
+const id = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/));
+
+/** A message as the client shows it (docs/product.md#chat); also the /api answer's. */
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  content: z.string(),
+  /** ISO time the server stored it. */
+  timestamp: z.string(),
+  /** The sender's user id. */
+  sender: z.nullable(z.string()),
+  senderName: z.string(),
+  isAssistant: z.boolean(),
+  read: z.boolean(),
+  clientId: z.nullable(z.string()),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+/** A new-message notice for the recipient's own notification room (and the fallback poll's answer). */
+export const ChatNotificationSchema = z.object({
+  chatId: z.string(),
+  sender: z.string(),
+  content: z.string(),
+  messageId: z.string(),
+});
+export type ChatNotification = z.infer<typeof ChatNotificationSchema>;
+
+/** GET /api/chats/unread's payload: the notification room's news, polled while the socket is down. */
+export const UnreadAnswerSchema = z.object({ count: z.number(), latest: z.array(ChatNotificationSchema) });
+
+/** Client to room. */
+export const ClientFrameSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("ping"), id: z.optional(z.string().check(z.maxLength(64))) }),
+  /** Joins the room's chat; `after` is the newest message id the client holds, to catch up from. */
+  z.object({ type: z.literal("join-chat"), chatId: id, after: z.optional(id) }),
+  z.object({ type: z.literal("typing"), chatId: id, isTyping: z.boolean() }),
+  /** Marks messages up to `timestamp` (epoch ms) as read. */
+  z.object({ type: z.literal("mark-read"), chatId: id, timestamp: z.int().check(z.nonnegative()) }),
+]);
+export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+
+/** Room to client. */
+export const ServerFrameSchema = z.discriminatedUnion("type", [
+  /** The connection is accepted: who the room knows it as. */
+  z.object({ type: z.literal("welcome"), userId: z.string(), room: z.string() }),
+  z.object({ type: z.literal("pong"), id: z.optional(z.string()), userId: z.string() }),
+  z.object({ type: z.literal("error"), message: z.string() }),
+  z.object({ type: z.literal("receive-message"), chatId: z.string(), message: ChatMessageSchema }),
+  z.object({ type: z.literal("user-typing"), chatId: z.string(), userId: z.string(), isTyping: z.boolean() }),
+  /** `userId` has read the chat up to `timestamp` (epoch ms). */
+  z.object({ type: z.literal("message-read"), chatId: z.string(), userId: z.string(), timestamp: z.number() }),
+  /** The answer to join-chat, after the `missed` messages were sent. */
+  z.object({ type: z.literal("joined"), chatId: z.string(), missed: z.number() }),
+  z.extend(ChatNotificationSchema, { type: z.literal("chat-notification") }),
+  /** The recipient's total unread count across their chats, pushed after every change. */
+  z.object({ type: z.literal("unread"), count: z.number() }),
+]);
+export type ServerFrame = z.infer<typeof ServerFrameSchema>;
+
+/** Parses one incoming frame (the rooms' side); never casts, says what was wrong. */
+export function parseClientFrame(raw: string | ArrayBuffer): ClientFrame | { error: string } {
+  if (typeof raw !== "string") return { error: "Binary frames are not supported" };
+  if (new TextEncoder().encode(raw).byteLength > MAX_FRAME_BYTES) return { error: "Frame too large" };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return { error: "Frame is not valid JSON" };
+  }
+  const parsed = ClientFrameSchema.safeParse(json);
+  return parsed.success ? parsed.data : { error: "Unknown or malformed frame" };
+}
+
+/** Parses a frame a room sent (the browser's side); null when it is not one we know. */
+export function parseServerFrame(raw: unknown): ServerFrame | null {
+  if (typeof raw !== "string") return null;
+  try {
+    const parsed = ServerFrameSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The rooms' RPC surface the Worker calls through the Durable Object bindings. */
+export interface RoomRpc {
+  /** Sends a frame to every connection in the room, or only to one user's connections. */
+  publish(frame: ServerFrame, options?: { toUser?: string; exceptUser?: string }): Promise<number>;
+  /** Closes every connection of a user in this room. */
+  closeUser(userId: string): Promise<number>;
+}
