@@ -1,6 +1,8 @@
 import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
@@ -28,13 +30,85 @@ export default tseslint.config(
     },
   },
   {
-    // Domain modules know nothing of HTTP (docs/decisions/080-route-kit.md): the route kit in
-    // app/http adapts requests to them, so they neither import Remix nor take a request or a load context.
+    // The three rings (docs/decisions/090-three-rings.md): core, then the domains, then routes and
+    // the route kit. No import cycle anywhere; the resolver follows the `~/` paths of tsconfig.json.
+    files: ["app/**/*.{ts,tsx}", "db/**/*.ts", "party/**/*.ts", "server.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
+  },
+  {
+    // Browser code: everything in app/ that is neither a server module nor a route module (Remix
+    // strips a route's loader and action, and with them its server imports, from the client build).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.{ts,tsx}", "app/routes/**", "app/root.tsx", "app/entry.server.tsx"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["**/*.server", "**/*.server.ts"],
+              message:
+                "Browser code does not import server modules, not even their types: move the type to the domain's browser-safe file.",
+            },
+            {
+              group: ["**/db/schema", "**/db/client", "drizzle-orm", "drizzle-orm/*"],
+              message:
+                "Browser code reads enums from db/enums; the schema and drizzle stay on the server (a row's type may be imported).",
+              allowTypeImports: true,
+            },
+            {
+              group: ["sonner"],
+              importNames: ["toast"],
+              message:
+                "Use toast from ~/components/layout/toaster: it loads sonner on first use, outside the page's preloads.",
+            },
+            {
+              group: ["~/http/*", "!~/http/form-failure"],
+              message: "The route kit is the routes' ring; browser code below it does not import it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The core ring knows no domain, no route and no route kit.
+    files: ["app/core/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/modules/*", "~/routes/*", "~/http/*", "~/root"],
+              message: "app/core is the innermost ring: it imports nothing above it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Domains sit under the routes and the kit, and know nothing of HTTP (docs/decisions/080-route-kit.md):
+    // the route kit in app/http adapts requests to them.
     files: ["app/modules/**/*.server.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@remix-run/*"], message: "Domain modules do not import Remix; adapt in app/http." }] },
+        {
+          patterns: [
+            { group: ["@remix-run/*"], message: "Domain modules do not import Remix; adapt in app/http." },
+            {
+              group: ["~/routes/*", "~/root", "~/http/*"],
+              message: "Domains do not import routes or the route kit (a higher ring).",
+            },
+          ],
+        },
       ],
       "no-restricted-syntax": [
         "error",

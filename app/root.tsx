@@ -9,6 +9,7 @@ import { countUnread } from "~/modules/chats/queries.server";
 import { tipsMode } from "~/modules/payments/stripe.server";
 import { RealtimeProvider } from "~/modules/realtime/realtime-provider";
 import { useNonce } from "~/utils/nonce";
+import type { RootUser } from "~/utils/user";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
 
@@ -30,7 +31,7 @@ export const loader = pageLoader({
     return data(
       {
         user: user
-          ? {
+          ? ({
               id: user.id,
               username: user.username,
               firstName: user.firstName,
@@ -39,7 +40,7 @@ export const loader = pageLoader({
               profileImage: user.profileImage,
               authProvider: user.authProvider,
               isAdmin: user.isAdmin,
-            }
+            } satisfies RootUser)
           : null,
         toast,
         /** Read by <TipOptions/> (useTipsEnabled): production without a Stripe key hides tips. */

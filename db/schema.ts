@@ -19,6 +19,14 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from "drizzle-orm/sqlite-core";
+import {
+  APPLICATION_STATUSES,
+  AUTH_PROVIDERS,
+  AUTH_TOKEN_PURPOSES,
+  BONUS_UNITS,
+  CARD_CATEGORIES,
+  COMMENT_TYPES,
+} from "./enums";
 import { createId } from "./id";
 
 const id = () =>
@@ -39,36 +47,7 @@ const updatedAt = () =>
 
 const bool = (name: string) => integer(name, { mode: "boolean" });
 
-export const AUTH_PROVIDERS = ["local", "google", "other"] as const;
-export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
-
-export const CARD_CATEGORIES = ["Travel", "Cashback", "Business", "Student", "Rewards", "Other"] as const;
-export type CardCategory = (typeof CARD_CATEGORIES)[number];
-
-export const BONUS_UNITS = ["USD", "Points", "Miles", "Cashback", "Other"] as const;
-export type BonusUnit = (typeof BONUS_UNITS)[number];
-
-export const APPLICATION_STATUSES = [
-  "pending",
-  "pending_approval",
-  "submitted",
-  "successful",
-  "rejected",
-  "approved",
-  "denied",
-  "cancelled",
-] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
-
-export const COMMENT_TYPES = ["applicantToReferrer", "referrerReply", "followUpComment"] as const;
-export type CommentType = (typeof COMMENT_TYPES)[number];
-
-/**
- * verify_email proves an address (a new account's, or the new one of an email change); revert_email
- * is sent to the old address on an email change and gives it back (docs/decisions/080).
- */
-export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password", "revert_email"] as const;
-export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+export * from "./enums";
 
 export const users = sqliteTable(
   "users",

@@ -53,6 +53,7 @@ import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
 import { readFormData } from "./body.server";
 import { SIGN_IN_MESSAGE } from "./access.server";
 import { INTERNAL_ERROR_MESSAGE, methodNotAllowed } from "./envelope.server";
+import type { FormFailure } from "./form-failure";
 import { ROUTE_DECLARATION } from "./json-route.server";
 
 export type FormAccess = "anyone" | "member" | "admin" | "visitor";
@@ -62,16 +63,7 @@ type FormUser<A extends FormAccess> = A extends "member" | "admin"
     ? null
     : SessionUser | null;
 
-/** What a failed post answers (with its 4xx status): conform's reply and the message to show. */
-export interface FormFailure {
-  ok: false;
-  intent: string;
-  result: SubmissionResult<string[]>;
-  message: string;
-  code: string | null;
-  /** The row a list's button acted on, when the form named one (`id`). */
-  id: string | null;
-}
+export type { FormFailure } from "./form-failure";
 
 /** A success that goes elsewhere, with a flash toast and any headers (a session cookie). */
 export interface RedirectOutcome {

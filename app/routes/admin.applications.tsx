@@ -1,12 +1,13 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { formatIsoDay } from "~/core/format";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { APPLICATION_STATUSES } from "../../db/schema";
+import { APPLICATION_STATUSES } from "../../db/enums";
 import { Button } from "~/components/ui/button";
 import { pageLoader } from "~/http/page-loader.server";
 import { listAdminApplications } from "~/modules/admin/activity.server";
 import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
-import { AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
+import { AdminTable, cellClass, EmptyRow, inputClass, Pager } from "~/modules/admin/list-ui";
 import { choice, SharedFiltersQuery } from "~/modules/admin/queries";
 import { STATUS_LABELS } from "~/modules/applications/status";
 import { FilterSelect } from "~/components/forms/filter-select";
@@ -73,8 +74,8 @@ export default function AdminApplications() {
                 </Link>
               </td>
               <td className={cellClass}>{STATUS_LABELS[application.status]}</td>
-              <td className={`${cellClass} tabular`}>{formatDate(application.createdAt)}</td>
-              <td className={`${cellClass} tabular`}>{formatDate(application.updatedAt)}</td>
+              <td className={`${cellClass} tabular`}>{formatIsoDay(application.createdAt)}</td>
+              <td className={`${cellClass} tabular`}>{formatIsoDay(application.updatedAt)}</td>
             </tr>
           ))
         )}

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/layout/toaster";
 import { z } from "zod";
 import { FormMessage } from "~/components/forms/field";
 import { Button, buttonClass } from "~/components/ui/button";

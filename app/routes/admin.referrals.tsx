@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { formatIsoDay } from "~/core/format";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
@@ -8,7 +9,7 @@ import { rowIntent } from "~/http/row-intent.server";
 import { listAdminReferrals, moderateReferral } from "~/modules/admin/activity.server";
 import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
-import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
+import { ActionError, AdminTable, cellClass, EmptyRow, inputClass, Pager } from "~/modules/admin/list-ui";
 import { choice, SharedFiltersQuery } from "~/modules/admin/queries";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { FilterSelect } from "~/components/forms/filter-select";
@@ -141,7 +142,7 @@ export default function AdminReferrals() {
               <td className={`${cellClass} tabular`}>
                 {referral.applicationsCount} ({referral.successfulCount} successful)
               </td>
-              <td className={`${cellClass} tabular`}>{formatDate(referral.createdAt)}</td>
+              <td className={`${cellClass} tabular`}>{formatIsoDay(referral.createdAt)}</td>
               <td className={cellClass}>
                 {referral.isActive ? "Active" : referral.moderated ? REFERRAL_MESSAGES.moderatedStatus : "Inactive"}
               </td>

@@ -1,11 +1,12 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+import { formatIsoDay } from "~/core/format";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { formAction, type FormFailure } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { rowIntent } from "~/http/row-intent.server";
-import { ActionError, AdminTable, cellClass, EmptyRow, formatDate, inputClass, Pager } from "~/modules/admin/list-ui";
+import { ActionError, AdminTable, cellClass, EmptyRow, inputClass, Pager } from "~/modules/admin/list-ui";
 import { PageCursor } from "~/modules/admin/queries";
 import { ADMIN_USER_TEXT, deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
 
@@ -93,7 +94,7 @@ export default function AdminUsers() {
               <td className={cellClass}>{user.isAdmin ? "Admin" : "Member"}</td>
               <td className={cellClass}>{user.authProvider}</td>
               <td className={cellClass}>{user.emailVerifiedAt ? "Yes" : "No"}</td>
-              <td className={`${cellClass} tabular`}>{formatDate(user.createdAt)}</td>
+              <td className={`${cellClass} tabular`}>{formatIsoDay(user.createdAt)}</td>
               <td className={`${cellClass} tabular`}>{user.referralsCount}</td>
               <td className={`${cellClass} tabular`}>{user.applicationsCount}</td>
               <td className={cellClass}>{user.deactivatedAt ? "Deactivated" : "Active"}</td>

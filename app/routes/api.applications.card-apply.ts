@@ -6,7 +6,7 @@ import { applyToReferral } from "~/modules/applications/apply.server";
 import { ApplicationPageSchema, NewApplicationSchema } from "~/modules/applications/present";
 import { parseStatusFilter } from "~/modules/applications/status";
 import { ApplySchema } from "~/modules/referrals/schemas";
-import { decodeCreatedCursor } from "~/utils/keyset";
+import { decodeCreatedCursor } from "~/utils/keyset.server";
 
 export const loader = jsonRoute({
   GET: endpoint({

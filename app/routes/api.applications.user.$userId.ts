@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { listApplicationsByUser } from "~/modules/applications/applications.server";
 import { ApplicationPageSchema } from "~/modules/applications/present";
-import { decodeCreatedCursor } from "~/utils/keyset";
+import { decodeCreatedCursor } from "~/utils/keyset.server";
 
 export const loader = jsonRoute({
   GET: endpoint({

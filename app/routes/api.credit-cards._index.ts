@@ -3,7 +3,7 @@ import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { CARD_TEXT, createCard, listCards } from "~/modules/cards/cards.server";
 import { ApiCardSchema, CreatedCardSchema, toApiCard } from "~/modules/cards/present";
 import { CardApiSchema, IssuerFilter } from "~/modules/cards/schemas";
-import { pageLimit } from "~/utils/keyset";
+import { pageLimit } from "~/utils/keyset.server";
 
 const CardListQuery = z.object({
   issuer: IssuerFilter,

@@ -6,7 +6,7 @@ import { clsx } from "clsx";
 import { CreditCard } from "lucide-react";
 import { useEffect, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import { z } from "zod";
-import { toast } from "sonner";
+import { toast } from "~/components/layout/toaster";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { CheckboxField, Field, FormMessage } from "~/components/forms/field";
 import { useClearOnEdit } from "~/components/forms/use-clear-on-edit";

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { clsx } from "clsx";
 import { Check, ChevronDown, MessageSquare } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/layout/toaster";
 import { z } from "zod";
 import { FormMessage } from "~/components/forms/field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
@@ -23,12 +23,12 @@ import {
 } from "~/modules/applications/status";
 import { StatusBadge } from "~/modules/applications/status-badge";
 import { CommentThread } from "~/modules/comments/comment-thread";
-import { formatDate } from "~/modules/referrals/my-referrals";
+import { formatDate } from "~/core/format";
 import { listOwnThreads } from "~/modules/comments/comments.server";
 import { ReviewForm } from "~/modules/comments/forms";
 import type { ApiComment } from "~/modules/comments/thread";
 import { TipOptions } from "~/modules/payments/tip-options";
-import { decodeCreatedCursor } from "~/utils/keyset";
+import { decodeCreatedCursor } from "~/utils/keyset.server";
 
 const EMPTY_TEXT = "No credit card applications found with the selected filters.";
 

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/layout/toaster";
 import { z } from "zod";
 import { Field, FormMessage, SwitchField, TextareaField } from "~/components/forms/field";
 import { Button, buttonClass } from "~/components/ui/button";

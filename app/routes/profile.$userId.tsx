@@ -11,7 +11,7 @@ import {
 import { clsx } from "clsx";
 import { CalendarDays, Lock, Mail } from "lucide-react";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/layout/toaster";
 import { z } from "zod";
 import { FormMessage } from "~/components/forms/field";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -20,7 +20,8 @@ import { pageLoader } from "~/http/page-loader.server";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { listProfileApplications, type ApiApplication } from "~/modules/applications/applications.server";
 import { StatusBadge } from "~/modules/applications/status-badge";
-import { formatDate, REFERRAL_STATUS_ACTION } from "~/modules/referrals/my-referrals";
+import { formatDate } from "~/core/format";
+import { REFERRAL_STATUS_ACTION } from "~/modules/referrals/my-referrals";
 import { listUserReferrals } from "~/modules/referrals/referrals.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import type { PresentedReferral } from "~/modules/referrals/present";

@@ -1,17 +1,9 @@
 import { createCookie, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { z } from "zod";
-import { createId } from "../../db/id";
 import { getServices } from "./services.server";
 
-export const ToastSchema = z.object({
-  id: z.string().default(() => createId(8)),
-  type: z.enum(["success", "error", "info", "message"]).default("message"),
-  title: z.string().optional(),
-  description: z.string(),
-});
+import { ToastSchema, type Toast, type ToastInput } from "./toast";
 
-export type Toast = z.infer<typeof ToastSchema>;
-export type ToastInput = z.input<typeof ToastSchema>;
+export { ToastSchema, type Toast, type ToastInput };
 
 function toastCookie(context: AppLoadContext) {
   return createCookie("__toast", {

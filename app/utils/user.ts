@@ -1,9 +1,13 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { loader as rootLoader } from "~/root";
+import type { SessionUser } from "~/modules/auth/present";
+
+/** What the root loader tells every page about the signed-in member (app/root.tsx). */
+export type RootUser = SessionUser;
 
 /** The signed-in user as the root loader sent it, or null for visitors. */
-export function useOptionalUser() {
-  const data = useRouteLoaderData<typeof rootLoader>("root");
+export function useOptionalUser(): RootUser | null {
+  // Typed by its shape rather than `typeof rootLoader`: importing root.tsx here would make a cycle.
+  const data = useRouteLoaderData<{ user: RootUser | null }>("root");
   return data?.user ?? null;
 }
 

@@ -1,52 +1,55 @@
-import { useEffect, type CSSProperties } from "react";
-import { Toaster as Sonner, toast as showToast } from "sonner";
-import type { Toast } from "~/utils/toast.server";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
+import { useHydrated } from "~/core/hooks";
+import type { Toast } from "~/utils/toast";
 
 /**
- * Sonner's rich colours taken from the design tokens: its own light-theme text colours (e.g.
- * success green on pale green, 4.3:1) miss WCAG AA's 4.5:1 for the toast's small text.
+ * The toaster, loaded once the page is hydrated: sonner (~10 KB gz) stays out of the JavaScript
+ * every page preloads (the landing budget, docs/decisions/090-three-rings.md). Every toast goes
+ * through `toast` or `showToast` below, which fetch sonner on first use.
  */
-const RICH_COLORS = {
-  "--success-bg": "var(--color-success-50)",
-  "--success-text": "var(--color-success-700)",
-  "--info-bg": "var(--color-brand-50)",
-  "--info-text": "var(--color-brand-800)",
-  "--warning-bg": "var(--color-warning-50)",
-  "--warning-text": "var(--color-warning-700)",
-  "--error-bg": "var(--color-danger-50)",
-  "--error-text": "var(--color-danger-700)",
-} as CSSProperties;
+const SonnerToaster = lazy(() => import("./sonner-toaster"));
 
-/** Toasts of spec section 9: top-right, 5000 ms, light theme, Alt+T to reach them, swipe to dismiss. */
 export function Toaster() {
-  return (
-    <Sonner
-      position="top-right"
-      duration={5000}
-      theme="light"
-      hotkey={["altKey", "KeyT"]}
-      richColors
-      closeButton
-      style={RICH_COLORS}
-    />
-  );
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  ) : null;
 }
+
+type ToastKind = Toast["type"];
+
+/** Raises a toast from code every page loads (the root, the realtime provider), fetching sonner on first use. */
+export async function showToast(
+  kind: ToastKind,
+  message: ReactNode,
+  options: { id?: string | number; description?: string; duration?: number } = {},
+) {
+  const { toast } = await import("sonner");
+  (kind === "message" ? toast : toast[kind])(message, options);
+}
+
+type ToastOptions = Parameters<typeof showToast>[2];
+
+/**
+ * The toasts pages raise (`toast.error(message)`), shaped like sonner's but fetching it on first
+ * use, so no page carries sonner in the JavaScript it preloads.
+ */
+export const toast = {
+  success: (message: ReactNode, options?: ToastOptions) => void showToast("success", message, options),
+  error: (message: ReactNode, options?: ToastOptions) => void showToast("error", message, options),
+  info: (message: ReactNode, options?: ToastOptions) => void showToast("info", message, options),
+};
 
 /** Shows the flash toast the root loader read from the last action's redirect. */
 export function useFlashToast(toast: Toast | null) {
   useEffect(() => {
     if (!toast) return;
-    const show = toast.type === "message" ? showToast : showToast[toast.type];
-    // Defer so the toaster has mounted on the first render.
-    const timer = setTimeout(
-      () =>
-        show(toast.title ?? toast.description, {
-          id: toast.id,
-          description: toast.title ? toast.description : undefined,
-        }),
-      0,
-    );
-    return () => clearTimeout(timer);
+    void showToast(toast.type, toast.title ?? toast.description, {
+      id: toast.id,
+      description: toast.title ? toast.description : undefined,
+    });
   }, [toast]);
 }
 

@@ -9,7 +9,7 @@ import { applications, creditCards, referrals, users, type ApplicationStatus } f
 import { normalizeReferralLink } from "~/modules/referrals/link";
 import { writeReferralActive } from "~/modules/referrals/referrals.server";
 import { assertAdmin, type Actor } from "~/core/actor";
-import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset";
+import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset.server";
 
 /** A link as typed into the filter, in the normalised form duplicates are matched on. */
 function normalizedOrNull(link: string) {

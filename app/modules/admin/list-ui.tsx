@@ -1,7 +1,7 @@
 /** Small pieces shared by the admin lists: the pager and the table frame. */
 import { Link, useSearchParams } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/layout/toaster";
 import { FormMessage } from "~/components/forms/field";
 import { buttonClass } from "~/components/ui/button";
 
@@ -64,8 +64,6 @@ export function EmptyRow({ columns, children }: { columns: number; children: Rea
     </tr>
   );
 }
-
-export const formatDate = (value: Date | string) => new Date(value).toISOString().slice(0, 10);
 
 /** A refused row action: shown above the list and as an error toast. */
 export function ActionError({ message }: { message: string | undefined }) {

@@ -10,7 +10,7 @@ import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/core/errors";
 import type { Services } from "~/utils/services.server";
 import { assertAdmin, type Actor } from "~/core/actor";
-import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset";
+import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset.server";
 import { USER_NOT_FOUND } from "~/utils/messages";
 
 export const ADMIN_USER_TEXT = {

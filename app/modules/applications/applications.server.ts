@@ -9,7 +9,7 @@ import type { Db } from "../../../db/client";
 import { SUCCESSFUL_STATUSES } from "../../../db/factories";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
-import { createdKeyOf, olderThan, toPage, type CreatedKey } from "~/utils/keyset";
+import { createdKeyOf, olderThan, toPage, type CreatedKey } from "~/utils/keyset.server";
 import { APPLICATION_MESSAGES, STATUS_FILTERS, applicantStatusLabel, type StatusFilter } from "./status";
 import { PRIVATE_CONTENT, REFERRAL_NOT_FOUND, USER_NOT_FOUND } from "~/utils/messages";
 import { assertApplicationReader } from "./access";

@@ -3,7 +3,7 @@
  * typed by it: the people's names masked the way the viewer may see them. Safe in the browser.
  */
 import { z } from "zod";
-import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../db/schema";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../db/enums";
 import { visibleNames } from "~/modules/users/privacy";
 
 const PersonSchema = z.object({

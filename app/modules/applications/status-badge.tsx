@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import type { ApplicationStatus } from "../../../db/schema";
+import type { ApplicationStatus } from "../../../db/enums";
 import { STATUS_LABELS, statusTone } from "./status";
 
 const TONE_CLASSES = {

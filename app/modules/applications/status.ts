@@ -3,7 +3,7 @@
  * status menu, the dashboard filters and which statuses offer a tip. Pure, safe in the browser.
  */
 import { z } from "zod";
-import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../db/schema";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../db/enums";
 
 export const STATUS_LABELS: Record<ApplicationStatus, string> = {
   pending: "Applied",

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import { createToken, hashToken } from "~/utils/crypto.server";
+import type { SessionUser } from "./present";
 
 export const SESSION_COOKIE = "__session";
 const HOUR = 60 * 60 * 1000;
@@ -24,16 +25,8 @@ export const sessionUserColumns = {
   isAdmin: users.isAdmin,
 };
 
-export type SessionUser = {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileImage: string | null;
-  authProvider: "local" | "google" | "other";
-  isAdmin: boolean;
-};
+/** The signed-in member as every request reads them (the type lives with its presenter, browser-safe). */
+export type { SessionUser };
 
 /** Creates a server session and returns its bearer token (the cookie value) and expiry. */
 export async function createSession(

@@ -14,11 +14,11 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useId, useState, type FormEvent, type SelectHTMLAttributes } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/layout/toaster";
 import { CheckboxField, ErrorList, Field, FormMessage, SwitchField, TextareaField } from "~/components/forms/field";
 import { useClearOnEdit } from "~/components/forms/use-clear-on-edit";
 import { Button, buttonClass } from "~/components/ui/button";
-import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/schema";
+import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/enums";
 import { CardImage } from "./card-image";
 import { CARD_MESSAGES, CardSchema } from "./schemas";
 

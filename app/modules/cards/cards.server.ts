@@ -7,7 +7,7 @@ import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { creditCards, referrals } from "../../../db/schema";
 import { assertAdmin, type Actor } from "~/core/actor";
-import { decodeCursor, PAGE_SIZE, toPage } from "~/utils/keyset";
+import { decodeCursor, PAGE_SIZE, toPage } from "~/utils/keyset.server";
 import { DomainError } from "~/core/errors";
 import { visibleTo } from "./catalog.server";
 import type { CardInput, NewCardInput } from "./schemas";

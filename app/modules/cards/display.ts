@@ -2,7 +2,7 @@
  * How card money is written (spec section 9, Money): shared by the admin list, the referral grid,
  * the referral detail and the landing page. Pure functions, safe in the browser.
  */
-import type { BonusUnit, CardCategory } from "../../../db/schema";
+import type { BonusUnit, CardCategory } from "../../../db/enums";
 
 const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 });
 

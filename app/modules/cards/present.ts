@@ -3,7 +3,8 @@
  * ISO dates. The one place a card row becomes JSON; the schema is the /api contract.
  */
 import { z } from "zod";
-import { BONUS_UNITS, CARD_CATEGORIES, type CreditCard } from "../../../db/schema";
+import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/enums";
+import type { CreditCard } from "../../../db/schema";
 
 export type CardRow = Omit<CreditCard, "createdById">;
 

@@ -3,7 +3,7 @@
  * the /api card routes and the 'Other (Not Listed)' card of the referral flow.
  */
 import { z } from "zod";
-import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/schema";
+import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/enums";
 import { checkbox, nameText, optionalText } from "~/utils/zod-fields";
 import { normalizeBonus } from "./display";
 

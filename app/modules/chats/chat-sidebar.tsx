@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { X } from "lucide-react";
-import { Avatar, formatListTime, StartNewChatForm, useHydrated } from "./chat-ui";
+import { useHydrated } from "~/core/hooks";
+import { Avatar, formatListTime, StartNewChatForm } from "./chat-ui";
 import type { ChatSummary } from "./present";
 import { unreadBadge } from "~/modules/realtime/notices";
 

@@ -1,21 +1,8 @@
 import { Form } from "@remix-run/react";
 import { MessageSquarePlus } from "lucide-react";
-import { useSyncExternalStore } from "react";
 import { Button } from "~/components/ui/button";
 
-/**
- * False on the server and during hydration, true after: times are rendered in UTC until then
- * (so server and client HTML agree) and in the reader's own zone afterwards.
- */
-export function useHydrated() {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-const subscribeToNothing = () => () => {};
-
+/** Times are rendered in UTC until hydration (so server and client HTML agree), then in the reader's zone. */
 const zone = (hydrated: boolean) => (hydrated ? undefined : "UTC");
 
 /** A time of day, e.g. 3:04 PM. */

@@ -2,7 +2,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useState, type KeyboardEvent } from "react";
 import { buttonClass } from "~/components/ui/button";
-import { useHydrated } from "./chat-ui";
+import { useHydrated } from "~/core/hooks";
 import { CHAT_MESSAGES, MESSAGE_MAX_LENGTH, MessageContentSchema } from "./schemas";
 
 /**

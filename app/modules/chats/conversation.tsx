@@ -4,7 +4,8 @@ import { AlertTriangle, Check, CheckCheck, Info, PanelLeftOpen, RotateCcw, X } f
 import { Fragment, useEffect, useRef } from "react";
 import { Button } from "~/components/ui/button";
 import { useUser } from "~/utils/user";
-import { Avatar, formatDay, formatTime, useHydrated } from "./chat-ui";
+import { useHydrated } from "~/core/hooks";
+import { Avatar, formatDay, formatTime } from "./chat-ui";
 import { Composer } from "./composer";
 import type { ChatDetail } from "./present";
 import { CHAT_MESSAGES } from "./schemas";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { CornerDownRight, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatDate } from "~/modules/referrals/my-referrals";
+import { formatDate } from "~/core/format";
 import { CommentText } from "./comment-text";
 import { FollowUpForm, ReplyForm } from "./forms";
 import { StarRating } from "./star-rating";

@@ -13,7 +13,7 @@ import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { visibleNames } from "~/modules/users/privacy";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
-import { inIdList, newestInGroup } from "~/utils/keyset";
+import { inIdList, newestInGroup } from "~/utils/keyset.server";
 import { COMMENT_MESSAGES, type CommentInput } from "./schemas";
 import type { ApiComment, CommentPerson } from "./thread";
 

@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from "react";
-import { toast } from "sonner";
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { toast } from "~/components/layout/toaster";
 import { CheckboxField, FormMessage, TextareaField } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/core/hooks";
 import { COMMENT_MAX_LENGTH, FollowUpFormSchema, ReplyFormSchema, ReviewFormSchema } from "./schemas";
 import { StarRatingInput } from "./star-rating";
 
@@ -13,16 +14,6 @@ export const COMMENTS_ACTION = "/comments";
 
 /** What POST /comments answers a fetcher: the saved comment's text, or the refusal (the kit's FormFailure). */
 type CommentActionData = { ok: boolean; result: SubmissionResult<string[]>; message: string };
-
-/** True once React runs in the browser: before that, nothing may depend on JavaScript. */
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
-}
-const subscribeToNothing = () => () => {};
 
 /**
  * A fetcher posting to /comments: toasts the spec's success text, or the server's message on

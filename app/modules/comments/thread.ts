@@ -3,7 +3,7 @@
  * each review followed by its replies and follow-ups. Pure, safe in the browser.
  */
 import { z } from "zod";
-import { COMMENT_TYPES } from "../../../db/schema";
+import { COMMENT_TYPES } from "../../../db/enums";
 
 export const CommentPersonSchema = z.object({
   _id: z.string(),

@@ -2,7 +2,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { creditCards, referrals, tips, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
-import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset";
+import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
 import { formatMinorAmount } from "./format";
 
 export const TIPS_PAGE_SIZE = 25;

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { NoScriptToast, useFlashToast } from "~/components/layout/toaster";
 import { buttonClass } from "~/components/ui/button";
-import type { Toast } from "~/utils/toast.server";
+import type { Toast } from "~/utils/toast";
 
 /**
  * The tip result pages (/payment-success, /payment-cancel): the spec's toast, a short message and

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { toast } from "sonner";
+import { showToast } from "~/components/layout/toaster";
 import { newMessageToastText } from "./notices";
 import type { ChatNotification } from "./protocol";
 import { useRoomSocket, type SocketStatus } from "./use-room-socket";
@@ -74,7 +74,8 @@ export function RealtimeProvider({
       for (const listener of listeners.current) listener(notification);
       if (pathRef.current.startsWith("/chat")) return;
       const to = `/chat?chatId=${encodeURIComponent(notification.chatId)}`;
-      toast(
+      void showToast(
+        "message",
         <button type="button" className="text-left" onClick={() => navigate(to)}>
           {newMessageToastText(notification.sender, notification.content)}
         </button>,

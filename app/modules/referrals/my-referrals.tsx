@@ -1,10 +1,11 @@
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/layout/toaster";
 import { FormMessage } from "~/components/forms/field";
 import { Button, buttonClass } from "~/components/ui/button";
-import type { FormFailure } from "~/http/form-action.server";
+import { formatDate } from "~/core/format";
+import type { FormFailure } from "~/http/form-failure";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import type { ApiComment } from "~/modules/comments/thread";
 import type { PresentedReferral } from "./present";
@@ -21,15 +22,6 @@ export const REFERRAL_STATUS_ACTION = "/dashboard/my-referrals";
 
 /** A refused Mark as Inactive / Reopen: its message, and the referral it was for (`id`). */
 type StatusFailure = Pick<FormFailure, "ok" | "message" | "id">;
-
-export function formatDate(iso: string) {
-  return new Date(iso).toLocaleDateString("en-US", {
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
 
 /**
  * The 'My Referrals' list of /refer and /dashboard/my-referrals (spec section 2): a Credit Cards

@@ -14,7 +14,7 @@ import { applications, referrals, users } from "../../../db/schema";
 import type { Actor } from "~/core/actor";
 import { referralCounts } from "~/modules/reputation/reputation.server";
 import { visibleNames } from "~/modules/users/privacy";
-import { inIdList, newestInGroup } from "~/utils/keyset";
+import { inIdList, newestInGroup } from "~/utils/keyset.server";
 import type { PresentedReferral, ReferralPeople } from "./present";
 
 /** The newest applicants listed per referral; the counts (applicationsCount) tell the full number. */

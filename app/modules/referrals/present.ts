@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { isSafeReferralLink } from "./link";
 import { visibleNames } from "~/modules/users/privacy";
-import { BONUS_UNITS, CARD_CATEGORIES, type BonusUnit, type CardCategory } from "../../../db/schema";
+import { BONUS_UNITS, CARD_CATEGORIES, type BonusUnit, type CardCategory } from "../../../db/enums";
 
 const BonusSchema = z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) });
 

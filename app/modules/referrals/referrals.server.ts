@@ -11,7 +11,7 @@ import { findVisibleCard } from "~/modules/cards/catalog.server";
 import { listReferralsComments } from "~/modules/comments/comments.server";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
-import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset";
+import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
 import type { Services } from "~/utils/services.server";
 import { normalizeReferralLink } from "./link";
 import { presentReferral, type ReferralRecord } from "./present";

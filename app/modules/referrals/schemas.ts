@@ -4,7 +4,7 @@
  * nested ones with dots (`specialReferrerBonus.amount`), which conform parses into objects.
  */
 import { z } from "zod";
-import { BONUS_UNITS } from "../../../db/schema";
+import { BONUS_UNITS } from "../../../db/enums";
 import { CARD_MESSAGES, NewCardSchema, TOO_LARGE } from "~/modules/cards/schemas";
 import { checkbox, optionalText } from "~/utils/zod-fields";
 import { INVALID_REFERRAL, PRIVATE_CONTENT, REFERRAL_NOT_FOUND } from "~/utils/messages";

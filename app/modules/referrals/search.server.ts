@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { LISTED_CONDITION } from "../../../db/schema";
 import type { Services } from "~/utils/services.server";
-import { decodeCursor, encodeCursor } from "~/utils/keyset";
+import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
 import { MAX_FEE_OPTIONS, MIN_CREDIT_OPTIONS, MIN_SHARING_OPTIONS, parseSort, SORT_OPTIONS } from "./display";
 import { presentReferral } from "./present";
 import { loadRecords } from "./referrals.server";

@@ -1,0 +1,37 @@
+/**
+ * The closed sets of values the tables store, in a module of their own so browser code (forms,
+ * badges, filters) can import them without the table definitions: db/schema.ts names the columns,
+ * the password and token hashes and the outbox, and must never reach build/client
+ * (docs/decisions/090-three-rings.md; scripts/bundle-budget.ts checks it).
+ */
+
+export const AUTH_PROVIDERS = ["local", "google", "other"] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
+
+export const CARD_CATEGORIES = ["Travel", "Cashback", "Business", "Student", "Rewards", "Other"] as const;
+export type CardCategory = (typeof CARD_CATEGORIES)[number];
+
+export const BONUS_UNITS = ["USD", "Points", "Miles", "Cashback", "Other"] as const;
+export type BonusUnit = (typeof BONUS_UNITS)[number];
+
+export const APPLICATION_STATUSES = [
+  "pending",
+  "pending_approval",
+  "submitted",
+  "successful",
+  "rejected",
+  "approved",
+  "denied",
+  "cancelled",
+] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+export const COMMENT_TYPES = ["applicantToReferrer", "referrerReply", "followUpComment"] as const;
+export type CommentType = (typeof COMMENT_TYPES)[number];
+
+/**
+ * verify_email proves an address (a new account's, or the new one of an email change); revert_email
+ * is sent to the old address on an email change and gives it back (docs/decisions/081-verify-email-and-email-change.md).
+ */
+export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password", "revert_email"] as const;
+export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
