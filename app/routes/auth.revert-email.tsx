@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formAction, intent, withHeaders } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
-import { isRevertTokenUsable, revertEmailChange } from "~/modules/auth/accounts.server";
+import { isRevertTokenUsable, revertEmailChange } from "~/modules/auth/email-change.server";
 import { MESSAGES } from "~/modules/auth/messages";
 import { clearSessionCookie } from "~/modules/auth/session.server";
 import { shouldUseSecureCookies } from "~/utils/auth.server";

@@ -1,36 +1,34 @@
 /**
- * Accounts: registration, sign-in with a password, email verification, email changes and password
- * reset. Shared by the /auth screens, Personal Info and /api/users; every rule lives here once.
- * The verify-email and email-change flows are docs/decisions/081.
+ * Accounts: registration, sign-in with a password, email verification and password reset, shared
+ * by the /auth screens and /api/users; every rule lives here once. Email changes are in
+ * email-change.server.ts and the single-use links in tokens.server.ts (docs/decisions/081).
  */
-import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { authTokens, sessions, users, type AuthTokenPurpose } from "../../../db/schema";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { authTokens, sessions, users } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { createMailer } from "~/modules/email/mailer.server";
 import { assertUsernameAndEmailFree } from "~/modules/users/uniqueness.server";
 import { DomainError } from "~/core/errors";
-import { createToken, hashToken } from "~/utils/crypto.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { countEvent, enforceRateLimit, isLimited } from "~/utils/rate-limit.server";
 import type { Services } from "~/utils/services.server";
-import {
-  emailChangeConfirmEmail,
-  emailChangeNoticeEmail,
-  passwordChangedEmail,
-  passwordResetEmail,
-  verificationEmail,
-} from "./emails.server";
+import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { MESSAGES } from "./messages";
 import type { LoginInput, RegisterInput } from "./schemas";
 import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
+import {
+  appUrl,
+  consumeToken,
+  isTokenUsable,
+  issueToken,
+  RESET_TOKEN_MS,
+  VERIFY_TOKEN_MS,
+  voidOutstandingTokens,
+} from "./tokens.server";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
-const VERIFY_TOKEN_MS = 24 * HOUR;
-const RESET_TOKEN_MS = 30 * MINUTE;
-/** How long the old address can undo an email change: long enough to notice it after a holiday. */
-export const REVERT_TOKEN_MS = 14 * 24 * HOUR;
 
 export { MESSAGES };
 
@@ -59,69 +57,6 @@ function limits(services: Services) {
 /** A hash to compare against when the email is unknown, so both failures take the same time. */
 let decoyHash: Promise<string> | null = null;
 const getDecoyHash = () => (decoyHash ??= hashPassword("decoy password 0"));
-
-/** A new single-use token; `email` is the address it proves (verify) or gives back (revert). */
-async function issueToken(
-  services: Services,
-  userId: string,
-  purpose: AuthTokenPurpose,
-  lifetimeMs: number,
-  email: string | null = null,
-) {
-  const token = createToken();
-  await services.db.insert(authTokens).values({
-    userId,
-    purpose,
-    email,
-    tokenHash: await hashToken(token),
-    expiresAt: new Date(Date.now() + lifetimeMs),
-  });
-  return token;
-}
-
-/** Whether a token is unused, unexpired and for `purpose`, without spending it. */
-async function isTokenUsable(services: Services, token: string, purpose: AuthTokenPurpose) {
-  const row = await services.db
-    .select({ id: authTokens.id })
-    .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, await hashToken(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date()),
-      ),
-    )
-    .get();
-  return Boolean(row);
-}
-
-/**
- * Marks a single-use token used, in one conditional statement: of two concurrent uses exactly one
- * gets the row back.
- */
-async function consumeToken(services: Services, token: string, purpose: AuthTokenPurpose) {
-  const now = new Date();
-  return services.db
-    .update(authTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(authTokens.tokenHash, await hashToken(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: authTokens.userId, email: authTokens.email })
-    .get();
-}
-
-function appUrl(services: Services, path: string, query: Record<string, string>) {
-  const url = new URL(path, services.env.APP_ORIGIN);
-  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-  return url.toString();
-}
 
 async function sendVerification(services: Services, user: { id: string; email: string }) {
   const token = await issueToken(services, user.id, "verify_email", VERIFY_TOKEN_MS, user.email);
@@ -284,60 +219,6 @@ export async function checkVerificationToken(services: Services, token: string) 
   return { message: MESSAGES.verifyLinkValid };
 }
 
-/**
- * Asks for a new address (the caller has checked the current password): `newEmail` waits in
- * `pending_email` and gets a confirmation link; the current address stays the sign-in address and
- * gets a notice with a link that undoes the change and ends every session. docs/decisions/081.
- */
-export async function requestEmailChange(services: Services, user: { id: string; email: string }, newEmail: string) {
-  const { db } = services;
-  // Earlier confirmation and reset links die; earlier revert links stay usable.
-  await voidOutstandingTokens(services, user.id);
-  await db.update(users).set({ pendingEmail: newEmail }).where(eq(users.id, user.id));
-  const confirm = await issueToken(services, user.id, "verify_email", VERIFY_TOKEN_MS, newEmail);
-  const revert = await issueToken(services, user.id, "revert_email", REVERT_TOKEN_MS, user.email);
-  const mailer = createMailer(services.env, db);
-  await mailer.send(
-    emailChangeConfirmEmail(newEmail, appUrl(services, "/auth/verify-email", { token: confirm, email: newEmail })),
-  );
-  await mailer.send(
-    emailChangeNoticeEmail(user.email, newEmail, appUrl(services, "/auth/revert-email", { token: revert })),
-  );
-}
-
-/** GET /auth/revert-email: whether a revert link is still usable, without spending it. */
-export async function isRevertTokenUsable(services: Services, token: string) {
-  return isTokenUsable(services, token, "revert_email");
-}
-
-/**
- * The old address's link: gives the account its address back, drops a pending change, ends every
- * session (and closes their sockets) and voids every other link, so whoever changed it is out.
- */
-export async function revertEmailChange(services: Services, token: string) {
-  const { db } = services;
-  const used = await consumeToken(services, token, "revert_email");
-  if (!used?.email) throw new DomainError(400, MESSAGES.revertFailed, undefined, "REVERT_FAILED");
-  try {
-    await db.batch([
-      db
-        .update(users)
-        .set({ email: used.email, pendingEmail: null, emailVerifiedAt: new Date() })
-        .where(eq(users.id, used.userId)),
-      db.delete(sessions).where(eq(sessions.userId, used.userId)),
-      db
-        .update(authTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(authTokens.userId, used.userId), isNull(authTokens.usedAt))),
-    ]);
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError(409, MESSAGES.revertTaken, undefined, "REVERT_FAILED");
-    throw error;
-  }
-  await closeUserConnections(services, used.userId);
-  return { email: used.email, message: MESSAGES.emailReverted };
-}
-
 /** Sends a new verification link; the same answer whether or not the address has an account. */
 export async function resendVerification(services: Services, email: string, meta: RequestMeta) {
   await enforceRateLimit(services.db, limits(services).perIp("resend", meta.ip));
@@ -404,22 +285,4 @@ export async function resetPassword(services: Services, input: { token: string; 
   await closeUserConnections(services, used.userId);
   if (user[0]) await createMailer(services.env, services.db).send(passwordChangedEmail(user[0].email));
   return { message: MESSAGES.resetDone };
-}
-
-/**
- * Voids every unused verification and reset link of a user (after an email or password change).
- * Revert links stay: they are how the owner of an old address undoes a change made by someone
- * holding the account, so nothing that someone can do would take them away.
- */
-export async function voidOutstandingTokens(services: Services, userId: string) {
-  await services.db
-    .update(authTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(authTokens.userId, userId),
-        isNull(authTokens.usedAt),
-        inArray(authTokens.purpose, ["verify_email", "reset_password"]),
-      ),
-    );
 }

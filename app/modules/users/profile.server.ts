@@ -4,7 +4,8 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
-import { requestEmailChange, voidOutstandingTokens } from "~/modules/auth/accounts.server";
+import { requestEmailChange } from "~/modules/auth/email-change.server";
+import { voidOutstandingTokens } from "~/modules/auth/tokens.server";
 import { passwordChangedEmail } from "~/modules/auth/emails.server";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
