@@ -1,6 +1,6 @@
 /**
- * The browser side of the /api envelope (decisions.md): one call that turns every way a request
- * can fail into the spec's transport messages (section 8), so a screen shows a sentence, never a
+ * The browser side of the /api envelope (docs/product.md#envelope): one call that turns every way a request
+ * can fail into the transport messages (docs/product.md#shared-texts), so a screen shows a sentence, never a
  * parser's or the browser's error text.
  */
 export const TRANSPORT_MESSAGES = {
@@ -34,7 +34,7 @@ export async function callApi<T extends { success?: boolean; message?: string }>
   try {
     body = JSON.parse(text) as T;
   } catch {
-    // Not the envelope: a proxy's page or plain text (spec section 8, Transport).
+    // Not the envelope: a proxy's page or plain text (docs/product.md#shared-texts).
   }
   if (response.ok && body && body.success !== false) return { ok: true, body };
   return { ok: false, status: response.status, message: failureMessage(response, body, text, url) };

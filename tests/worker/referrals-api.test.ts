@@ -97,7 +97,7 @@ describe("POST generate", () => {
     expect(JSON.stringify(missingBonus.body)).toContain(REFERRAL_MESSAGES.referrerBonusRequired);
   });
 
-  it("answers every validation rule of spec section 5 with its message", async () => {
+  it("answers every validation rule of docs/product.md#referral-texts with its message", async () => {
     const { token } = await createSignedInUser();
     const various = await insertCard({ hasVariousReferrerBonus: true });
     const plain = await insertCard();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 
 /**
- * "Editing a field clears that field's error" (spec section 4): remembers which fields were edited
+ * "Editing a field clears that field's error" (docs/product.md#auth-screen): remembers which fields were edited
  * since the last submission result, so their errors are hidden until the next submit.
  */
 export function useClearOnEdit(lastResult: unknown) {

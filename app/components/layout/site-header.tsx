@@ -25,7 +25,7 @@ function displayName(user: { firstName: string; username: string }) {
   return user.firstName || user.username;
 }
 
-/** The red unread dot on Chat (spec section 2): shown while messages are unread, not on /chat. */
+/** The red unread dot on Chat (docs/product.md#header): shown while messages are unread, not on /chat. */
 function UnreadDot({ to }: { to: string }) {
   const { unread } = useRealtime();
   const { pathname } = useLocation();
@@ -42,7 +42,7 @@ function UnreadDot({ to }: { to: string }) {
 }
 
 /**
- * The top bar of spec section 2. Menus are <details> elements so they open without JavaScript;
+ * The top bar (docs/product.md#header). Menus are <details> elements so they open without JavaScript;
  * on small screens the navigation collapses into one of them.
  */
 export function SiteHeader() {

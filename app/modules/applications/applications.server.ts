@@ -1,5 +1,5 @@
 /**
- * Card applications after the apply step (spec sections 3, 4, 6 and 7): the applicant's list with
+ * Card applications after the apply step (docs/product.md#applications, #my-applications): the applicant's list with
  * filters, reading one, the applicant's status changes and withdrawal, and the lists by user,
  * referrer and referral. Status changes keep referrals.successful_count right in the same batch.
  */

@@ -1,5 +1,5 @@
 /**
- * Application statuses as people see them (spec section 4): the badge labels, the applicant's
+ * Application statuses as people see them (docs/product.md#applications): the badge labels, the applicant's
  * status menu, the dashboard filters and which statuses offer a tip. Pure, safe in the browser.
  */
 import { z } from "zod";

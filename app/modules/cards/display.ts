@@ -1,5 +1,5 @@
 /**
- * How card money is written (spec section 9, Money): shared by the admin list, the referral grid,
+ * How card money is written (docs/product.md#display-formats): shared by the admin list, the referral grid,
  * the referral detail and the landing page. Pure functions, safe in the browser.
  */
 import type { BonusUnit, CardCategory } from "../../../db/enums";

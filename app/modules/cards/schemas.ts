@@ -1,5 +1,5 @@
 /**
- * The credit card's fields as one zod schema (spec sections 3 and 5), shared by the admin card form,
+ * The credit card's fields as one zod schema (docs/product.md#card-catalogue, #card-texts), shared by the admin card form,
  * the /api card routes and the 'Other (Not Listed)' card of the referral flow.
  */
 import { z } from "zod";
@@ -16,7 +16,7 @@ export const CARD_MESSAGES = {
   invalidForm: "Please correct the errors in the form",
 } as const;
 
-/** Still exported here, as the cards interface promises (CONTRACTS.md); it lives in ~/utils/zod-fields. */
+/** Still exported here, for the card forms that import it from the domain; it lives in ~/utils/zod-fields. */
 export { checkbox };
 
 export const TOO_LARGE = "That number is too large";

@@ -1,6 +1,6 @@
 /**
  * Chat inputs, shared by the /chat form (conform), its action, /api/chats and the composer's
- * client-side checks, so each rule is written once (spec section 5, Chat message).
+ * client-side checks, so each rule is written once (docs/product.md#chat-texts).
  */
 import { z } from "zod";
 import { USER_NOT_FOUND } from "~/utils/messages";

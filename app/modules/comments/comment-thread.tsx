@@ -34,7 +34,7 @@ function FormDisclosure({ summary, children }: { summary: string; children: Reac
 /**
  * Review threads: each review with its stars, then the referrer's replies and the author's
  * follow-ups. The referral's owner gets a reply form on each review, a review's author a follow-up
- * form (the server enforces both). The list scrolls past 24rem (spec section 9).
+ * form (the server enforces both). The list scrolls past 24rem (docs/product.md#reviews).
  */
 export function CommentThread({
   comments,

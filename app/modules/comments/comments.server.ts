@@ -1,5 +1,5 @@
 /**
- * Reviews, referrer replies and follow-ups (spec sections 5, 6 and 8; decisions.md: reviews are
+ * Reviews, referrer replies and follow-ups (docs/product.md#reviews, #comment-texts: reviews are
  * tied to an application). Every write of a review or a rating recomputes the referrer's
  * reputation in the same db.batch, so the two never disagree.
  */

@@ -1,5 +1,5 @@
 /**
- * Comment inputs (spec sections 3 and 5): one set of field rules shared by the forms (conform on
+ * Comment inputs (docs/product.md#reviews, #comment-texts): one set of field rules shared by the forms (conform on
  * the client and in POST /comments) and by POST /api/referrals/card-refer/comment.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * The JSON shape of a comment (spec section 3, Comment) and how a flat list becomes threads:
+ * The JSON shape of a comment (docs/product.md#reviews) and how a flat list becomes threads:
  * each review followed by its replies and follow-ups. Pure, safe in the browser.
  */
 import { z } from "zod";

@@ -23,7 +23,7 @@ export interface Tipper {
   email: string;
 }
 
-/** The return URLs of the tip pages on our own origin (spec section 2). */
+/** The return URLs of the tip pages on our own origin (docs/product.md#tip-pages). */
 export function tipReturnUrls(services: Services, amount: TipAmount) {
   return {
     successUrl: new URL(`/payment-success?amount=${amount}`, services.env.APP_ORIGIN).toString(),

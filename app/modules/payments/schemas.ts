@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The tip amounts of spec section 9, in US dollars. */
+/** The tip amounts, in US dollars (docs/product.md#tips). */
 export const TIP_AMOUNTS = [1, 3, 5] as const;
 export type TipAmount = (typeof TIP_AMOUNTS)[number];
 
@@ -35,7 +35,7 @@ const referralId = z
 /** POST /tips/checkout (the <TipOptions/> form) and POST /api/payments/create-payment-intent. */
 export const TipFormSchema = z.object({ amount: TipAmountSchema, referralId });
 
-/** POST /api/payments/create-checkout-session (spec section 7). */
+/** POST /api/payments/create-checkout-session (docs/product.md#paths). */
 export const CheckoutSessionRequestSchema = z.object({
   amount: TipAmountSchema,
   userId: z.string({ message: "userId is required" }).min(1, "userId is required"),

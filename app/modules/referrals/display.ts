@@ -1,5 +1,5 @@
 /**
- * Constants and labels of spec section 9 for referrals (search filters, sort options, credit score
+ * Constants and labels for referrals (docs/product.md#search, #display-formats) (search filters, sort options, credit score
  * bands, the 'Only N referrals left' warning). Pure, shared by the pages and the search query.
  */
 

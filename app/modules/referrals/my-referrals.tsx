@@ -24,7 +24,7 @@ export const REFERRAL_STATUS_ACTION = "/dashboard/my-referrals";
 type StatusFailure = Pick<FormFailure, "ok" | "message" | "id">;
 
 /**
- * The 'My Referrals' list of /refer and /dashboard/my-referrals (spec section 2): a Credit Cards
+ * The 'My Referrals' list of /refer and /dashboard/my-referrals (docs/product.md#my-referrals): a Credit Cards
  * tab, loading and empty states, and per referral its counts, comments and the owner's actions.
  */
 export function MyReferrals({

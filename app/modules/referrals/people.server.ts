@@ -1,5 +1,5 @@
 /**
- * The people of referrals for /api answers (spec section 3: `peopleApplied`, `peopleSuccessful`,
+ * The people of referrals for /api answers (docs/product.md#paths: `peopleApplied`, `peopleSuccessful`,
  * `successfulApplicants`, `referrerReferralsCount`), read for a whole page of referrals in one
  * db.batch. Pages do not show them, so only the /api routes pay for them.
  *

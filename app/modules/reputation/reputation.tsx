@@ -43,7 +43,7 @@ export function RatingSummary({
   );
 }
 
-/** Badge colours of a referral count (spec section 9): changes at 5, 10 and 20 or more. */
+/** Badge colours of a referral count (docs/product.md#display-formats): changes at 5, 10 and 20 or more. */
 export function referralCountTone(count: number) {
   if (count >= 20) return "bg-brand-800 text-white";
   if (count >= 10) return "bg-brand-600 text-white";

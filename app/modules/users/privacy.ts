@@ -1,5 +1,5 @@
 /**
- * Name masking of spec section 5: when a user hides their full name, a name shows its first and
+ * Name masking (docs/product.md#privacy): when a user hides their full name, a name shows its first and
  * last letter with up to 5 asterisks between; names of 2 characters or fewer are not masked; an
  * empty name is "Anonymous".
  */
