@@ -106,9 +106,7 @@ describe("the suite's own checks", () => {
   });
 });
 
-const tried = ROUTES.filter((route) => route.loader || route.action || route.loader === null || route.action === null);
-
-describe.each(tried.map((route) => [route.file, route] as const))("%s", (_file, route) => {
+describe.each(ROUTES.map((route) => [route.file, route] as const))("%s", (_file, route) => {
   const problems = declarationProblems(route);
   if (problems.length) {
     it("is declared with the route kit, so the suite can try it", () => {

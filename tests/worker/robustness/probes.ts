@@ -492,9 +492,9 @@ export function probesFor(route: RegisteredRoute, world: World, role: Role): Pro
   if (loader?.kind === "json") return jsonRouteProbes(route, loader, world, role);
   if (action?.kind === "form") probes.push(...formProbes(route, action, world, role));
   if (loader?.kind === "page") probes.push(...pageProbes(route, loader, world, role));
-  if (loader?.kind === "page" && role === "anonymous") {
-    // What a page does not answer: a post when it has no form, and a method only the kit's JSON
-    // routes and form resources answer.
+  if ((loader?.kind === "page" || (!loader && !action)) && role === "anonymous") {
+    // What a page (or a static one, such as /terms) does not answer: a post when it has no form,
+    // and a method only the kit's JSON routes and form resources answer.
     const { path, params } = fillPath(route, world);
     const method = (label: string, name: string, body: Pick<Probe, "contentType" | "body">): Probe => ({
       kind: "method",
