@@ -9,6 +9,7 @@ import { createDb } from "./db/client";
 import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rotation.server";
 import { environmentForRequest, EnvError, parseEnv } from "./app/utils/env.server";
 import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
+import { refuseUnansweredMethod } from "./app/http/method-refusal.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
 import { readSessionToken } from "./app/http/session-token.server";
 import { routeRoomRequest } from "./party";
@@ -57,6 +58,9 @@ export default {
 
     const roomResponse = await routeRoomRequest(request, env, { allowedOrigins, token: session?.token ?? null });
     if (roomResponse) return secure(roomResponse);
+
+    const refusal = refuseUnansweredMethod(build.routes, request);
+    if (refusal) return secure(refusal);
 
     const response = await handleRemixRequest(request, {
       cloudflare: { env, ctx, cf: request.cf, caches } as never,

@@ -72,8 +72,21 @@ export async function readJsonObject(
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
+ * The deepest field name a form may send (`cards[0].name` is 3). conform reads dotted and indexed
+ * names into nested objects recursively, so a name 5,000 levels deep overflowed the stack (a 500);
+ * the app's own forms nest a few levels at most.
+ */
+export const MAX_FIELD_DEPTH = 16;
+
+/** How many levels conform makes of a field name: one per `.` or `[index]`. */
+export function fieldDepth(name: string) {
+  return name.split(/\.|\[/).length;
+}
+
+/**
  * A form post's fields: only the two form encodings are accepted (415 otherwise), a body that
- * cannot be parsed (broken multipart) is a 400, and the size is capped.
+ * cannot be parsed (broken multipart) or nests a name deeper than MAX_FIELD_DEPTH is a 400, and
+ * the size is capped.
  */
 export async function readFormData(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<FormData> {
   const type = mediaType(request);
@@ -81,9 +94,18 @@ export async function readFormData(request: Request, limit = DEFAULT_BODY_LIMIT)
     throw new DomainError(415, "This form must be sent as a form (not JSON or plain text).");
   }
   const bytes = await readBytes(request, limit);
+  let formData: FormData;
   try {
-    return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type")! } }).formData();
+    formData = await new Response(bytes, {
+      headers: { "Content-Type": request.headers.get("Content-Type")! },
+    }).formData();
   } catch {
-    throw new DomainError(400, "The form could not be read. Please try again.");
+    throw unreadableForm();
   }
+  for (const name of formData.keys()) if (fieldDepth(name) > MAX_FIELD_DEPTH) throw unreadableForm();
+  return formData;
+}
+
+function unreadableForm() {
+  return new DomainError(400, "The form could not be read. Please try again.");
 }

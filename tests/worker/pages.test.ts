@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createSignedInUser, fetchPath } from "./helpers";
 
 describe("HTML routes through the Worker entry", () => {
@@ -57,6 +57,34 @@ describe("HTML routes through the Worker entry", () => {
   it("serves the terms and privacy pages", async () => {
     expect((await fetchPath("/terms")).status).toBe(200);
     expect(await (await fetchPath("/privacy")).text()).toContain("Privacy Policy");
+  });
+
+  it("answers a post to a page without a form with 405 and Allow, logging nothing", async () => {
+    const logged = vi.spyOn(console, "error");
+    const { cookie } = await createSignedInUser({ isAdmin: true });
+    const form = () => new URLSearchParams({ intent: "x" });
+    // A page, its data request, a layout (a post without ?index goes to it), a loader without a
+    // page (/dashboard only redirects) and the 404 page.
+    for (const path of [
+      "/?index",
+      "/_root.data?index",
+      "/admin",
+      "/admin/tips",
+      "/dashboard?index",
+      "/dashboard.data",
+      "/x/y",
+    ]) {
+      const response = await fetchPath(path, { method: "POST", headers: { Cookie: cookie }, body: form() });
+      expect(response.status, path).toBe(405);
+      expect(response.headers.get("Allow"), path).toBe("GET, HEAD");
+      expect(await response.text(), path).not.toContain("did not provide an `action`");
+    }
+    // OPTIONS (only JSON routes and form resources answer it) names POST where the page has a form.
+    const options = await fetchPath("/chat", { method: "OPTIONS", headers: { Cookie: cookie } });
+    expect(options.status).toBe(405);
+    expect(options.headers.get("Allow")).toBe("GET, HEAD, POST");
+    expect(logged).not.toHaveBeenCalled();
+    logged.mockRestore();
   });
 });
 

@@ -48,3 +48,19 @@ describe("error texts a person can read", () => {
     expect(body.message).toBe("Password must be at most 128 characters");
   });
 });
+
+describe("a form's field names", () => {
+  it("a name nested 5,000 levels deep is a 400 in words, not a stack overflow", async () => {
+    const body = new URLSearchParams({ email: "someone@example.test", [`x${"[0].a".repeat(5_000)}`]: "1" });
+    const response = await fetchPath("/auth/forgot-password.data", { method: "POST", body });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("The form could not be read. Please try again.");
+  });
+
+  it("names as deep as the app's own forms still reach the schema", async () => {
+    const body = new URLSearchParams({ email: "not-an-email", "a.b[0].c": "1" });
+    const response = await fetchPath("/auth/forgot-password.data", { method: "POST", body });
+    expect(response.status).toBe(400);
+    expect(await response.text()).not.toContain("The form could not be read");
+  });
+});

@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { FormRouteDeclaration } from "~/http/form-action.server";
 import { HTTP_METHODS, type Endpoint, type HttpMethod, type JsonRouteDeclaration } from "~/http/json-route.server";
-import { DEFAULT_BODY_LIMIT } from "~/http/body.server";
+import { DEFAULT_BODY_LIMIT, MAX_FIELD_DEPTH, fieldDepth } from "~/http/body.server";
 import { queryObject } from "~/http/input.server";
 import type { PageRouteDeclaration } from "~/http/page-loader.server";
 import type { Declaration } from "~/http/registry.server";
@@ -18,7 +18,8 @@ export type Expected =
   /**
    * Refused by a check: one of these statuses, and no row written. `orRedirect`: a form only ever
    * posted by navigating (formResource's redirectAlways) may answer the refusal as a redirect
-   * with the message as a toast.
+   * with the message as a toast, and a document post to a page that sends this person elsewhere
+   * ends at that redirect.
    */
   | { outcome: "refused"; statuses: number[]; because: string[]; orRedirect?: boolean }
   /** Sent elsewhere (a page's sign-in rule): a 3xx. */
@@ -33,6 +34,8 @@ export interface Sent {
   contentType: string | null;
   bytes: Uint8Array<ArrayBuffer>;
   params: Record<string, string>;
+  /** Sent as Remix's data request (`/path.data`): the action alone runs, no page is rendered. */
+  data?: boolean;
 }
 
 const refused = (status: number | number[], because: string, orRedirect = false): Expected => ({
@@ -141,6 +144,8 @@ async function formExpectation(declaration: FormRouteDeclaration, role: Role, se
   } catch {
     return refused(400, "the form cannot be read");
   }
+  if ([...formData.keys()].some((name) => fieldDepth(name) > MAX_FIELD_DEPTH))
+    return refused(400, "a field name is nested too deep");
   const orRedirect = (declaration as FormRouteDeclaration & { redirectAlways?: boolean }).redirectAlways === true;
   const named = formData.get("intent");
   const intentName = typeof named === "string" ? named : "default";
@@ -162,9 +167,13 @@ async function pageExpectation(declaration: PageRouteDeclaration, role: Role, se
   return outcome(failures);
 }
 
+const MUTATIONS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 /**
  * The expected outcome of `sent` on a route with these declarations (a GET reads the loader's,
- * anything else the action's; a page without an action answers other methods with 405).
+ * anything else the action's). A method the route does not answer (a post without an action, or
+ * OPTIONS where the route is not one kit handler for every method) is a 405 before anything else
+ * (app/http/method-refusal.server.ts).
  */
 export async function expectationFor(
   declarations: { loader?: Declaration | null; action?: Declaration | null },
@@ -172,18 +181,25 @@ export async function expectationFor(
   sent: Sent,
 ): Promise<Expected> {
   const reads = sent.method === "GET" || sent.method === "HEAD";
+  const { loader, action } = declarations;
+  if (!reads && !(action && (action === loader || MUTATIONS.has(sent.method))))
+    return refused(405, `the route does not answer ${sent.method}`);
   const declaration = reads ? declarations.loader : declarations.action;
-  if (!declaration) {
-    // Remix still renders the page around its 405, so the page's own sign-in rule may redirect first.
-    const page = declarations.loader?.kind === "page" ? declarations.loader : null;
-    const redirects = page !== null && (await pageExpectation(page, role, sent)).outcome === "redirect";
-    return refused(405, reads ? "no loader" : "no action", redirects);
-  }
+  if (!declaration) return refused(405, reads ? "no loader" : "no action");
   switch (declaration.kind) {
     case "json":
       return jsonExpectation(declaration, role, sent);
-    case "form":
-      return formExpectation(declaration, role, sent);
+    case "form": {
+      const expected = await formExpectation(declaration, role, sent);
+      // A document post renders the page after its action, so the page's own sign-in rule (a
+      // visitor page such as /auth/forgot-password, whose form anyone may post) sends a member
+      // on before the refusal is shown: right for a browser, and the refusal still changed nothing.
+      if (expected.outcome === "refused" && !sent.data && loader?.kind === "page") {
+        const page = await pageExpectation(loader, role, { ...sent, method: "GET" });
+        if (page.outcome === "redirect") return { ...expected, orRedirect: true };
+      }
+      return expected;
+    }
     case "page":
       return pageExpectation(declaration, role, sent);
     case "fallback":

@@ -413,6 +413,12 @@ function formProbes(route: RegisteredRoute, declaration: FormRouteDeclaration, w
     probe("content-type", "multipart without a boundary", raw("multipart/form-data", "x")),
     probe("size", "1 MB form", formBody([...firstEntries, ["padding", "a".repeat(MEGABYTE)]])),
     probe("shape", "an empty form", formBody([])),
+    // conform reads dotted and indexed names as nested objects: 5,000 levels deep.
+    probe(
+      "shape",
+      "5,000 levels of nesting in a field name",
+      formBody([...firstEntries, [`x${"[0].a".repeat(5_000)}`, "1"]]),
+    ),
     ...[...PROTOTYPE_KEYS, "", LONG_TEXT, ODD_TEXT, "default"].map((name) =>
       probe(
         "intent",
@@ -486,17 +492,21 @@ export function probesFor(route: RegisteredRoute, world: World, role: Role): Pro
   if (loader?.kind === "json") return jsonRouteProbes(route, loader, world, role);
   if (action?.kind === "form") probes.push(...formProbes(route, action, world, role));
   if (loader?.kind === "page") probes.push(...pageProbes(route, loader, world, role));
-  if (loader && !action && role === "anonymous") {
+  if ((loader?.kind === "page" || (!loader && !action)) && role === "anonymous") {
+    // What a page (or a static one, such as /terms) does not answer: a post when it has no form,
+    // and a method only the kit's JSON routes and form resources answer.
     const { path, params } = fillPath(route, world);
-    probes.push({
+    const method = (label: string, name: string, body: Pick<Probe, "contentType" | "body">): Probe => ({
       kind: "method",
-      label: "POST to a page without an action",
-      method: "POST",
+      label,
+      method: name,
       path,
       params,
       search: route.index ? "?index" : "",
-      ...formBody([["intent", "x"]]),
+      ...body,
     });
+    if (!action) probes.push(method("POST to a page without an action", "POST", formBody([["intent", "x"]])));
+    probes.push(method("OPTIONS on a page", "OPTIONS", { contentType: null, body: null }));
   }
   return probes;
 }

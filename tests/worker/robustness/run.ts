@@ -1,13 +1,15 @@
 /**
  * Sends probes to the Worker and judges each answer against the oracle: never a 5xx; a refused
- * request with one of its checks' statuses, in the envelope on /api, and no row written.
+ * request with one of its checks' statuses, in the envelope on /api, a 405 with its Allow, and
+ * no row written nor error logged.
  */
-import { SELF } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import type { RegisteredRoute } from "~/http/registry.server";
+import worker from "../../../server";
 import { ORIGIN } from "../helpers";
 import { expectationFor, type Expected } from "./oracle";
 import type { Probe } from "./probes";
-import { settledWrites, writesBetween, writesSoFar } from "./writes";
+import { writesBetween, writesSoFar } from "./writes";
 import { tokenOf, type Role, type World } from "./world";
 
 export interface Answer {
@@ -15,6 +17,8 @@ export interface Answer {
   text: string;
   /** A redirect: a 3xx, or a data request's 202 with the Location it sends the browser to. */
   redirected: boolean;
+  /** The Allow header (a 405 must name the methods the route answers). */
+  allow?: string | null;
 }
 
 /** Totals for the closing report. */
@@ -31,14 +35,32 @@ export const tally = {
 
 const encoder = new TextEncoder();
 
-/** Whether a request that reached the domain ran since the counters last settled. */
-let domainRan = true;
+/**
+ * What the Worker logged as an error (it runs in this isolate, so its console is this one's). A
+ * refused request is an answer, not a failure: it logs nothing.
+ */
+const errorsLogged: unknown[][] = [];
+export function watchErrors() {
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    errorsLogged.push(args);
+    original.apply(console, args);
+  };
+  return () => {
+    console.error = original;
+  };
+}
 
-/** The write counters once nothing is being written any more (cheap when nothing ran since). */
-async function quietWrites() {
-  if (!domainRan) return writesSoFar();
-  domainRan = false;
-  return settledWrites();
+async function sideEffectsMark() {
+  return { writes: await writesSoFar(), logged: errorsLogged.length };
+}
+
+/** Rows written and errors logged since `since` (a `sideEffectsMark()`), in words; empty when none. */
+async function sideEffectsSince(since: Awaited<ReturnType<typeof sideEffectsMark>>) {
+  const effects = writesBetween(since.writes, await writesSoFar()).map((written) => `wrote ${written}`);
+  const logged = errorsLogged.slice(since.logged);
+  if (logged.length) effects.push(`logged "${String(logged[0]![0]).split("\n")[0]!.slice(0, 160)}"`);
+  return effects;
 }
 
 function describe(probe: Probe, role: Role) {
@@ -64,24 +86,35 @@ function withoutBodyOnReads(probe: Probe): Probe {
   return probe.method === "GET" || probe.method === "HEAD" ? { ...probe, contentType: null, body: null } : probe;
 }
 
+/**
+ * Sends a probe to the Worker's own entry (server.ts), called in this isolate rather than through
+ * `SELF`: the Workers pool (0.15) wraps the entrypoint's prototype in one more Proxy each time it
+ * builds the entrypoint for a `SELF` call (createProxyPrototypeClass; cloudflare/workers-sdk#15446),
+ * so each of the suite's thousands of requests was slower than the one before (646 s in all) until
+ * the chain of proxies overflowed the stack ("Maximum call stack size exceeded"). Waiting on the execution context also means the request's after-work (waitUntil: mail,
+ * counters) is done when the answer is judged, so its writes belong to it.
+ */
 export async function send(probe: Probe, role: Role, world: World): Promise<Answer> {
   const headers = new Headers();
   const token = tokenOf(world, role);
   if (token) headers.set("Authorization", `Bearer ${token}`);
   if (probe.contentType) headers.set("Content-Type", probe.contentType);
-  const response = await SELF.fetch(new URL(urlOf(probe), ORIGIN), {
+  const request = new Request(new URL(urlOf(probe), ORIGIN), {
     method: probe.method,
     headers,
-    // Bytes, not a string: fetch would add a text/plain Content-Type to a string the probe sends without one.
+    // Bytes, not a string: a string body would get a text/plain Content-Type the probe did not send.
     body: probe.body === null ? null : encoder.encode(probe.body),
     redirect: "manual",
   });
+  const context = createExecutionContext();
+  const response = await worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, env, context);
   const text = await response.text();
+  await waitOnExecutionContext(context);
   tally.requests += 1;
   tally.statuses[response.status] = (tally.statuses[response.status] ?? 0) + 1;
   const redirected =
     (response.status >= 300 && response.status < 400) || (response.status === 202 && response.headers.has("Location"));
-  return { status: response.status, text, redirected };
+  return { status: response.status, text, redirected, allow: response.headers.get("Allow") };
 }
 
 export function expectation(route: RegisteredRoute, probe: Probe, role: Role) {
@@ -91,6 +124,7 @@ export function expectation(route: RegisteredRoute, probe: Probe, role: Role) {
     contentType: probe.contentType,
     bytes: encoder.encode(probe.body ?? "") as Uint8Array<ArrayBuffer>,
     params: probe.params,
+    data: probe.data === true,
   });
 }
 
@@ -115,6 +149,8 @@ export function judge(
   )
     problem = `expected ${expected.statuses.join(" or ")}${because}`;
   else if (expected.outcome === "redirect" && !answer.redirected) problem = `expected a redirect${because}`;
+  else if (answer.status === 405 && !allowsOtherMethods(answer.allow, probe.method))
+    problem = "a 405 without an Allow header naming the methods the route answers";
   else if (answer.status >= 400 && route.path.startsWith("/api/") && probe.method !== "HEAD") {
     let envelope: { success?: unknown; message?: unknown } | null = null;
     try {
@@ -129,6 +165,14 @@ export function judge(
   return problem ? `${describe(probe, role)}: ${problem}; ${got}` : null;
 }
 
+function allowsOtherMethods(allow: string | null | undefined, method: string) {
+  const methods = (allow ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return methods.length > 0 && !methods.includes(method);
+}
+
 /** Runs `items` through `work`, `width` at a time. */
 async function pooled<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -141,8 +185,9 @@ async function pooled<T>(items: T[], width: number, work: (item: T) => Promise<v
 
 /**
  * Tries every probe and returns the problems found, each naming the request. Refused requests go
- * first, several at a time, between two readings of the write counters; if rows changed, they are
- * sent again one by one to name the one that wrote. Accepted requests go last, one at a time.
+ * first, several at a time, between two readings of the write counters and the error log; if
+ * anything was written or logged, they are sent again one by one to name the one that did.
+ * Accepted requests go last, one at a time.
  */
 export async function tryProbes(route: RegisteredRoute, probes: Probe[], role: Role, world: World): Promise<string[]> {
   const judged = await Promise.all(
@@ -156,24 +201,21 @@ export async function tryProbes(route: RegisteredRoute, probes: Probe[], role: R
   };
 
   const refused = judged.filter(({ expected }) => expected.outcome !== "accepted");
-  const before = await quietWrites();
+  const before = await sideEffectsMark();
   await pooled(refused, 4, check);
-  if (writesBetween(before, await writesSoFar()).length) {
+  if ((await sideEffectsSince(before)).length) {
     for (const { probe } of refused) {
-      const start = await settledWrites();
+      const start = await sideEffectsMark();
       await send(probe, role, world);
-      const written = writesBetween(start, await settledWrites());
-      if (written.length) problems.push(`${describe(probe, role)}: refused, yet wrote rows: ${written.join(", ")}`);
+      const effects = await sideEffectsSince(start);
+      if (effects.length) problems.push(`${describe(probe, role)}: refused, yet ${effects.join(", ")}`);
     }
   }
-  for (const item of judged.filter(({ expected }) => expected.outcome === "accepted")) {
-    domainRan = true;
-    await check(item);
-  }
+  for (const item of judged.filter(({ expected }) => expected.outcome === "accepted")) await check(item);
   return problems;
 }
 
-/** One generated request: judged like a probe, and a refused one must write nothing. */
+/** One generated request: judged like a probe, and a refused one must write and log nothing. */
 export async function tryGenerated(
   route: RegisteredRoute,
   generated: Probe,
@@ -183,13 +225,9 @@ export async function tryGenerated(
   tally.generated += 1;
   const probe = withoutBodyOnReads(generated);
   const expected = await expectation(route, probe, role);
-  const before = expected.outcome === "accepted" ? null : await quietWrites();
-  if (!before) domainRan = true;
+  const before = expected.outcome === "accepted" ? null : await sideEffectsMark();
   const problem = judge(route, probe, role, expected, await send(probe, role, world));
   if (problem) return problem;
-  if (before) {
-    const written = writesBetween(before, await writesSoFar());
-    if (written.length) return `${describe(probe, role)}: refused, yet wrote rows: ${written.join(", ")}`;
-  }
-  return null;
+  const effects = before ? await sideEffectsSince(before) : [];
+  return effects.length ? `${describe(probe, role)}: refused, yet ${effects.join(", ")}` : null;
 }

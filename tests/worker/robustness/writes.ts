@@ -61,18 +61,3 @@ export function writesBetween(before: Writes, after: Writes): string[] {
     .filter((table) => after[table] !== before[table])
     .map((table) => `${table} +${after[table]! - (before[table] ?? 0)}`);
 }
-
-/**
- * Waits until nothing is being written (an accepted request may still be sending mail or
- * updating counters after its answer), so the next reading belongs to the next request.
- */
-export async function settledWrites(): Promise<Writes> {
-  let last = await writesSoFar();
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 15));
-    const now = await writesSoFar();
-    if (writesBetween(last, now).length === 0) return now;
-    last = now;
-  }
-  return last;
-}
