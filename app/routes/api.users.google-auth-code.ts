@@ -17,7 +17,7 @@ export const loader = jsonRoute({
     access: "anyone",
     body: GoogleCodeSchema,
     response: SignInAnswerSchema,
-    errors: [401, 403, 404, 409],
+    errors: [401, 403, 404, 409, 503],
     async run({ ctx, body, request }) {
       return toSignInAnswer(
         await signInWithGoogleCode(

@@ -16,7 +16,7 @@ export const loader = jsonRoute({
     access: "anyone",
     body: GoogleTokenSchema,
     response: SignInAnswerSchema,
-    errors: [401, 403, 404, 409],
+    errors: [401, 403, 404, 409, 503],
     async run({ ctx, body, request }) {
       return toSignInAnswer(await signInWithGoogleToken(ctx, body.idToken, request.headers.get("User-Agent")));
     },

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { users } from "../../db/schema";
 import { fakeGoogleCode, fakeGoogleToken, type FakeGoogleIdentity } from "../fixtures/fake-google";
-import { createUser, fetchPath, ORIGIN, postJson, testDb } from "./helpers";
+import { createUser, fetchPath, fetchWithEnv, ORIGIN, postJson, testDb } from "./helpers";
 
 let counter = 0;
 function identity(overrides: Partial<FakeGoogleIdentity> = {}): FakeGoogleIdentity {
@@ -214,5 +214,56 @@ describe("without GOOGLE_CLIENT_ID", () => {
       },
     );
     expect(api.status).toBe(404);
+  });
+});
+
+describe("when Google cannot be reached", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Drops the connection to Google's endpoints `times` times (as a busy network does), then lets calls through. */
+  function dropGoogleConnections(times: number) {
+    const realFetch = globalThis.fetch;
+    let dropped = 0;
+    return vi.spyOn(globalThis, "fetch").mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.startsWith("https://google.fake.test/") && dropped < times) {
+        dropped++;
+        return Promise.reject(new TypeError("Network connection lost."));
+      }
+      return realFetch(input, init);
+    });
+  }
+
+  const signIn = (who: FakeGoogleIdentity) =>
+    fetchWithEnv(
+      "/api/users/google-auth",
+      {},
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ idToken: fakeGoogleToken(who) }),
+      },
+    );
+
+  it("tells the member Google is unavailable (503) and writes nothing", async () => {
+    const who = identity();
+    dropGoogleConnections(Infinity);
+    const response = await signIn(who);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({
+      success: false,
+      message: "Google sign-in is not available right now. Please try again in a moment.",
+    });
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(await testDb().select().from(users).where(eq(users.email, who.email)).all()).toEqual([]);
+  });
+
+  it("retries a dropped read once and signs in", async () => {
+    const who = identity();
+    const spy = dropGoogleConnections(1);
+    const response = await signIn(who);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ success: true, message: "Google login successful!" });
+    expect(spy.mock.calls.filter(([input]) => String(input).includes("google.fake.test")).length).toBeGreaterThan(2);
   });
 });

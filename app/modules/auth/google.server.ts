@@ -16,6 +16,7 @@ export const GOOGLE_MESSAGES = {
   success: "Google login successful!",
   failed: "Google login failed. Please try again.",
   noToken: "Failed to get token from Google. Please try again.",
+  unreachable: "Google sign-in is not available right now. Please try again in a moment.",
   popupClosed: "Google login popup was closed or authentication failed. Please try again.",
   unverified: "Your Google email address is not verified.",
   emailLinkedElsewhere: "This email is already linked to another Google account.",
@@ -51,13 +52,42 @@ export function googleEndpoints(services: Services) {
   };
 }
 
+/**
+ * A call to Google. A dropped connection ("Network connection lost", which Cloudflare advises
+ * retrying) is retried once for reads; if Google still cannot be reached, the member hears so (503)
+ * instead of an unexpected failure. The code exchange (a POST of a single-use code) is not retried.
+ */
+async function callGoogle(url: string | URL, init?: RequestInit): Promise<Response> {
+  const attempts = init?.method && init.method !== "GET" ? 1 : 2;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      if (attempt >= attempts) {
+        console.warn("Google could not be reached:", error instanceof Error ? error.message : error);
+        throw new DomainError(503, GOOGLE_MESSAGES.unreachable);
+      }
+    }
+  }
+}
+
+/** Google's JSON answer, or {} when it is not JSON (a proxy's page): read as a refusal. */
+async function readGoogleJson(response: Response): Promise<Record<string, unknown>> {
+  if (!response.ok) return {};
+  try {
+    const body: unknown = await response.json();
+    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** Reads the signed-in Google account behind an access token; null when Google refuses it. */
 export async function fetchGoogleIdentity(services: Services, accessToken: string): Promise<GoogleIdentity | null> {
-  const response = await fetch(googleEndpoints(services).userinfo, {
+  const response = await callGoogle(googleEndpoints(services).userinfo, {
     headers: { Authorization: `Bearer ${accessToken}` },
   });
-  if (!response.ok) return null;
-  const info = (await response.json()) as Record<string, unknown>;
+  const info = await readGoogleJson(response);
   if (typeof info.sub !== "string" || typeof info.email !== "string") return null;
   return {
     subject: info.sub,
@@ -77,9 +107,7 @@ export async function fetchGoogleIdentity(services: Services, accessToken: strin
 async function isTokenForThisClient(services: Services, accessToken: string): Promise<boolean> {
   const url = new URL(googleEndpoints(services).tokeninfo);
   url.searchParams.set("access_token", accessToken);
-  const response = await fetch(url);
-  if (!response.ok) return false;
-  const info = (await response.json()) as Record<string, unknown>;
+  const info = await readGoogleJson(await callGoogle(url));
   const clientId = services.env.GOOGLE_CLIENT_ID;
   return Boolean(clientId) && (info.aud === clientId || info.azp === clientId);
 }
@@ -217,7 +245,7 @@ export async function signInWithGoogleCode(
   userAgent: string | null,
 ) {
   requireGoogle(services);
-  const response = await fetch(googleEndpoints(services).token, {
+  const response = await callGoogle(googleEndpoints(services).token, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({
@@ -228,7 +256,7 @@ export async function signInWithGoogleCode(
       grant_type: "authorization_code",
     }),
   });
-  const body = response.ok ? ((await response.json()) as { access_token?: unknown }) : {};
+  const body = await readGoogleJson(response);
   if (typeof body.access_token !== "string") throw new DomainError(401, GOOGLE_MESSAGES.noToken);
   return signInWithOwnGoogleToken(services, body.access_token, userAgent);
 }
