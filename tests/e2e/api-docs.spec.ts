@@ -44,6 +44,8 @@ test.describe("API reference", () => {
   });
 
   test("has no accessibility violation, listed or with an operation open", async ({ page }) => {
+    // Two axe passes over Swagger UI's large DOM (every /api operation): seconds each on a busy 2-core machine.
+    test.slow();
     await page.goto("/api/docs");
     await expect(page.locator(".opblock").first()).toBeVisible();
     await expectNoA11yViolations(page);
