@@ -43,7 +43,36 @@ export async function callApi<T extends { success?: boolean; message?: string }>
 function failureMessage(response: Response, body: { message?: string } | null, text: string, url: string) {
   if (body?.message) return body.message;
   if (response.status === 404) return TRANSPORT_MESSAGES.notFound(url);
-  const isHtml = (response.headers.get("Content-Type") ?? "").includes("html");
-  if (!body && !isHtml && text.trim()) return text.trim().slice(0, 200);
+  const isHtml = (response.headers.get("Content-Type") ?? "").includes("html") || /^\s*<(!doctype|html)/i.test(text);
+  if (isHtml) return htmlErrorText(text) ?? TRANSPORT_MESSAGES.unknown;
+  if (!body && text.trim()) return text.trim().slice(0, 200);
   return TRANSPORT_MESSAGES.unknown;
+}
+
+/**
+ * The sentence an HTML error page (a proxy's, a server framework's) carries: the text of its first
+ * element whose class or id names an error, else of its first <pre> block (docs/product.md#shared-texts).
+ */
+export function htmlErrorText(html: string): string | null {
+  const blocks = [
+    /<(\w+)[^>]*\b(?:class|id)\s*=\s*["'][^"']*error[^"']*["'][^>]*>([\s\S]*?)<\/\1>/i,
+    /<pre\b[^>]*>([\s\S]*?)<\/pre>/i,
+  ];
+  for (const pattern of blocks) {
+    const match = pattern.exec(html.slice(0, 50_000));
+    const inner = match?.[match.length - 1];
+    const text = inner === undefined ? "" : plainText(inner);
+    if (text) return text.slice(0, 200);
+  }
+  return null;
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", apos: "'", nbsp: " " };
+
+function plainText(fragment: string) {
+  return fragment
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
