@@ -44,7 +44,14 @@ export default tseslint.config(
     // Browser code: everything in app/ that is neither a server module nor a route module (Remix
     // strips a route's loader and action, and with them its server imports, from the client build).
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/**/*.server.{ts,tsx}", "app/routes/**", "app/root.tsx", "app/entry.server.tsx"],
+    ignores: [
+      "app/**/*.server.{ts,tsx}",
+      // Route modules (a flat file, or route.tsx of a route folder); a folder's other files are browser code.
+      "app/routes/*.{ts,tsx}",
+      "app/routes/*/route.{ts,tsx}",
+      "app/root.tsx",
+      "app/entry.server.tsx",
+    ],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",

@@ -110,6 +110,12 @@ export interface IntentArgs<A extends FormAccess, V> {
  */
 export interface Intent<V = unknown, R = unknown, A extends FormAccess = never> {
   schema: z.ZodType<V>;
+  /**
+   * The schema for this request, when its checks read data (a card's rules, read for the member):
+   * the kit parses with it; `schema` still describes the form for the robustness suite. It must
+   * refuse at least what `schema` refuses.
+   */
+  schemaFor?: (ctx: Ctx) => z.ZodType<V>;
   /** Fields never sent back to the browser (passwords). */
   hideFields?: readonly string[];
   /** The text shown when `run` fails unexpectedly (a 500), where the spec words one for this form. */
@@ -125,6 +131,7 @@ export interface Intent<V = unknown, R = unknown, A extends FormAccess = never> 
 
 interface IntentDeclaration<S extends z.ZodType, R, A extends FormAccess> {
   schema: S;
+  schemaFor?: (ctx: Ctx) => z.ZodType<z.output<S>>;
   hideFields?: readonly string[];
   unexpectedMessage?: string;
   run(args: IntentArgs<A, z.output<S>>): Promise<R>;
@@ -275,7 +282,9 @@ async function handle<I extends Record<string, Intent>>(
   if (!chosen) return failure(intentName.slice(0, 40), 400, UNKNOWN_INTENT);
 
   const hideFields = [...(chosen.hideFields ?? [])];
-  const submission = await parseWithZod(formData, { schema: chosen.schema, async: true });
+  const ctx = contextFor(getServices(context), user);
+  const schema = chosen.schemaFor?.(ctx) ?? chosen.schema;
+  const submission = await parseWithZod(formData, { schema, async: true });
   if (submission.status !== "success") {
     const result = submission.reply({ hideFields });
     const message =
@@ -286,7 +295,7 @@ async function handle<I extends Record<string, Intent>>(
   }
   try {
     const outcome = await chosen.run({
-      ctx: contextFor(getServices(context), user),
+      ctx,
       user: user as never, // the access checked above gives the user the intent was written for
       value: submission.value,
       formData,

@@ -69,6 +69,12 @@ export interface Endpoint<
   access: A;
   /** The JSON body's schema (an object); omit for routes without a body. */
   body?: BS;
+  /**
+   * The body's schema for this request, when its checks read data (a card's rules, read for the
+   * caller): the kit parses with it, while `body` still describes the shape for the reference and
+   * the robustness suite. It must refuse at least what `body` refuses.
+   */
+  bodyFor?: (ctx: Ctx) => z.ZodType<Out<BS>>;
   /** `text`: the body arrives unparsed as a string (a signed webhook payload). */
   bodyFormat?: "json" | "text";
   /** Largest body accepted, in bytes (default 64 KB). */
@@ -124,7 +130,8 @@ async function answer(endpoint: Endpoint, args: LoaderFunctionArgs | ActionFunct
   let text = "";
   if (endpoint.bodyFormat === "text") text = await readTextBody(request, endpoint.bodyLimit);
   else if (endpoint.body) {
-    body = await parseInput(endpoint.body, await readJsonObject(request, endpoint.bodyLimit, endpoint.bodyOptional));
+    const schema = endpoint.bodyFor?.(ctx) ?? endpoint.body;
+    body = await parseInput(schema, await readJsonObject(request, endpoint.bodyLimit, endpoint.bodyOptional));
   }
 
   const payload = await endpoint.run({ ctx, user, body, text, query, params: parsedParams, request, context } as never);

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { assertSelf } from "~/core/actor";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { ReferralSchema } from "~/modules/referrals/present";
-import { previewReferral } from "~/modules/referrals/referrals.server";
+import { previewReferral, referralSchemaFor } from "~/modules/referrals/referrals.server";
 import { ReferralInputSchema } from "~/modules/referrals/schemas";
 import { CARD_CATEGORIES } from "../../db/enums";
 
@@ -31,12 +31,13 @@ export const loader = jsonRoute({
     description: "The preview step: the same body and checks as generate, answered with what would be saved.",
     access: "member",
     body: ReferralInputSchema,
+    bodyFor: referralSchemaFor,
     response: z.object({ data: ProcessedReferralSchema }),
     errors: [403, 409],
     async run({ ctx, user, body }) {
       assertSelf(body.referrer, user.id, "You can only create referrals as yourself.", "referrer");
-      const { input, normalizedLink, duplicateOfId } = await previewReferral(ctx, user.id, body);
-      return { data: { ...input, normalizedLink, duplicateLink: duplicateOfId !== null } };
+      const { normalizedLink, duplicateOfId } = await previewReferral(ctx, body);
+      return { data: { ...body, normalizedLink, duplicateLink: duplicateOfId !== null } };
     },
   }),
 });

@@ -42,6 +42,8 @@ test.describe("referrals", () => {
 
     await page.getByLabel("Card issuer").selectOption("Chase");
     await expect(page.getByText("Step 2 of 3")).toBeVisible();
+    await expect(page).toHaveURL(/step=details&issuer=Chase/);
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole("combobox", { name: "Card", exact: true }).selectOption({ label: "Chase Freedom Unlimited" });
     const preview = page.getByRole("button", { name: "Preview" });
     await expect(preview).toBeDisabled();
@@ -53,12 +55,18 @@ test.describe("referrals", () => {
     await page.getByLabel("20%").check();
     await page.getByLabel("Available referrals").click();
     await expect(preview).toBeDisabled();
+    // The disabled Preview says why, where the fix is (a link to the field).
+    const reasons = page.getByRole("status").filter({ hasText: "Preview is available once these are done:" });
+    await expect(reasons.getByRole("link", { name: "Please enter your special referral bonus amount" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByLabel("Bonus amount").fill("200");
     await expect(preview).toBeEnabled();
     await preview.click();
 
     await expect(page.getByText("Step 3 of 3")).toBeVisible();
+    await expect(page).toHaveURL(/step=preview&issuer=Chase/);
     await expect(page.getByText("20% of the bonus")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Edit" }).click();
     await expect(page.getByLabel(/^Referral link/)).toHaveValue("https://www.chase.com/refer/rita?utm_source=e2e");
     await page.getByRole("button", { name: "Preview" }).click();
@@ -76,6 +84,33 @@ test.describe("referrals", () => {
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
+
+    test("a referrer creates a referral for a listed card", async ({ page, login }) => {
+      await login({ firstName: "Nora" });
+      await page.goto("/refer");
+      await page.getByLabel("Card issuer").selectOption("Chase");
+      await page.getByRole("button", { name: "Next" }).click();
+      await expect(page).toHaveURL(/step=details&issuer=Chase/);
+      await page
+        .getByRole("combobox", { name: "Card", exact: true })
+        .selectOption({ label: "Chase Sapphire Preferred Card" });
+      await page.getByLabel(/^Referral link/).fill("https://www.chase.com/refer/nora-nojs");
+      await page.getByLabel("10%").check();
+      // Preview is enabled without JavaScript: the server answers with every reason at its field.
+      await page.getByRole("button", { name: "Preview" }).click();
+      await expect(page.getByText("Step 2 of 3")).toBeVisible();
+      await expect(page.getByText("Please enter your special referral bonus amount").first()).toBeVisible();
+      await page.getByLabel("Bonus amount").fill("100");
+      await page.getByRole("button", { name: "Preview" }).click();
+      await expect(page.getByText("Step 3 of 3")).toBeVisible();
+      await expect(page.getByText("10% of the bonus")).toBeVisible();
+      await page.getByRole("button", { name: "Edit" }).click();
+      await expect(page.getByLabel(/^Referral link/)).toHaveValue("https://www.chase.com/refer/nora-nojs");
+      await page.getByRole("button", { name: "Preview" }).click();
+      await page.getByRole("button", { name: "Confirm & Create" }).click();
+      await expect(page.getByText("Step 1 of 3")).toBeVisible();
+      await expect(page.getByRole("listitem", { name: "Chase Sapphire Preferred Card" })).toBeVisible();
+    });
 
     test("a referrer creates a referral for an 'Other (Not Listed)' card", async ({ page, login }) => {
       await login({ firstName: "Omar" });

@@ -28,7 +28,7 @@ const JSON_VALUES: unknown[] = [
 /** What a form posts: always text. */
 const FORM_VALUES = ["1e308", "-1e308", FOUR_HUNDRED_DIGITS, "Infinity", "NaN", "abc", "5.5", "-0.5"];
 
-const noCard = { hasVariousReferrerBonus: false, maxReferCount: 0 };
+const noCard = () => ({ hasVariousReferrerBonus: false, maxReferCount: 0 });
 const referral = { creditCardId: "card1", referralLink: "https://bank.example/r/1" };
 const review = { commentType: "applicantToReferrer", referralId: "r1", comment: "ok" };
 const followUp = { ...review, commentType: "followUpComment", originalCommentId: "c1", ratingUpdated: true };

@@ -8,7 +8,7 @@ import {
   slotToRefresh,
   VISITOR_SLOT_SECONDS,
 } from "~/modules/referrals/rotation.server";
-import { REFERRAL_MESSAGES, referralSchema, willBeCapped } from "~/modules/referrals/schemas";
+import { REFERRAL_MESSAGES, ReferralInputSchema, referralSchema, willBeCapped } from "~/modules/referrals/schemas";
 import { ftsQuery } from "~/modules/referrals/search.server";
 
 describe("fair rotation", () => {
@@ -66,7 +66,7 @@ describe("referral schema", () => {
   const base = { creditCardId: "card", referralLink: "https://bank.example/r" };
 
   it("clamps sharing, keeps credit digits, caps and defaults the count to the card's cap", () => {
-    const schema = referralSchema({ hasVariousReferrerBonus: false, maxReferCount: 4 });
+    const schema = referralSchema(() => ({ hasVariousReferrerBonus: false, maxReferCount: 4 }));
     const parsed = schema.parse({
       ...base,
       sharingBenefitPortion: "custom",
@@ -77,15 +77,15 @@ describe("referral schema", () => {
     });
     expect(parsed).toMatchObject({ sharingBenefitPortion: 100, referrerCredit: 710, availableReferCount: 4 });
     expect(schema.parse({ ...base, availableReferCount: "" }).availableReferCount).toBe(4);
-    expect(referralSchema(undefined).parse({ ...base, availableReferCount: "" }).availableReferCount).toBeNull();
+    expect(ReferralInputSchema.parse({ ...base, availableReferCount: "" }).availableReferCount).toBeNull();
     expect(willBeCapped(9, 4)).toBe(true);
     expect(willBeCapped(9, 0)).toBe(false);
   });
 
   it("asks for the special referrer bonus when the card varies it or the share is above 0", () => {
-    const varies = referralSchema({ hasVariousReferrerBonus: true, maxReferCount: 0 }).safeParse(base);
+    const varies = referralSchema(() => ({ hasVariousReferrerBonus: true, maxReferCount: 0 })).safeParse(base);
     expect(varies.error?.issues[0]?.message).toBe(REFERRAL_MESSAGES.referrerBonusRequired);
-    const sharing = referralSchema(undefined).safeParse({ ...base, sharingBenefitPortion: "10" });
+    const sharing = ReferralInputSchema.safeParse({ ...base, sharingBenefitPortion: "10" });
     expect(sharing.error?.issues[0]?.message).toBe(REFERRAL_MESSAGES.referrerBonusRequired);
   });
 });

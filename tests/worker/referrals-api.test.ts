@@ -188,10 +188,16 @@ describe("POST generate", () => {
     expect(card).toMatchObject({ isUserAdded: true, createdById: user.id, issuer: "Credit Union" });
 
     // A referral that cannot be written (unknown referrer: foreign key) takes its new card with it.
-    const services = { env: parseEnv(env as never), db: testDb(), waitUntil: () => {}, realtime: createRealtime(env) };
+    const ctx = {
+      env: parseEnv(env as never),
+      db: testDb(),
+      waitUntil: () => {},
+      realtime: createRealtime(env),
+      actor: { id: "no-such-user", isAdmin: false },
+    };
     const orphanName = `Orphan ${crypto.randomUUID()}`;
     await expect(
-      createReferral(services, "no-such-user", {
+      createReferral(ctx, {
         ...validBody("other"),
         referrerCredit: null,
         newCard: {

@@ -228,12 +228,10 @@ describe("unexpected failures and missing sessions, in the spec's words", () => 
     const response = await fetchPath("/refer", {
       method: "POST",
       headers: { Cookie: cookie },
+      // Confirm & Create posts the preview's draft as one JSON field.
       body: new URLSearchParams({
         intent: "create",
-        issuer: card.issuer,
-        creditCardId: card.id,
-        referralLink: "https://refer.example/outage",
-        sharingBenefitPortion: "0",
+        draft: JSON.stringify({ creditCardId: card.id, referralLink: "https://refer.example/outage" }),
       }),
     });
     expect(response.status).toBe(500);

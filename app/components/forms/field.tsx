@@ -1,16 +1,37 @@
 import { clsx } from "clsx";
-import { useId, type InputHTMLAttributes } from "react";
+import {
+  useId,
+  type InputHTMLAttributes,
+  type Key,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 
-/** Errors under a field or form, announced to screen readers. */
+/**
+ * conform's control props carry a `key` (it changes when conform resets or updates the field, so
+ * the uncontrolled control starts again from its new default); React wants it apart from the props.
+ */
+function splitKey<P extends object>(props: P): [Key | undefined, P] {
+  const { key, ...rest } = props as P & { key?: Key };
+  return [key, rest as P];
+}
+
+/**
+ * Errors under a field or form, announced to screen readers. The alert wraps the list: a role on
+ * the `ul` itself would hide its list role, leaving its items outside any list (axe: listitem).
+ */
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   const shown = errors?.filter(Boolean) ?? [];
   if (shown.length === 0) return null;
   return (
-    <ul id={id} role="alert" className="mt-1.5 space-y-1 text-sm text-danger-700">
-      {shown.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
+    <div id={id} role="alert" className="mt-1.5 text-sm text-danger-700">
+      <ul className="space-y-1">
+        {shown.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -18,7 +39,7 @@ export interface FieldProps {
   label: string;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { name: string };
   errors?: string[] | null;
-  hint?: string;
+  hint?: ReactNode;
   className?: string;
 }
 
@@ -74,11 +95,13 @@ const controlClass = (invalid: boolean, extra: string) =>
 export function Field({ label, inputProps, errors, hint, className }: FieldProps) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
+  const [key, props] = splitKey(inputProps);
   return (
     <FieldFrame id={id} label={label} required={inputProps.required} hint={hint} errors={errors} className={className}>
       {({ invalid, describedBy }) => (
         <input
-          {...inputProps}
+          key={key}
+          {...props}
           id={id}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
@@ -98,10 +121,12 @@ export function CheckboxField({
 }) {
   const fallbackId = useId();
   const id = inputProps.id ?? fallbackId;
+  const [key, props] = splitKey(inputProps);
   return (
     <div className="flex items-center gap-2">
       <input
-        {...inputProps}
+        key={key}
+        {...props}
         id={id}
         type="checkbox"
         className="size-4 rounded border-line text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600"
@@ -136,24 +161,89 @@ export function TextareaField({
   textareaProps,
   errors,
   hint,
+  className,
 }: {
   label: string;
-  textareaProps: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string };
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string };
   errors?: string[] | null;
-  hint?: string;
+  hint?: ReactNode;
+  className?: string;
 }) {
   const fallbackId = useId();
   const id = textareaProps.id ?? fallbackId;
+  const [key, props] = splitKey(textareaProps);
   return (
-    <FieldFrame id={id} label={label} required={textareaProps.required} hint={hint} errors={errors}>
+    <FieldFrame
+      id={id}
+      label={label}
+      required={textareaProps.required}
+      hint={hint}
+      errors={errors}
+      className={className}
+    >
       {({ invalid, describedBy }) => (
         <textarea
-          {...textareaProps}
+          key={key}
+          {...props}
           id={id}
           aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
           className={controlClass(invalid, "min-h-24 py-2")}
         />
+      )}
+    </FieldFrame>
+  );
+}
+
+/** A select with the same frame as Field: `options` as [value, label] pairs, or values that are their own label. */
+export function SelectField({
+  label,
+  selectProps,
+  options,
+  placeholder,
+  errors,
+  hint,
+  className,
+}: {
+  label: string;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { name: string };
+  options: readonly (string | readonly [value: string, label: string])[];
+  /** A first, disabled option shown while nothing is chosen ('Select a card'). */
+  placeholder?: string;
+  errors?: string[] | null;
+  hint?: ReactNode;
+  className?: string;
+}) {
+  const fallbackId = useId();
+  const id = selectProps.id ?? fallbackId;
+  const [key, props] = splitKey(selectProps);
+  return (
+    <FieldFrame id={id} label={label} required={selectProps.required} hint={hint} errors={errors} className={className}>
+      {({ invalid, describedBy }) => (
+        <select
+          key={key}
+          {...props}
+          // A field posted twice (a crafted form) comes back as a list: show the first value.
+          defaultValue={Array.isArray(props.defaultValue) ? props.defaultValue[0] : (props.defaultValue ?? "")}
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={controlClass(invalid, "h-10")}
+        >
+          {placeholder !== undefined ? (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          ) : null}
+          {options.map((option) => {
+            const [value, text] = typeof option === "string" ? [option, option] : option;
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            );
+          })}
+        </select>
       )}
     </FieldFrame>
   );

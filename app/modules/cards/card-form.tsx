@@ -13,9 +13,9 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useId, useState, type FormEvent, type SelectHTMLAttributes } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { toast } from "~/components/layout/toaster";
-import { CheckboxField, ErrorList, Field, FormMessage, SwitchField, TextareaField } from "~/components/forms/field";
+import { CheckboxField, Field, FormMessage, SelectField, SwitchField, TextareaField } from "~/components/forms/field";
 import { useClearOnEdit } from "~/components/forms/use-clear-on-edit";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/enums";
@@ -55,45 +55,6 @@ export const NEW_CARD_DEFAULTS: CardFormDefaults = {
   active: true,
   maxReferCount: 0,
 };
-
-function SelectField({
-  label,
-  selectProps,
-  options,
-  errors,
-}: {
-  label: string;
-  selectProps: SelectHTMLAttributes<HTMLSelectElement>;
-  options: readonly string[];
-  errors?: string[];
-}) {
-  const fallbackId = useId();
-  const id = selectProps.id ?? fallbackId;
-  const errorId = errors?.length ? `${id}-error` : undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink">
-        {label}
-      </label>
-      <select
-        {...selectProps}
-        // A field posted twice (a crafted form) comes back as a list: show the first value.
-        defaultValue={Array.isArray(selectProps.defaultValue) ? selectProps.defaultValue[0] : selectProps.defaultValue}
-        id={id}
-        aria-invalid={errorId ? true : undefined}
-        aria-describedby={errorId}
-        className="mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm text-ink focus-visible:outline-2 focus-visible:outline-brand-600"
-      >
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
-  );
-}
 
 export function CardForm({
   mode,

@@ -13,9 +13,18 @@ import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
 import type { Services } from "~/utils/services.server";
+import { requireActor, type Ctx } from "~/core/context.server";
 import { normalizeReferralLink } from "./link";
 import { presentReferral, type ReferralRecord } from "./present";
-import { OTHER_CARD, REFERRAL_MESSAGES, type CardRules, type ReferralInput } from "./schemas";
+import {
+  OTHER_CARD,
+  REFERRAL_MESSAGES,
+  referralSchema,
+  rulesOfCard,
+  type CardRules,
+  type CardRulesSource,
+  type ReferralInput,
+} from "./schemas";
 import { USER_NOT_FOUND } from "~/utils/messages";
 
 /** The columns of a referral with its card and referrer, as presentReferral takes them. */
@@ -98,88 +107,94 @@ async function isDeactivated(db: Db, userId: string) {
 }
 
 /**
- * A listed card's own rules on a referral (the 'Other' card's are the schema's): the special
- * referrer bonus is required when the card's bonus varies by referrer, and the count is capped at
- * the card's per-member cap and defaults to it (docs/product.md#issuer-caps). The form checks the
- * same in the browser (referralSchema with the card's rules); this is where the server does.
+ * Where the referral schema reads a listed card's rules on the server: the card as the acting
+ * member may use it (null when unknown, inactive or another member's own card), each card read
+ * once per request however often the schema asks.
  */
-export function applyCardRules(input: ReferralInput, card: CardRules | null): ReferralInput {
-  if (!card) return input;
-  if (card.hasVariousReferrerBonus && !input.specialReferrerBonus) {
-    const message = REFERRAL_MESSAGES.referrerBonusRequired;
-    throw new DomainError(400, message, { "specialReferrerBonus.amount": message });
-  }
-  const cap = card.maxReferCount;
-  return cap > 0 ? { ...input, availableReferCount: Math.min(input.availableReferCount ?? cap, cap) } : input;
+export function cardRulesFor(ctx: Ctx): CardRulesSource {
+  const read = new Map<string, Promise<CardRules | null>>();
+  return (cardId) => {
+    let rules = read.get(cardId);
+    if (!rules) {
+      rules = findVisibleCard(ctx.db, cardId, ctx.actor?.id ?? null).then((card) => (card ? rulesOfCard(card) : null));
+      read.set(cardId, rules);
+    }
+    return rules;
+  };
 }
 
 /**
- * What a referral would be, without saving it: the input with the card's rules applied, the card,
- * the normalised link and whether another account already publishes it (POST .../process, and the
- * preview step of /refer).
+ * The referral schema every door parses with (the /refer form, POST .../generate and .../process):
+ * the card's rules read for the acting member inside it (docs/product.md#referrals).
  */
-export async function previewReferral(services: Services, referrerId: string, draft: ReferralInput) {
-  const { db } = services;
-  const card = draft.creditCardId === OTHER_CARD ? null : await findVisibleCard(db, draft.creditCardId, referrerId);
-  if (draft.creditCardId !== OTHER_CARD && !card) {
-    throw new DomainError(400, REFERRAL_MESSAGES.cardRequired, { creditCardId: REFERRAL_MESSAGES.cardRequired });
-  }
-  const input = applyCardRules(draft, card ?? null);
-  const normalizedLink = normalizeReferralLink(input.referralLink);
+export const referralSchemaFor = (ctx: Ctx) => referralSchema(cardRulesFor(ctx));
+
+/**
+ * What a referral would add on saving, without saving it: its card (null for a new one), the normalised link and whether another account
+ * already publishes it (POST .../process, and the preview step of /refer). The draft's card rules
+ * were checked by the schema it was parsed with (its type says so); this checks the member's own
+ * history: a takedown by an admin (403) and a second active referral for the card (409).
+ */
+export async function previewReferral(ctx: Ctx, draft: ReferralInput) {
+  const actor = requireActor(ctx);
+  const { db } = ctx;
+  const cardId = draft.creditCardId === OTHER_CARD ? null : draft.creditCardId;
+  const normalizedLink = normalizeReferralLink(draft.referralLink);
   // The referrer's own referrals for this card or link that are live or were taken down by an admin.
   const own = await db
     .select({ creditCardId: referrals.creditCardId, isActive: referrals.isActive, moderatedAt: referrals.moderatedAt })
     .from(referrals)
     .where(
       and(
-        eq(referrals.referrerId, referrerId),
-        or(card ? eq(referrals.creditCardId, card.id) : undefined, eq(referrals.normalizedLink, normalizedLink)),
+        eq(referrals.referrerId, actor.id),
+        or(cardId ? eq(referrals.creditCardId, cardId) : undefined, eq(referrals.normalizedLink, normalizedLink)),
         or(eq(referrals.isActive, true), isNotNull(referrals.moderatedAt)),
       ),
     )
     .all();
   if (own.some((row) => row.moderatedAt !== null)) throw new DomainError(403, REFERRAL_MESSAGES.moderatedRepublish);
-  if (card && own.some((row) => row.isActive && row.creditCardId === card.id)) {
+  if (cardId && own.some((row) => row.isActive && row.creditCardId === cardId)) {
     throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
   }
   const twin = await db
     .select({ id: referrals.id })
     .from(referrals)
-    .where(and(eq(referrals.normalizedLink, normalizedLink), ne(referrals.referrerId, referrerId)))
+    .where(and(eq(referrals.normalizedLink, normalizedLink), ne(referrals.referrerId, actor.id)))
     .orderBy(referrals.createdAt)
     .get();
-  return { input, card, normalizedLink, duplicateOfId: twin?.id ?? null };
+  return { cardId, normalizedLink, duplicateOfId: twin?.id ?? null };
 }
 
 /**
- * Creates a referral. With 'Other (Not Listed)' the new card (flagged isUserAdded, visible to its
- * creator until an admin lists it) and the referral are written in one batch: if the referral
- * fails, no card remains. A second active referral for the same card is refused (409); the same
- * normalised link under another account is allowed but flagged for admins (duplicateOfId), on
- * both sides: the new referral points at its earliest twin, and twins not yet flagged point at the
- * new one, in the same batch.
+ * Creates a referral for the acting member. With 'Other (Not Listed)' the new card (flagged
+ * isUserAdded, visible to its creator until an admin lists it) and the referral are written in one
+ * batch: if the referral fails, no card remains. A second active referral for the same card is
+ * refused (409); the same normalised link under another account is allowed but flagged for admins
+ * (duplicateOfId), on both sides: the new referral points at its earliest twin, and twins not yet
+ * flagged point at the new one, in the same batch.
  */
-export async function createReferral(services: Services, referrerId: string, draft: ReferralInput) {
-  const { db } = services;
-  const { input, card, normalizedLink, duplicateOfId } = await previewReferral(services, referrerId, draft);
+export async function createReferral(ctx: Ctx, draft: ReferralInput) {
+  const { db } = ctx;
+  const referrerId = requireActor(ctx).id;
+  const { cardId: listedCardId, normalizedLink, duplicateOfId } = await previewReferral(ctx, draft);
   const now = new Date();
-  const cardId = card?.id ?? createId();
+  const cardId = listedCardId ?? createId();
   const referralId = createId();
 
   const insertReferral = db.insert(referrals).values({
     id: referralId,
     referrerId,
     creditCardId: cardId,
-    referralLink: input.referralLink,
+    referralLink: draft.referralLink,
     normalizedLink,
-    referrerCredit: input.referrerCredit,
-    sharingBenefitPortion: input.sharingBenefitPortion,
-    additionalInfo: input.additionalInfo,
-    specialApplicantBonusIsHigher: input.specialApplicantBonus?.isHigher ?? false,
-    specialApplicantBonus: input.specialApplicantBonus?.bonus ?? null,
-    specialReferrerBonusAmount: input.specialReferrerBonus?.amount ?? null,
-    specialReferrerBonusUnit: input.specialReferrerBonus?.unit ?? null,
-    availableReferCount: input.availableReferCount,
+    referrerCredit: draft.referrerCredit,
+    sharingBenefitPortion: draft.sharingBenefitPortion,
+    additionalInfo: draft.additionalInfo,
+    specialApplicantBonusIsHigher: draft.specialApplicantBonus?.isHigher ?? false,
+    specialApplicantBonus: draft.specialApplicantBonus?.bonus ?? null,
+    specialReferrerBonusAmount: draft.specialReferrerBonus?.amount ?? null,
+    specialReferrerBonusUnit: draft.specialReferrerBonus?.unit ?? null,
+    availableReferCount: draft.availableReferCount,
     duplicateOfId,
     createdAt: now,
     updatedAt: now,
@@ -195,11 +210,11 @@ export async function createReferral(services: Services, referrerId: string, dra
       ),
     );
   try {
-    if (input.newCard) {
+    if (draft.newCard) {
       const { name, issuer, category, annualFee, hasVariousReferrerBonus, referralBonusAmount, referralBonusUnit } =
-        input.newCard;
+        draft.newCard;
       const insertCard = db.insert(creditCards).values({
-        ...input.newCard,
+        ...draft.newCard,
         id: cardId,
         name,
         issuer,
@@ -208,8 +223,8 @@ export async function createReferral(services: Services, referrerId: string, dra
         hasVariousReferrerBonus,
         referralBonusAmount,
         referralBonusUnit,
-        officialWebsite: input.newCard.officialWebsite ?? null,
-        imageUrl: input.newCard.imageUrl ?? null,
+        officialWebsite: draft.newCard.officialWebsite ?? null,
+        imageUrl: draft.newCard.imageUrl ?? null,
         active: true,
         isUserAdded: true,
         createdById: referrerId,
@@ -224,7 +239,7 @@ export async function createReferral(services: Services, referrerId: string, dra
     if (isUniqueViolation(error)) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
     throw error;
   }
-  return getReferral(services, referrerId, { id: referralId });
+  return getReferral(ctx, referrerId, { id: referralId });
 }
 
 /**

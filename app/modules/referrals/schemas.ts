@@ -1,6 +1,6 @@
 /**
- * Referral inputs (spec sections 3 and 5), one zod schema for the /refer form (client and action)
- * and POST /api/referrals/card-refer/generate. Field names are the spec's; the form posts the
+ * Referral inputs (docs/product.md#referrals, #paths), one zod schema for the /refer form (client and action)
+ * and POST /api/referrals/card-refer/generate and /process. Field names are the API's; the form posts the
  * nested ones with dots (`specialReferrerBonus.amount`), which conform parses into objects.
  */
 import { z } from "zod";
@@ -38,7 +38,10 @@ export const REFERRAL_MESSAGES = {
 /** The value of `creditCardId` that means 'Other (Not Listed)': the referral brings its own card. */
 export const OTHER_CARD = "other";
 
-/** Sharing presets of spec section 9; anything else is Custom. */
+/** Card ids are 20 characters; anything much longer is no card, and is not looked up. */
+const MAX_CARD_ID = 64;
+
+/** Sharing presets (docs/product.md#referrals); anything else is Custom. */
 export const SHARING_PRESETS = [0, 10, 20, 30, 50] as const;
 
 const blankToUndefined = (value: unknown) =>
@@ -64,7 +67,7 @@ const creditField = z.preprocess(
     .nullable(),
 );
 
-/** 0 to 100, clamped rather than refused (spec section 5); "custom" takes the custom field's value. */
+/** 0 to 100, clamped rather than refused (docs/product.md#referrals); "custom" takes the custom field's value. */
 const sharingField = z.preprocess(
   (value) => {
     const number = toNumber(value);
@@ -75,16 +78,49 @@ const sharingField = z.preprocess(
   z.number({ error: "Enter a percentage from 0 to 100" }),
 );
 
+/** A card's rules on its referrals (docs/product.md#referrals, docs/product.md#issuer-caps). */
 export interface CardRules {
   hasVariousReferrerBonus: boolean;
-  /** The card's per-user cap; 0 means unlimited. */
+  /** The card's per-member cap; 0 means unlimited. */
   maxReferCount: number;
 }
 
-const baseSchema = z.object({
-  /** API clients may name themselves as the referrer (spec section 7); the route refuses anyone else. */
+/**
+ * Where the referral schema finds a listed card's rules: null when the member may not use that
+ * card. The server reads the database (a promise, so the kit parses asynchronously); the browser
+ * reads the cards its page loaded (a plain value, so conform checks synchronously as one types).
+ */
+export type CardRulesSource = (creditCardId: string) => CardRules | null | Promise<CardRules | null>;
+
+/** A card's rules, picked from a card row. */
+export const rulesOfCard = ({ hasVariousReferrerBonus, maxReferCount }: CardRules): CardRules => ({
+  hasVariousReferrerBonus,
+  maxReferCount,
+});
+
+/** The rules of the cards a page loaded (the browser's source): null for any other card. */
+export function cardRulesIn(cards: readonly (CardRules & { id: string })[]): CardRulesSource {
+  return (cardId) => {
+    const card = cards.find((entry) => entry.id === cardId);
+    return card ? rulesOfCard(card) : null;
+  };
+}
+
+/** The shape without any card's rules (the API reference, the robustness suite): every card, no rules. */
+const ANY_CARD: CardRulesSource = () => ({ hasVariousReferrerBonus: false, maxReferCount: 0 });
+
+/**
+ * A referral's fields, without the card's rules and the final shaping: what the form's HTML
+ * constraints are read from (conform's getZodConstraint reads a plain object, not a transform).
+ */
+export const ReferralFieldsSchema = z.object({
+  /** API clients may name themselves as the referrer (docs/product.md#paths); the route refuses anyone else. */
   referrer: z.string().nullish(),
-  creditCardId: z.string({ error: REFERRAL_MESSAGES.cardRequired }).trim().min(1, REFERRAL_MESSAGES.cardRequired),
+  creditCardId: z
+    .string({ error: REFERRAL_MESSAGES.cardRequired })
+    .trim()
+    .min(1, REFERRAL_MESSAGES.cardRequired)
+    .max(MAX_CARD_ID, REFERRAL_MESSAGES.cardRequired),
   newCard: NewCardSchema.optional(),
   referralLink: z
     .string({ error: REFERRAL_MESSAGES.linkRequired })
@@ -123,7 +159,7 @@ const baseSchema = z.object({
   ),
 });
 
-type ReferralDraft = z.output<typeof baseSchema>;
+type ReferralDraft = z.output<typeof ReferralFieldsSchema>;
 
 const hasText = (value: unknown) => typeof value === "string" && value.trim() !== "";
 
@@ -136,55 +172,78 @@ function resolveSharingPreset(value: unknown) {
   return value;
 }
 
+/** `then` for a value that is a promise on the server and plain in the browser. */
+function whenReady<T, R>(value: T | Promise<T>, next: (ready: T) => R): R | Promise<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 /**
- * The referral schema for one card's rules (`card` undefined while none is chosen; for 'Other'
- * the new card's own fields give the rules). The count is capped at the card's maxReferCount and
- * defaults to it when left empty.
+ * The rules of a draft's card: a new card's own fields, or the listed card's from `source` (null:
+ * not a card the member may use; undefined: no card named yet, which the field itself reports).
+ * Refinements also see drafts whose other fields failed, so every value is checked for its type.
  */
-export function referralSchema(card: CardRules | undefined) {
-  const rulesOf = (draft: Partial<ReferralDraft>): CardRules | undefined =>
-    draft.creditCardId === OTHER_CARD
-      ? {
-          hasVariousReferrerBonus: draft.newCard?.hasVariousReferrerBonus ?? false,
-          maxReferCount: draft.newCard?.maxReferCount ?? 0,
-        }
-      : card;
+function rulesOf(draft: Partial<ReferralDraft>, source: CardRulesSource) {
+  const { creditCardId, newCard } = draft;
+  if (creditCardId === OTHER_CARD) {
+    return {
+      hasVariousReferrerBonus: newCard?.hasVariousReferrerBonus === true,
+      maxReferCount: typeof newCard?.maxReferCount === "number" ? newCard.maxReferCount : 0,
+    };
+  }
+  if (typeof creditCardId !== "string" || creditCardId === "" || creditCardId.length > MAX_CARD_ID) return undefined;
+  return source(creditCardId);
+}
+
+/**
+ * The card's rules on a draft (docs/product.md#referrals): an 'Other' card needs its name and a
+ * description; a listed card must be one the member may use; the special referrer bonus is
+ * required, above 0, when the card varies it or a share above 0 is offered.
+ */
+function checkCardRules(draft: Partial<ReferralDraft>, rules: CardRules | null | undefined, ctx: z.RefinementCtx) {
+  const issue = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message, input: draft });
+  if (draft.creditCardId === OTHER_CARD) {
+    if (draft.newCard === undefined) issue(["newCard", "name"], CARD_MESSAGES.nameRequired);
+    if (!hasText(draft.newCard?.description))
+      issue(["newCard", "description"], REFERRAL_MESSAGES.newCardDescriptionRequired);
+  } else if (rules === null) {
+    issue(["creditCardId"], REFERRAL_MESSAGES.cardRequired);
+  }
+  const sharing = typeof draft.sharingBenefitPortion === "number" ? draft.sharingBenefitPortion : 0;
+  const amount = draft.specialReferrerBonus?.amount;
+  if ((rules?.hasVariousReferrerBonus || sharing > 0) && !(typeof amount === "number" && amount > 0)) {
+    issue(["specialReferrerBonus", "amount"], REFERRAL_MESSAGES.referrerBonusRequired);
+  }
+}
+
+/** The count as it is saved: capped at the card's cap and defaulting to it (docs/product.md#issuer-caps). */
+export function cappedCount(count: number | null, maxReferCount: number) {
+  return maxReferCount > 0 ? Math.min(count ?? maxReferCount, maxReferCount) : count;
+}
+
+/**
+ * The referral schema, with the chosen card's rules read from `source` inside it: the /refer form
+ * (in the browser and in its action) and POST .../generate and .../process all parse with it, so
+ * a rule and its message live here once. The server's source is `cardRulesFor(ctx)`
+ * (referrals.server.ts). Refinements run on partly invalid drafts too (`when`), so every reason
+ * shows at once. The output is branded: the domain takes only a draft whose card rules were checked.
+ */
+export function referralSchema(source: CardRulesSource) {
+  const always = { when: () => true };
   return z.preprocess(
     resolveSharingPreset,
-    baseSchema
-      .refine((draft) => draft.creditCardId !== OTHER_CARD || draft.newCard !== undefined, {
-        path: ["newCard", "name"],
-        message: CARD_MESSAGES.nameRequired,
-        when: () => true,
-      })
-      // Refinements run on partly invalid drafts too (`when`), where a field may still be any JSON value.
-      .refine((draft) => draft.creditCardId !== OTHER_CARD || hasText(draft.newCard?.description), {
-        path: ["newCard", "description"],
-        message: REFERRAL_MESSAGES.newCardDescriptionRequired,
-        when: (payload) => (payload.value as Partial<ReferralDraft>)?.creditCardId === OTHER_CARD,
-      })
-      .refine(
-        (draft) => {
-          const needed = rulesOf(draft)?.hasVariousReferrerBonus || (draft.sharingBenefitPortion ?? 0) > 0;
-          return !needed || (draft.specialReferrerBonus?.amount ?? 0) > 0;
-        },
-        {
-          path: ["specialReferrerBonus", "amount"],
-          message: REFERRAL_MESSAGES.referrerBonusRequired,
-          when: () => true,
-        },
-      )
+    ReferralFieldsSchema.superRefine(
+      (draft, ctx) => whenReady(rulesOf(draft, source), (rules) => checkCardRules(draft, rules, ctx)),
+      always,
+    )
       .refine((draft) => !draft.specialApplicantBonus?.isHigher || hasText(draft.specialApplicantBonus.bonus), {
         path: ["specialApplicantBonus", "bonus"],
         message: REFERRAL_MESSAGES.applicantBonusRequired,
-        when: () => true,
+        ...always,
       })
-      .transform((draft) => {
-        const cap = rulesOf(draft)?.maxReferCount ?? 0;
-        const count = draft.availableReferCount;
-        return {
+      .transform((draft) =>
+        whenReady(rulesOf(draft, source), (rules) => ({
           ...draft,
-          availableReferCount: cap > 0 ? Math.min(count ?? cap, cap) : count,
+          availableReferCount: cappedCount(draft.availableReferCount, rules?.maxReferCount ?? 0),
           specialReferrerBonus:
             (draft.specialReferrerBonus.amount ?? 0) > 0
               ? { amount: draft.specialReferrerBonus.amount!, unit: draft.specialReferrerBonus.unit }
@@ -193,18 +252,20 @@ export function referralSchema(card: CardRules | undefined) {
             ? { isHigher: true as const, bonus: draft.specialApplicantBonus.bonus }
             : null,
           newCard: draft.creditCardId === OTHER_CARD ? draft.newCard : undefined,
-        };
-      }),
+        })),
+      )
+      .brand<"CheckedReferral">(),
   );
 }
 
+/** A referral input whose card rules were checked (the schema's output). */
 export type ReferralInput = z.output<ReturnType<typeof referralSchema>>;
 
 /**
- * The server's referral schema (POST .../generate and .../process, the /refer form): the rules of a
- * listed card are the domain's to apply once it has read the card (applyCardRules).
+ * The shape of a referral input, without any card's rules: what the API reference documents and
+ * the robustness suite reads. Routes parse with `referralSchemaFor(ctx)` (referrals.server.ts).
  */
-export const ReferralInputSchema = referralSchema(undefined);
+export const ReferralInputSchema = referralSchema(ANY_CARD);
 
 /** Whether a count will be capped, for the form's warning. */
 export function willBeCapped(count: number | null | undefined, maxReferCount: number) {
@@ -217,7 +278,7 @@ export const ReferralStatusSchema = z.object({
   redirectTo: z.string().optional(),
 });
 
-/** The apply call (spec section 7): POST /api/applications/card-apply and .../add-people. */
+/** The apply call (docs/product.md#paths): POST /api/applications/card-apply and .../add-people. */
 export const ApplySchema = z.object({
   referralId: z.string({ error: INVALID_REFERRAL }).trim().min(1, INVALID_REFERRAL),
   cardId: z.string().trim().optional(),

@@ -1,0 +1,94 @@
+/**
+ * A referral as the details form holds it (conform's nested values, named with dots in the HTML:
+ * `specialReferrerBonus.amount`), and the way back from a checked referral to those values: Edit
+ * on /refer's preview fills the form with them, and so can any later form that edits a referral.
+ */
+import { OTHER_CARD, SHARING_PRESETS, type ReferralInput } from "./schemas";
+
+type Text = string | undefined;
+
+export type ReferralFormValue = {
+  creditCardId: Text;
+  newCard?: {
+    name?: Text;
+    issuer?: Text;
+    category?: Text;
+    annualFee?: Text;
+    description?: Text;
+    referralBonusAmount?: Text;
+    referralBonusUnit?: Text;
+    officialWebsite?: Text;
+    imageUrl?: Text;
+    maxReferCount?: Text;
+    hasVariousReferrerBonus?: Text;
+  };
+  referralLink?: Text;
+  referrerCredit?: Text;
+  availableReferCount?: Text;
+  /** A preset ("0", "10", ...) or "custom", which takes `sharingCustom`. */
+  sharingBenefitPortion?: Text;
+  sharingCustom?: Text;
+  specialReferrerBonus?: { amount?: Text; unit?: Text };
+  specialApplicantBonus?: { isHigher?: Text; bonus?: Text };
+  additionalInfo?: Text;
+};
+
+/** The sharing choices of the form: the presets (docs/product.md#referrals), then Custom. */
+export const SHARING_CHOICES = [...SHARING_PRESETS.map(String), "custom"] as const;
+
+export function sharingLabel(choice: string) {
+  return choice === "0" ? "None" : choice === "custom" ? "Custom" : `${choice}%`;
+}
+
+/** A new, empty referral: no share, bonuses in USD; `creditCardId` is 'other' for a new card. */
+export function blankReferralForm(creditCardId = ""): ReferralFormValue {
+  return {
+    creditCardId,
+    newCard: creditCardId === OTHER_CARD ? { referralBonusUnit: "USD" } : undefined,
+    sharingBenefitPortion: "0",
+    specialReferrerBonus: { unit: "USD" },
+  };
+}
+
+const text = (value: unknown): Text =>
+  typeof value === "string" ? value : typeof value === "number" && Number.isFinite(value) ? String(value) : undefined;
+const checked = (value: unknown): Text => (value === true ? "on" : undefined);
+
+/**
+ * A checked referral (the schema's output) as the form's values. It may also come back from the
+ * browser (the preview's draft after a refusal), so every value is read for its type.
+ */
+export function referralFormValue(input: Partial<ReferralInput>): ReferralFormValue {
+  const share = typeof input.sharingBenefitPortion === "number" ? input.sharingBenefitPortion : 0;
+  const preset = (SHARING_PRESETS as readonly number[]).includes(share);
+  const card = input.newCard;
+  return {
+    creditCardId: text(input.creditCardId),
+    newCard: card && {
+      name: text(card.name),
+      issuer: text(card.issuer),
+      category: text(card.category),
+      annualFee: text(card.annualFee),
+      description: text(card.description),
+      referralBonusAmount: text(card.referralBonusAmount),
+      referralBonusUnit: text(card.referralBonusUnit),
+      officialWebsite: text(card.officialWebsite),
+      imageUrl: text(card.imageUrl),
+      maxReferCount: text(card.maxReferCount),
+      hasVariousReferrerBonus: checked(card.hasVariousReferrerBonus),
+    },
+    referralLink: text(input.referralLink),
+    referrerCredit: text(input.referrerCredit),
+    availableReferCount: text(input.availableReferCount),
+    sharingBenefitPortion: preset ? String(share) : "custom",
+    sharingCustom: preset ? undefined : String(share),
+    specialReferrerBonus: {
+      amount: text(input.specialReferrerBonus?.amount),
+      unit: text(input.specialReferrerBonus?.unit) ?? "USD",
+    },
+    specialApplicantBonus: input.specialApplicantBonus
+      ? { isHigher: checked(input.specialApplicantBonus.isHigher), bonus: text(input.specialApplicantBonus.bonus) }
+      : undefined,
+    additionalInfo: text(input.additionalInfo),
+  };
+}

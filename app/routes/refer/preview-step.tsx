@@ -1,0 +1,71 @@
+import { Form, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { FormMessage } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
+import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
+import { referUrl, type Draft } from "./flow";
+
+type ListedCard = { id: string; name: string; issuer: string; annualFee: number };
+
+/** Every value as it will be published, in the order of the form. */
+function previewRows(draft: Draft, card: ListedCard | undefined): [string, ReactNode][] {
+  const shown = card ?? draft.newCard;
+  return [
+    ["Card", `${shown?.name ?? ""}${card ? "" : " (new card)"}`],
+    ["Issuer", shown?.issuer ?? ""],
+    ["Annual fee", formatAnnualFee(shown?.annualFee ?? 0)],
+    ["Referral link", draft.referralLink],
+    ["Your credit score", draft.referrerCredit ?? "Not shared"],
+    ["Sharing", draft.sharingBenefitPortion > 0 ? `${draft.sharingBenefitPortion}% of the bonus` : "None"],
+    ["Your special referral bonus", draft.specialReferrerBonus ? formatBonus(draft.specialReferrerBonus) : "None"],
+    ["Special bonus for applicants", draft.specialApplicantBonus?.bonus ?? "None"],
+    ["Available referrals", draft.availableReferCount ?? "Unlimited"],
+    ["Additional info", draft.additionalInfo || "None"],
+  ];
+}
+
+/**
+ * Step 3 (docs/product.md#refer): the checked referral, a note when another member already shares
+ * the link, Edit (back to step 2 with the values) and Confirm & Create. The draft travels as one
+ * JSON field and the action checks it again with the same schema, so nothing here is trusted.
+ */
+export function PreviewStep({
+  issuer,
+  draft,
+  card,
+  duplicateLink,
+}: {
+  issuer: string;
+  draft: Draft;
+  card: ListedCard | undefined;
+  duplicateLink: boolean;
+}) {
+  const navigation = useNavigation();
+  const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
+  return (
+    <Form method="post" action={referUrl("details", issuer)} className="space-y-4">
+      <input type="hidden" name="draft" value={JSON.stringify(draft)} />
+      {duplicateLink ? (
+        <FormMessage tone="info">
+          Another member already shares this link. You can still publish it; our team reviews duplicates.
+        </FormMessage>
+      ) : null}
+      <dl className="divide-y divide-line rounded-card border border-line">
+        {previewRows(draft, card).map(([label, value]) => (
+          <div key={label} className="grid gap-1 px-4 py-2 text-sm sm:grid-cols-3">
+            <dt className="text-muted">{label}</dt>
+            <dd className="break-words sm:col-span-2">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex gap-3">
+        <Button type="submit" name="intent" value="edit" variant="secondary">
+          Edit
+        </Button>
+        <Button type="submit" name="intent" value="create" disabled={creating}>
+          {creating ? "Creating..." : "Confirm & Create"}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * /refer (docs/product.md#refer): publishing a referral in three steps, each in the URL (flow.ts),
+ * then the member's My Referrals (its buttons post to /dashboard/my-referrals). The details
+ * form, this action and POST /api/referrals/card-refer/generate and /process parse with the same
+ * schema, the card's rules checked inside it (referralSchemaFor).
+ */
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { toast } from "~/components/layout/toaster";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
+import { listPickerCards } from "~/modules/cards/catalog.server";
+import { MyReferrals } from "~/modules/referrals/my-referrals";
+import {
+  createReferral,
+  listMyReferrals,
+  previewReferral,
+  referralSchemaFor,
+} from "~/modules/referrals/referrals.server";
+import { REFERRAL_MESSAGES, ReferralInputSchema } from "~/modules/referrals/schemas";
+import { ReferralTypeTab } from "~/modules/referrals/type-tab";
+import { DetailsStep } from "./details-step";
+import { REFER_PATH, STEPS, referFlow, type Answer } from "./flow";
+import { IssuerStep } from "./issuer-step";
+import { PreviewStep } from "./preview-step";
+
+export const loader = pageLoader({
+  access: "member",
+  query: z.object({
+    // An unknown step is the first one: an old or hand-made link still opens the page.
+    step: z.enum(STEPS).optional().catch(undefined),
+    issuer: z.string().trim().min(1).max(80, "That issuer name is too long").optional(),
+    cursor: z.string().optional(),
+  }),
+  async run({ ctx, user, query }) {
+    const [groups, mine] = await Promise.all([
+      listPickerCards(ctx.db, user.id),
+      listMyReferrals(ctx, user.id, { cursor: query.cursor }),
+    ]);
+    return { groups, step: query.step ?? null, issuer: query.issuer ?? null, mine, viewerId: user.id };
+  },
+});
+
+const DRAFT_MISSING = "The preview's values were lost. Please fill in the form again.";
+
+/** The preview's draft: one JSON field, checked again by `schema` (the form's own, card rules included). */
+function draftOf<S extends z.ZodType>(schema: S) {
+  const json = z.string({ error: DRAFT_MISSING }).transform((text, check) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      check.addIssue({ code: "custom", message: DRAFT_MISSING });
+      return z.NEVER;
+    }
+  });
+  return z.object({ draft: json.pipe(schema) });
+}
+
+/**
+ * Preview (step 2 to 3: the schema with the card's rules, then the member's history), Edit (back
+ * to step 2 with the values) and Confirm & Create (all of it again, then the write).
+ */
+export const action = formAction({
+  access: "member",
+  intents: {
+    preview: intent.member({
+      schema: ReferralInputSchema,
+      schemaFor: referralSchemaFor,
+      async run({ ctx, value }) {
+        const { duplicateOfId } = await previewReferral(ctx, value);
+        return { draft: value, duplicateLink: duplicateOfId !== null };
+      },
+    }),
+    edit: intent({
+      schema: draftOf(ReferralInputSchema),
+      run: async ({ value }) => ({ draft: value.draft }),
+    }),
+    create: intent.member({
+      schema: draftOf(ReferralInputSchema),
+      schemaFor: (ctx) => draftOf(referralSchemaFor(ctx)),
+      unexpectedMessage: REFERRAL_MESSAGES.createFailed,
+      async run({ ctx, value }) {
+        await createReferral(ctx, value.draft);
+        return redirectTo(REFER_PATH, { toast: REFERRAL_MESSAGES.created });
+      },
+    }),
+  },
+});
+
+const TITLES = { issuer: "Choose the issuer", details: "Card and details", preview: "Preview" } as const;
+
+export default function Refer() {
+  const { groups, step, issuer, mine, viewerId } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as Answer;
+  const flow = referFlow({ step, issuer }, answer, groups);
+  const cards = flow.step === "issuer" ? [] : (groups.find((group) => group.issuer === flow.issuer)?.cards ?? []);
+
+  useEffect(() => {
+    if (answer?.ok === false) toast.error(answer.message);
+  }, [answer]);
+
+  // A post keeps the scroll position (Remix), so a new step would open out of sight, below the
+  // fold on a phone: bring its heading into view and focus it, as a new page would be read.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(flow.step);
+  useEffect(() => {
+    if (shownStep.current === flow.step) return;
+    shownStep.current = flow.step;
+    heading.current?.scrollIntoView({ block: "start" });
+    heading.current?.focus({ preventScroll: true });
+  }, [flow.step]);
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-10 px-4 py-8">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">Share a referral</h1>
+        <p className="mt-1 text-sm text-muted">Publish your referral link so applicants can find it.</p>
+      </header>
+      <section aria-labelledby="create-heading" className="rounded-card border border-line bg-surface">
+        <ReferralTypeTab label="Credit Card" className="px-4" />
+        <div role="tabpanel" aria-label="Credit Card" className="p-4 sm:p-6">
+          <h2
+            id="create-heading"
+            ref={heading}
+            tabIndex={-1}
+            className="scroll-mt-24 text-lg font-semibold outline-none"
+          >
+            Step {STEPS.indexOf(flow.step) + 1} of 3: {TITLES[flow.step]}
+          </h2>
+          <div className="mt-4">
+            {flow.step === "issuer" ? (
+              <IssuerStep issuers={groups.map((group) => group.issuer)} issuer={issuer} />
+            ) : flow.step === "details" ? (
+              <DetailsStep key={flow.issuer} {...flow} cards={cards} />
+            ) : (
+              <PreviewStep
+                issuer={flow.issuer}
+                draft={flow.draft}
+                card={cards.find((card) => card.id === flow.draft.creditCardId)}
+                duplicateLink={flow.duplicateLink}
+              />
+            )}
+          </div>
+        </div>
+      </section>
+      <MyReferrals referrals={mine.data} nextCursor={mine.nextCursor} viewerId={viewerId} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Refer | Cardshare" }];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
