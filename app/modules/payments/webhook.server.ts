@@ -9,11 +9,8 @@ import type Stripe from "stripe";
 import { tips } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
 import type { Ctx } from "~/core/context.server";
+import { PAYMENT_MESSAGES } from "./schemas";
 import { stripeWebhooks, webhookCrypto, webhookSecret } from "./stripe.server";
-
-export const WEBHOOK_MESSAGES = {
-  invalidSignature: "Webhook signature verification failed.",
-} as const;
 
 export type WebhookOutcome =
   { status: "recorded"; tipId: string } | { status: "duplicate" } | { status: "ignored"; reason: string };
@@ -23,11 +20,11 @@ async function verifiedEvent(ctx: Pick<Ctx, "env">, rawBody: string, signature: 
   const secret = await webhookSecret(ctx.env);
   // Every delivery fails until the operator sets the secret: say so where they will look.
   if (!secret) console.error("Stripe webhook received but STRIPE_WEBHOOK_SECRET is not set");
-  if (!secret || !signature) throw new DomainError(400, WEBHOOK_MESSAGES.invalidSignature);
+  if (!secret || !signature) throw new DomainError(400, PAYMENT_MESSAGES.invalidSignature);
   try {
     return await stripeWebhooks().constructEventAsync(rawBody, signature, secret, undefined, webhookCrypto());
   } catch {
-    throw new DomainError(400, WEBHOOK_MESSAGES.invalidSignature);
+    throw new DomainError(400, PAYMENT_MESSAGES.invalidSignature);
   }
 }
 
