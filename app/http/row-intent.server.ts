@@ -5,9 +5,9 @@
  * answers FormFailure with the row's `id`, for the page to show beside that row.
  */
 import { z } from "zod";
+import type { Ctx } from "~/core/context.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { safeRedirect } from "~/utils/redirect";
-import type { Services } from "~/utils/services.server";
 import { intent, redirectTo } from "./form-action.server";
 
 export const RowSchema = z.object({
@@ -17,7 +17,7 @@ export const RowSchema = z.object({
 
 /** For routes whose access signs the person in (`member`, `admin`). */
 export function rowIntent(options: {
-  act(ctx: Services, user: SessionUser, id: string): Promise<unknown>;
+  act(ctx: Ctx, user: SessionUser, id: string): Promise<unknown>;
   toast: string;
   /** Where to go when the form names no list to return to. */
   backTo: string | ((request: Request) => string);

@@ -30,7 +30,7 @@ const CARDS = [
 
 export const loader = pageLoader({
   access: "admin",
-  run: async ({ ctx }) => ({ tips: await tipSummary(ctx.db) }),
+  run: async ({ ctx }) => ({ tips: await tipSummary(ctx) }),
 });
 
 export default function AdminDashboard() {

@@ -15,10 +15,10 @@ import { FilterSelect } from "~/components/forms/filter-select";
 export const loader = pageLoader({
   access: "admin",
   query: SharedFiltersQuery.extend({ status: choice(APPLICATION_STATUSES) }),
-  run: async ({ ctx, user, query }) => {
-    const shared = await readSharedFilters(ctx.db, user, query);
+  run: async ({ ctx, query }) => {
+    const shared = await readSharedFilters(ctx, query);
     const status = query.status ?? null;
-    const page = await listAdminApplications(ctx.db, user, {
+    const page = await listAdminApplications(ctx, {
       status,
       cardId: shared.cardId,
       userId: shared.userId,

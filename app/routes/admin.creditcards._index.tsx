@@ -11,7 +11,6 @@ import { rowIntent } from "~/http/row-intent.server";
 import { PageCursor } from "~/modules/admin/queries";
 import { CardImage } from "~/modules/cards/card-image";
 import {
-  CARD_TEXT,
   countCards,
   countReferralsByCard,
   deleteCard,
@@ -20,7 +19,7 @@ import {
   setCardActive,
 } from "~/modules/cards/cards.server";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
-import { IssuerFilter } from "~/modules/cards/schemas";
+import { CARD_MESSAGES, IssuerFilter } from "~/modules/cards/schemas";
 
 const LIST = "/admin/creditcards";
 
@@ -28,7 +27,7 @@ export const loader = pageLoader({
   access: "admin",
   // `confirm` (the card whose delete is being confirmed) is the page's own state, read by the component.
   query: z.object({ issuer: IssuerFilter, cursor: PageCursor }),
-  unexpectedMessage: CARD_TEXT.listFailed,
+  unexpectedMessage: CARD_MESSAGES.listFailed,
   run: async ({ ctx: { db }, user, query: { issuer, cursor } }) => {
     const [issuers, page, total] = await Promise.all([
       listIssuers(db, user),
@@ -63,18 +62,18 @@ export const action = formAction({
   intents: {
     delete: rowIntent({
       act: (ctx, admin, id) => deleteCard(ctx.db, admin, id),
-      toast: CARD_TEXT.deleted,
+      toast: CARD_MESSAGES.deleted,
       backTo: listUrl,
-      unexpectedMessage: CARD_TEXT.deleteFailed,
+      unexpectedMessage: CARD_MESSAGES.deleteFailed,
     }),
     deactivate: rowIntent({
       act: (ctx, admin, id) => setCardActive(ctx.db, admin, id, false),
-      toast: CARD_TEXT.deactivated,
+      toast: CARD_MESSAGES.deactivated,
       backTo: listUrl,
     }),
     activate: rowIntent({
       act: (ctx, admin, id) => setCardActive(ctx.db, admin, id, true),
-      toast: CARD_TEXT.updated,
+      toast: CARD_MESSAGES.updated,
       backTo: listUrl,
     }),
   },

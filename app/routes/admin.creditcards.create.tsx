@@ -3,8 +3,8 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { formAction, intent, redirectTo, type FormFailure } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { CardForm, NEW_CARD_DEFAULTS } from "~/modules/cards/card-form";
-import { CARD_TEXT, createCard, listIssuers } from "~/modules/cards/cards.server";
-import { CardSchema } from "~/modules/cards/schemas";
+import { createCard, listIssuers } from "~/modules/cards/cards.server";
+import { CARD_MESSAGES, CardSchema } from "~/modules/cards/schemas";
 
 export const loader = pageLoader({
   access: "admin",
@@ -17,10 +17,10 @@ export const action = formAction({
     // The form has no intent field: an unchecked Active box is simply absent, so off.
     default: intent.admin({
       schema: CardSchema,
-      unexpectedMessage: CARD_TEXT.createFailed,
+      unexpectedMessage: CARD_MESSAGES.createFailed,
       run: async ({ ctx, user, value }) => {
         await createCard(ctx.db, user, value);
-        return redirectTo("/admin/creditcards", { toast: CARD_TEXT.created });
+        return redirectTo("/admin/creditcards", { toast: CARD_MESSAGES.created });
       },
     }),
   },

@@ -5,16 +5,16 @@ import { DomainError } from "~/core/errors";
 import { formAction, intent, redirectTo, type FormFailure } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { CardForm } from "~/modules/cards/card-form";
-import { CARD_TEXT, getCard, listIssuers, updateCard } from "~/modules/cards/cards.server";
-import { CardSchema } from "~/modules/cards/schemas";
+import { getCard, listIssuers, updateCard } from "~/modules/cards/cards.server";
+import { CARD_MESSAGES, CardSchema } from "~/modules/cards/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const LIST = "/admin/creditcards";
 
 export const loader = pageLoader({
   access: "admin",
-  params: z.object({ id: z.string().max(64, CARD_TEXT.notFound) }),
-  unexpectedMessage: CARD_TEXT.loadFailed,
+  params: z.object({ id: z.string().max(64, CARD_MESSAGES.notFound) }),
+  unexpectedMessage: CARD_MESSAGES.loadFailed,
   run: async ({ ctx: { db }, user, params, context }) => {
     try {
       const [card, issuers] = await Promise.all([getCard(db, user, params.id), listIssuers(db, user)]);
@@ -32,10 +32,10 @@ export const action = formAction({
   intents: {
     default: intent.admin({
       schema: CardSchema,
-      unexpectedMessage: CARD_TEXT.updateFailed,
+      unexpectedMessage: CARD_MESSAGES.updateFailed,
       run: async ({ ctx, user, value, params }) => {
         await updateCard(ctx.db, user, params.id ?? "", value);
-        return redirectTo(LIST, { toast: CARD_TEXT.updated });
+        return redirectTo(LIST, { toast: CARD_MESSAGES.updated });
       },
     }),
   },

@@ -28,12 +28,12 @@ export const loader = pageLoader({
     link: z.string().trim().max(2048, "That link is too long").default(""),
     duplicates: z.literal("on", { error: "Duplicates only is a checkbox" }).optional(),
   }),
-  run: async ({ ctx, user, query }) => {
-    const shared = await readSharedFilters(ctx.db, user, query);
+  run: async ({ ctx, query }) => {
+    const shared = await readSharedFilters(ctx, query);
     const { link } = query;
     const status = query.status ?? null;
     const duplicatesOnly = query.duplicates === "on";
-    const page = await listAdminReferrals(ctx.db, user, {
+    const page = await listAdminReferrals(ctx, {
       referrerId: shared.userId,
       cardId: shared.cardId,
       status,
@@ -50,12 +50,12 @@ export const action = formAction({
   intents: {
     // Takes a referral down (also one its owner paused); only an admin's own takedown reopens.
     deactivate: rowIntent({
-      act: (ctx, admin, id) => moderateReferral(ctx.db, admin, id, false),
+      act: (ctx, _admin, referralId) => moderateReferral(ctx, { referralId, isActive: false }),
       toast: REFERRAL_MESSAGES.markedInactive,
       backTo: LIST,
     }),
     reopen: rowIntent({
-      act: (ctx, admin, id) => moderateReferral(ctx.db, admin, id, true),
+      act: (ctx, _admin, referralId) => moderateReferral(ctx, { referralId, isActive: true }),
       toast: REFERRAL_MESSAGES.reopened,
       backTo: LIST,
     }),

@@ -12,7 +12,7 @@ export const loader = pageLoader({
   access: "admin",
   query: z.object({ cursor: PageCursor }),
   run: async ({ ctx, query: { cursor } }) => {
-    const [summary, page] = await Promise.all([tipSummary(ctx.db), listTips(ctx.db, { cursor })]);
+    const [summary, page] = await Promise.all([tipSummary(ctx), listTips(ctx, { cursor })]);
     return {
       summary,
       tips: page.tips.map((tip) => ({

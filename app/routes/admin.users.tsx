@@ -8,7 +8,8 @@ import { pageLoader } from "~/http/page-loader.server";
 import { rowIntent } from "~/http/row-intent.server";
 import { ActionError, AdminTable, cellClass, EmptyRow, inputClass, Pager } from "~/modules/admin/list-ui";
 import { PageCursor } from "~/modules/admin/queries";
-import { ADMIN_USER_TEXT, deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
+import { ADMIN_MESSAGES } from "~/modules/admin/messages";
+import { deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
 
 const LIST = "/admin/users";
 
@@ -19,7 +20,7 @@ export const loader = pageLoader({
     cursor: PageCursor,
   }),
   run: async ({ ctx, user, query: { q, cursor } }) => {
-    const page = await listUsers(ctx.db, user, { q, cursor });
+    const page = await listUsers(ctx, { q, cursor });
     return { q, adminId: user.id, ...page };
   },
 });
@@ -27,20 +28,24 @@ export const loader = pageLoader({
 export const action = formAction({
   access: "admin",
   intents: {
-    deactivate: rowIntent({ act: deactivateUser, toast: ADMIN_USER_TEXT.deactivated, backTo: LIST }),
+    deactivate: rowIntent({
+      act: (ctx, _admin, userId) => deactivateUser(ctx, { userId }),
+      toast: ADMIN_MESSAGES.deactivated,
+      backTo: LIST,
+    }),
     reactivate: rowIntent({
-      act: (ctx, admin, id) => reactivateUser(ctx.db, admin, id),
-      toast: ADMIN_USER_TEXT.reactivated,
+      act: (ctx, _admin, userId) => reactivateUser(ctx, { userId }),
+      toast: ADMIN_MESSAGES.reactivated,
       backTo: LIST,
     }),
     "grant-admin": rowIntent({
-      act: (ctx, admin, id) => setAdmin(ctx.db, admin, id, true),
-      toast: ADMIN_USER_TEXT.granted,
+      act: (ctx, _admin, userId) => setAdmin(ctx, { userId, isAdmin: true }),
+      toast: ADMIN_MESSAGES.granted,
       backTo: LIST,
     }),
     "revoke-admin": rowIntent({
-      act: (ctx, admin, id) => setAdmin(ctx.db, admin, id, false),
-      toast: ADMIN_USER_TEXT.revoked,
+      act: (ctx, _admin, userId) => setAdmin(ctx, { userId, isAdmin: false }),
+      toast: ADMIN_MESSAGES.revoked,
       backTo: LIST,
     }),
   },

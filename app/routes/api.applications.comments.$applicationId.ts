@@ -12,8 +12,8 @@ export const loader = jsonRoute({
     params: z.object({ applicationId: z.string() }),
     response: z.object({ data: z.array(ApiCommentSchema) }),
     errors: [403],
-    run: async ({ ctx, user, params }) => ({
-      data: await listApplicationComments(ctx.db, user, params.applicationId),
+    run: async ({ ctx, params }) => ({
+      data: await listApplicationComments(ctx, params),
     }),
   }),
 });

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { CARD_TEXT, deleteCard, getCard, updateCard } from "~/modules/cards/cards.server";
+import { deleteCard, getCard, updateCard } from "~/modules/cards/cards.server";
 import { ApiCardSchema, toApiCard } from "~/modules/cards/present";
-import { CardApiSchema } from "~/modules/cards/schemas";
+import { CARD_MESSAGES, CardApiSchema } from "~/modules/cards/schemas";
 
-const CardParams = z.object({ id: z.string().max(64, CARD_TEXT.notFound) });
+const CardParams = z.object({ id: z.string().max(64, CARD_MESSAGES.notFound) });
 
 export const loader = jsonRoute({
   GET: endpoint({
@@ -25,7 +25,7 @@ export const loader = jsonRoute({
     response: z.object({ message: z.string(), data: ApiCardSchema }),
     async run({ ctx, user, params, body }) {
       const card = await updateCard(ctx.db, user, params.id, body);
-      return { message: CARD_TEXT.updated, data: toApiCard(card) };
+      return { message: CARD_MESSAGES.updated, data: toApiCard(card) };
     },
   }),
   DELETE: endpoint({
@@ -37,7 +37,7 @@ export const loader = jsonRoute({
     errors: [409],
     async run({ ctx, user, params }) {
       await deleteCard(ctx.db, user, params.id);
-      return { message: CARD_TEXT.deleted };
+      return { message: CARD_MESSAGES.deleted };
     },
   }),
 });

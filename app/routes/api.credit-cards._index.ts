@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { CARD_TEXT, createCard, listCards } from "~/modules/cards/cards.server";
+import { createCard, listCards } from "~/modules/cards/cards.server";
 import { ApiCardSchema, CreatedCardSchema, toApiCard } from "~/modules/cards/present";
-import { CardApiSchema, IssuerFilter } from "~/modules/cards/schemas";
+import { CARD_MESSAGES, CardApiSchema, IssuerFilter } from "~/modules/cards/schemas";
 import { pageLimit } from "~/utils/keyset.server";
 
 const CardListQuery = z.object({
@@ -33,7 +33,7 @@ export const loader = jsonRoute({
     status: 201,
     async run({ ctx, user, body }) {
       const card = await createCard(ctx.db, user, body);
-      return { message: CARD_TEXT.created, _id: card.id, data: toApiCard(card) };
+      return { message: CARD_MESSAGES.created, _id: card.id, data: toApiCard(card) };
     },
   }),
 });

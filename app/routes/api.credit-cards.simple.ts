@@ -1,7 +1,7 @@
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { CARD_TEXT, createUserCard } from "~/modules/cards/cards.server";
+import { createUserCard } from "~/modules/cards/cards.server";
 import { CreatedCardSchema, toApiCard } from "~/modules/cards/present";
-import { NewCardApiSchema } from "~/modules/cards/schemas";
+import { CARD_MESSAGES, NewCardApiSchema } from "~/modules/cards/schemas";
 
 export const loader = jsonRoute({
   POST: endpoint({
@@ -13,7 +13,7 @@ export const loader = jsonRoute({
     status: 201,
     async run({ ctx, user, body }) {
       const card = await createUserCard(ctx.db, user, body);
-      return { message: CARD_TEXT.created, _id: card.id, data: toApiCard(card) };
+      return { message: CARD_MESSAGES.created, _id: card.id, data: toApiCard(card) };
     },
   }),
 });

@@ -15,7 +15,7 @@ export const loader = jsonRoute({
     errors: [403, 404, 502, 503],
     async run({ ctx, user, body: { userId, ...input } }) {
       assertSelf(userId, user.id, PAYMENT_MESSAGES.notYou, "userId");
-      const { sessionId, sessionUrl } = await createTipCheckout(ctx, user, input);
+      const { sessionId, sessionUrl } = await createTipCheckout(ctx, input);
       return { sessionId, sessionUrl };
     },
   }),

@@ -10,8 +10,8 @@ export const loader = jsonRoute({
     body: TipFormSchema,
     response: z.object({ clientSecret: z.string(), paymentIntentId: z.string() }),
     errors: [404, 502, 503],
-    async run({ ctx, user, body }) {
-      return createTipPaymentIntent(ctx, user, body);
+    async run({ ctx, body }) {
+      return createTipPaymentIntent(ctx, body);
     },
   }),
 });

@@ -14,7 +14,10 @@ export const loader = jsonRoute({
     bodyLimit: 256 * 1024,
     response: z.object({ received: z.literal(true), status: z.enum(["recorded", "duplicate", "ignored"]) }),
     async run({ ctx, text, request }) {
-      const outcome = await recordTipFromWebhook(ctx, text, request.headers.get("Stripe-Signature"));
+      const outcome = await recordTipFromWebhook(ctx, {
+        rawBody: text,
+        signature: request.headers.get("Stripe-Signature"),
+      });
       return { received: true as const, status: outcome.status };
     },
   }),

@@ -19,7 +19,7 @@ export const loader = jsonRoute({
     async run({ ctx, user, body }) {
       const { userId, ...input } = body;
       assertSelf(userId, user.id, "You can only comment as yourself.");
-      const { comment, message } = await addComment(ctx.db, user, input);
+      const { comment, message } = await addComment(ctx, input);
       return { message, data: comment };
     },
   }),

@@ -22,7 +22,7 @@ export const loader = jsonRoute({
     async run({ ctx, user, params, query }) {
       const before = query.before && !Number.isNaN(Date.parse(query.before)) ? new Date(query.before) : undefined;
       const referral = await getReferral(ctx, user.id, { id: params.referralId });
-      return { data: await listReferralComments(ctx.db, referral._id, user.id, before) };
+      return { data: await listReferralComments(ctx, { referralId: referral._id, before }) };
     },
   }),
 });

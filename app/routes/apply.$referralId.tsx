@@ -40,11 +40,11 @@ export const loader = pageLoader({
     const step = query.step ?? null;
     try {
       const referral = await getReferral(ctx, user.id, { id: params.referralId });
-      if (step === "2" && !referral.isOwner && (await hasReviewed(ctx.db, user.id, referral._id))) {
+      if (step === "2" && !referral.isOwner && (await hasReviewed(ctx, { referralId: referral._id }))) {
         // The review is in (a plain form post comes back here): on to step 3.
         throw redirect(`/apply/${referral._id}?step=3`);
       }
-      const reviews = await listReferralComments(ctx.db, referral._id, user.id);
+      const reviews = await listReferralComments(ctx, { referralId: referral._id });
       return {
         referral,
         reviews,

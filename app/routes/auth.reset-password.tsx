@@ -10,7 +10,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { resetPassword } from "~/modules/auth/accounts.server";
-import { MESSAGES } from "~/modules/auth/messages";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { PASSWORD_HINT, ResetPasswordSchema } from "~/modules/auth/schemas";
 
 export const loader = pageLoader({
@@ -49,7 +49,7 @@ export default function ResetPassword() {
   if (!token) {
     return (
       <AuthCard title="Choose a new password">
-        <FormMessage tone="error">{MESSAGES.resetFailed}</FormMessage>
+        <FormMessage tone="error">{AUTH_MESSAGES.resetFailed}</FormMessage>
         <Link to="/auth/forgot-password" className={buttonClass("secondary", "md", "w-full")}>
           Ask for a new link
         </Link>

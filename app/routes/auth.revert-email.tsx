@@ -9,7 +9,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formAction, intent, withHeaders } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { isRevertTokenUsable, revertEmailChange } from "~/modules/auth/email-change.server";
-import { MESSAGES } from "~/modules/auth/messages";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { clearSessionCookie } from "~/modules/auth/session.server";
 import { shouldUseSecureCookies } from "~/utils/auth.server";
 
@@ -35,7 +35,7 @@ export const action = formAction({
   intents: {
     default: intent.anyone({
       schema: z.object({
-        token: z.string({ error: MESSAGES.revertFailed }).regex(TOKEN, MESSAGES.revertFailed),
+        token: z.string({ error: AUTH_MESSAGES.revertFailed }).regex(TOKEN, AUTH_MESSAGES.revertFailed),
       }),
       async run({ ctx, value, request }) {
         const { message } = await revertEmailChange(ctx, value.token);
@@ -75,7 +75,7 @@ export default function RevertEmail() {
   if (result || !token || !usable) {
     return (
       <AuthCard title="Restore your email address">
-        <FormMessage tone="error">{result?.message ?? MESSAGES.revertFailed}</FormMessage>
+        <FormMessage tone="error">{result?.message ?? AUTH_MESSAGES.revertFailed}</FormMessage>
         <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
           Back to Login
         </Link>

@@ -10,7 +10,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formAction, intent, withHeaders } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { verifyEmail } from "~/modules/auth/accounts.server";
-import { MESSAGES } from "~/modules/auth/messages";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { EmailOnlySchema, VERIFY_NO_TOKEN, VerifyEmailSchema } from "~/modules/auth/schemas";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
 import { shouldUseSecureCookies } from "~/utils/auth.server";
@@ -40,7 +40,7 @@ export const action = formAction({
   intents: {
     default: intent.anyone({
       schema: VerifyEmailSchema,
-      unexpectedMessage: MESSAGES.verifyError,
+      unexpectedMessage: AUTH_MESSAGES.verifyError,
       async run({ ctx, user, value, request }) {
         const { session, message, signedIn } = await verifyEmail(ctx, value.token, {
           currentUserId: user?.id ?? null,
@@ -127,7 +127,7 @@ export default function VerifyEmail() {
   if (result) {
     return (
       <AuthCard title="Email verification">
-        <FormMessage tone="error">{result.message || MESSAGES.verifyFailedNoMessage}</FormMessage>
+        <FormMessage tone="error">{result.message || AUTH_MESSAGES.verifyFailedNoMessage}</FormMessage>
         {email ? (
           <Form method="post" action={`/auth/verify-pending?${new URLSearchParams({ email })}`}>
             <input type="hidden" name="email" value={email} />

@@ -9,7 +9,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { formAction, intent } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { resendVerification } from "~/modules/auth/accounts.server";
-import { MESSAGES } from "~/modules/auth/messages";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { EmailOnlySchema } from "~/modules/auth/schemas";
 import { requestMeta } from "~/utils/request-meta.server";
 
@@ -20,7 +20,7 @@ export const loader = pageLoader({
     const email = EmailOnlySchema.safeParse({ email: query.email });
     return {
       email: email.success ? email.data.email : null,
-      message: query.registered === "1" ? MESSAGES.registered : MESSAGES.pendingDefault,
+      message: query.registered === "1" ? AUTH_MESSAGES.registered : AUTH_MESSAGES.pendingDefault,
     };
   },
 });
@@ -28,10 +28,10 @@ export const loader = pageLoader({
 /** The address to resend to: anything but a valid one means the page lost it. */
 const ResendSchema = z.object({
   email: z
-    .string({ error: MESSAGES.resendMissingEmail })
+    .string({ error: AUTH_MESSAGES.resendMissingEmail })
     .trim()
-    .max(254, MESSAGES.resendMissingEmail)
-    .pipe(z.email({ error: MESSAGES.resendMissingEmail }))
+    .max(254, AUTH_MESSAGES.resendMissingEmail)
+    .pipe(z.email({ error: AUTH_MESSAGES.resendMissingEmail }))
     .transform((email) => email.toLowerCase()),
 });
 
@@ -41,7 +41,7 @@ export const action = formAction({
   intents: {
     default: intent.anyone({
       schema: ResendSchema,
-      unexpectedMessage: MESSAGES.resendFailed,
+      unexpectedMessage: AUTH_MESSAGES.resendFailed,
       run: ({ ctx, value, request }) => resendVerification(ctx, value.email, requestMeta(request)),
     }),
   },
@@ -68,7 +68,9 @@ export default function VerifyPending() {
             </div>
           </div>
           {result ? (
-            <FormMessage tone={result.ok ? "success" : "error"}>{result.message || MESSAGES.resendFailed}</FormMessage>
+            <FormMessage tone={result.ok ? "success" : "error"}>
+              {result.message || AUTH_MESSAGES.resendFailed}
+            </FormMessage>
           ) : null}
           <Form method="post">
             <input type="hidden" name="email" value={email} />
@@ -78,7 +80,7 @@ export default function VerifyPending() {
           </Form>
         </>
       ) : (
-        <FormMessage tone="error">{MESSAGES.pendingMissingEmail}</FormMessage>
+        <FormMessage tone="error">{AUTH_MESSAGES.pendingMissingEmail}</FormMessage>
       )}
       <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
         Back to Login

@@ -16,8 +16,8 @@ function commentIntent(
   return intent.member({
     schema,
     unexpectedMessage,
-    async run({ ctx, user, value }) {
-      const { message } = await addComment(ctx.db, user, fromForm(value));
+    async run({ ctx, value }) {
+      const { message } = await addComment(ctx, fromForm(value));
       return { message };
     },
   });

@@ -45,11 +45,7 @@ export const loader = pageLoader({
       cursor: decodeCreatedCursor(query.cursor),
     });
     // The applicant sees only their own comments and the replies to them (docs/product.md#reviews).
-    const comments = await listOwnThreads(
-      ctx.db,
-      user.id,
-      data.map((application) => application.referral._id),
-    );
+    const comments = await listOwnThreads(ctx, { referralIds: data.map((application) => application.referral._id) });
     return {
       viewerId: user.id,
       filter,

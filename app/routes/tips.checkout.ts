@@ -16,8 +16,8 @@ export const action = formResource({
     default: intent.member({
       schema: TipFormSchema,
       unexpectedMessage: PAYMENT_MESSAGES.failed,
-      run: async ({ ctx, user, value }) => {
-        const { sessionUrl } = await createTipCheckout(ctx, user, { ...value, ...tipReturnUrls(ctx, value.amount) });
+      run: async ({ ctx, value }) => {
+        const { sessionUrl } = await createTipCheckout(ctx, { ...value, ...tipReturnUrls(ctx, value) });
         return redirect(sessionUrl, 303);
       },
     }),

@@ -16,8 +16,8 @@ const SessionToken = z.string().max(2048, "This test checkout has expired. Pleas
 export const loader = pageLoader({
   access: "member",
   query: z.object({ session: SessionToken.optional() }),
-  run: async ({ ctx, user, query: { session: token } }) => {
-    const session = await readTestCheckoutSession(ctx, user.id, token ?? null);
+  run: async ({ ctx, query: { session: token } }) => {
+    const session = await readTestCheckoutSession(ctx, { token: token ?? null });
     return { token, amount: formatMinorAmount(session.amount, session.currency) };
   },
 });
@@ -26,9 +26,9 @@ export const loader = pageLoader({
 const checkout = (pay: boolean) =>
   intent.member({
     schema: z.object({ session: SessionToken }),
-    run: async ({ ctx, user, value }) => {
-      const session = await readTestCheckoutSession(ctx, user.id, value.session);
-      return redirect(pay ? await payTestCheckout(ctx, session) : session.cancelUrl, 303);
+    run: async ({ ctx, value }) => {
+      const session = await readTestCheckoutSession(ctx, { token: value.session });
+      return redirect(pay ? await payTestCheckout(ctx, { session }) : session.cancelUrl, 303);
     },
   });
 

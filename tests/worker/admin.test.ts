@@ -3,14 +3,21 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { makeCard, makeReferral, uniqueSuffix } from "../../db/factories";
 import { creditCards, referrals, sessions, users } from "../../db/schema";
-import { adminReferralsQuery, listAdminReferrals } from "~/modules/admin/activity.server";
-import { ADMIN_USER_TEXT, listUsers, listUsersQuery, setAdmin } from "~/modules/admin/users.server";
-import { MESSAGES } from "~/modules/auth/messages";
+import { adminReferralsQuery, listAdminApplications, listAdminReferrals } from "~/modules/admin/activity.server";
+import { readSharedFilters } from "~/modules/admin/filters.server";
+import { ADMIN_MESSAGES } from "~/modules/admin/messages";
+import { listUsers, listUsersQuery, setAdmin } from "~/modules/admin/users.server";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { hashPassword } from "~/modules/auth/password.server";
-import { CARD_TEXT, listIssuers } from "~/modules/cards/cards.server";
+import { listIssuers } from "~/modules/cards/cards.server";
 import { CARD_MESSAGES } from "~/modules/cards/schemas";
+import { listTips, tipSummary } from "~/modules/payments/admin.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
-import { ADMIN_ONLY_MESSAGE } from "~/utils/auth.server";
+import { ADMIN_ONLY_MESSAGE, type Actor } from "~/core/actor";
+import { contextFor, type Ctx } from "~/core/context.server";
+import { DomainError } from "~/core/errors";
+import { createRealtime } from "~/modules/realtime/realtime.server";
+import { parseEnv } from "~/utils/env.server";
 import { failingDb } from "./failing-db";
 import { createSignedInUser, createUser, fetchPath, fetchWithEnv, postJson, testDb } from "./helpers";
 
@@ -22,6 +29,10 @@ const PAGES = [
   "/admin/referrals",
   "/admin/applications",
 ];
+
+/** A domain function's context for `actor`, built the way the route kit builds it. */
+const contextAs = (actor: Actor | null) =>
+  contextFor({ env: parseEnv(env as never), db: testDb(), waitUntil: () => {}, realtime: createRealtime(env) }, actor);
 
 function postForm(path: string, cookie: string, fields: Record<string, string>) {
   return fetchPath(path, {
@@ -66,7 +77,7 @@ describe("admin pages: role checked on the server", () => {
     expect(missing.headers.get("Location")).toBe("/admin/creditcards");
     const toast = missing.headers.get("Set-Cookie")!.split(";")[0];
     const list = await fetchPath("/admin/creditcards", { headers: { Cookie: `${admin.cookie}; ${toast}` } });
-    expect(await list.text()).toContain(CARD_TEXT.notFound);
+    expect(await list.text()).toContain(CARD_MESSAGES.notFound);
   });
 
   it("answers 403 to every admin page action posted by a member, changing nothing", async () => {
@@ -96,6 +107,32 @@ describe("admin pages: role checked on the server", () => {
     });
     expect((await testDb().select().from(users).where(eq(users.id, member.user.id)).get())?.isAdmin).toBe(false);
     expect((await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get())?.isActive).toBe(true);
+  });
+});
+
+describe("admin reads check the role themselves", () => {
+  it("refuses a member (403) and a visitor calling an admin read directly, whatever the adapter", async () => {
+    const member = await createUser();
+    const reads = {
+      listUsers: (ctx: Ctx) => listUsers(ctx, {}),
+      listAdminReferrals: (ctx: Ctx) => listAdminReferrals(ctx, {}),
+      listAdminApplications: (ctx: Ctx) => listAdminApplications(ctx, {}),
+      readSharedFilters: (ctx: Ctx) => readSharedFilters(ctx, { user: member.username }),
+      tipSummary: (ctx: Ctx) => tipSummary(ctx),
+      listTips: (ctx: Ctx) => listTips(ctx, {}),
+    };
+    for (const [name, read] of Object.entries(reads)) {
+      for (const actor of [{ id: member.id, isAdmin: false }, null]) {
+        const refused = await read(contextAs(actor)).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        expect(refused, `${name} as ${actor ? "a member" : "a visitor"}`).toBeInstanceOf(DomainError);
+        expect(refused).toMatchObject({ status: 403, message: ADMIN_ONLY_MESSAGE, code: "ADMIN_ONLY" });
+      }
+    }
+    const asAdmin = await listUsers(contextAs({ id: "x", isAdmin: true }), { q: member.username });
+    expect(asAdmin.items.map((row) => row.id)).toEqual([member.id]);
   });
 });
 
@@ -293,7 +330,7 @@ describe("user management", () => {
     );
     const login = await postJson("/api/users/login", { email: target.user.email, password });
     expect(login.response.status).toBe(403);
-    expect(login.body.message).toBe(MESSAGES.deactivated);
+    expect(login.body.message).toBe(AUTH_MESSAGES.deactivated);
 
     await postForm("/admin/users", admin.cookie, { intent: "reactivate", id: target.user.id });
     expect((await postJson("/api/users/login", { email: target.user.email, password })).response.status).toBe(200);
@@ -309,12 +346,12 @@ describe("user management", () => {
     const revoked = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", id: other.id });
     expect(revoked.status).toBe(302);
     expect(await isAdmin()).toBe(false);
-    await setAdmin(testDb(), { id: admin.user.id, isAdmin: true }, other.id, true);
+    await setAdmin(contextAs({ id: admin.user.id, isAdmin: true }), { userId: other.id, isAdmin: true });
     expect(await isAdmin()).toBe(true);
 
     const self = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", id: admin.user.id });
     expect(self.status).toBe(400);
-    expect(await self.text()).toContain(ADMIN_USER_TEXT.notSelf);
+    expect(await self.text()).toContain(ADMIN_MESSAGES.notSelf);
     expect((await testDb().select().from(users).where(eq(users.id, admin.user.id)).get())?.isAdmin).toBe(true);
   });
 });
@@ -369,9 +406,9 @@ describe("admin lists at scale: indexed reads, keyset pages", () => {
     expect(byName.rowsRead).toBeLessThan(40);
 
     const admin = { id: "x", isAdmin: true };
-    const page = await listUsers(testDb(), admin, { q: `${tag}_user12`, limit: 5 });
+    const page = await listUsers(contextAs(admin), { q: `${tag}_user12`, limit: 5 });
     expect(page.items).toHaveLength(5);
-    const next = await listUsers(testDb(), admin, { q: `${tag}_user12`, limit: 5, cursor: page.nextCursor });
+    const next = await listUsers(contextAs(admin), { q: `${tag}_user12`, limit: 5, cursor: page.nextCursor });
     expect(next.items.map((row) => row.id)).not.toContain(page.items[0].id);
   });
 
@@ -381,20 +418,20 @@ describe("admin lists at scale: indexed reads, keyset pages", () => {
     // The page plus each listed user's counts, read on indexes: other test files' users (shared
     // storage) change the exact figure, a scan of the 2,000 bulk users would not fit under it.
     expect(first.rowsRead).toBeLessThan(BULK / 2);
-    const counted = await listUsers(testDb(), { id: "x", isAdmin: true }, { q: `${tag}_user77`, limit: 1 });
+    const counted = await listUsers(contextAs({ id: "x", isAdmin: true }), { q: `${tag}_user77`, limit: 1 });
     expect(counted.items[0]).toMatchObject({ referralsCount: 1, applicationsCount: 0 });
   });
 
   it("pages a card's referrals with duplicate-link flags on indexes", async () => {
     const admin = { id: "x", isAdmin: true };
-    const page = await listAdminReferrals(testDb(), admin, { cardId, limit: 50 });
+    const page = await listAdminReferrals(contextAs(admin), { cardId, limit: 50 });
     expect(page.items).toHaveLength(50);
     expect(page.items.every((row) => !row.duplicate)).toBe(true);
     let cursor = page.nextCursor;
     for (let seen = 50; seen < 200; seen += 50) {
-      cursor = (await listAdminReferrals(testDb(), admin, { cardId, limit: 50, cursor })).nextCursor;
+      cursor = (await listAdminReferrals(contextAs(admin), { cardId, limit: 50, cursor })).nextCursor;
     }
-    const next = await listAdminReferrals(testDb(), admin, { cardId, limit: 50, cursor });
+    const next = await listAdminReferrals(contextAs(admin), { cardId, limit: 50, cursor });
     expect(next.items).toHaveLength(50);
     expect(next.items.every((row) => row.duplicate)).toBe(true);
     expect(next.items[0].createdAt.getTime()).toBeLessThan(page.items[49].createdAt.getTime());
@@ -406,9 +443,9 @@ describe("admin lists at scale: indexed reads, keyset pages", () => {
     expect(only.plan).toContain("referrals_duplicate_idx");
     expect(only.rows).toHaveLength(51);
     expect(only.rowsRead).toBeLessThan(400);
-    const page = await listAdminReferrals(testDb(), admin, { cardId, duplicatesOnly: true, limit: 50 });
+    const page = await listAdminReferrals(contextAs(admin), { cardId, duplicatesOnly: true, limit: 50 });
     expect(page.items.map((row) => row.id)).toEqual(Array.from({ length: 50 }, (_, index) => `${tag}r${BULK - index}`));
-    const last = await listAdminReferrals(testDb(), admin, {
+    const last = await listAdminReferrals(contextAs(admin), {
       link: "https://R.example/7/",
       duplicatesOnly: true,
     });
@@ -547,7 +584,7 @@ describe("admin card failures without a server message use the spec's texts", ()
       fetchWithEnv("/admin/creditcards", { DB: failingDb(/credit_cards/) }, { headers: { Cookie: admin.cookie } }),
     );
     expect(page.status).toBe(500);
-    expect(page.html).toContain(CARD_TEXT.listFailed);
+    expect(page.html).toContain(CARD_MESSAGES.listFailed);
     expect(page.html).not.toContain("simulated_outage");
   });
 
@@ -559,13 +596,13 @@ describe("admin card failures without a server message use the spec's texts", ()
       post("/admin/creditcards/create", admin.cookie, fields, /^insert into "credit_cards"/i),
     );
     expect(created.status).toBe(500);
-    expect(created.html).toContain(CARD_TEXT.createFailed);
+    expect(created.html).toContain(CARD_MESSAGES.createFailed);
     expect(created.html).toContain('value="Outage Card"');
     const updated = await outage(() =>
       post(`/admin/creditcards/edit/${card.id}`, admin.cookie, fields, /^update "credit_cards"/i),
     );
     expect(updated.status).toBe(500);
-    expect(updated.html).toContain(CARD_TEXT.updateFailed);
+    expect(updated.html).toContain(CARD_MESSAGES.updateFailed);
     expect((await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get())?.name).toBe(card.name);
   });
 
@@ -581,7 +618,7 @@ describe("admin card failures without a server message use the spec's texts", ()
       ),
     );
     expect(deleted.status).toBe(500);
-    expect(deleted.html).toContain(CARD_TEXT.deleteFailed);
+    expect(deleted.html).toContain(CARD_MESSAGES.deleteFailed);
     expect(await testDb().select().from(creditCards).where(eq(creditCards.id, card.id)).get()).toBeDefined();
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
-import { MESSAGES } from "~/modules/auth/accounts.server";
+import { AUTH_MESSAGES } from "~/modules/auth/accounts.server";
 import { fetchPath, latestEmailTo, newAccount, postJson, testDb } from "./helpers";
 
 async function registerAndVerify() {
@@ -23,7 +23,7 @@ describe("POST /api/users/register", () => {
     const account = newAccount();
     const { response, body } = await postJson("/api/users/register", account);
     expect(response.status).toBe(201);
-    expect(body).toMatchObject({ success: true, message: MESSAGES.registered });
+    expect(body).toMatchObject({ success: true, message: AUTH_MESSAGES.registered });
     const row = await testDb().select().from(users).where(eq(users.email, account.email)).get();
     expect(row?.emailVerifiedAt).toBeNull();
     expect(row?.passwordHash).toMatch(/^pbkdf2-sha256\$100000\$/);
@@ -40,10 +40,10 @@ describe("POST /api/users/register", () => {
       username: account.username.toUpperCase(),
     });
     expect(sameName.response.status).toBe(409);
-    expect(sameName.body.errors).toEqual({ username: MESSAGES.usernameTaken });
+    expect(sameName.body.errors).toEqual({ username: AUTH_MESSAGES.usernameTaken });
     const sameEmail = await postJson("/api/users/register", { ...newAccount(), email: account.email.toUpperCase() });
     expect(sameEmail.response.status).toBe(409);
-    expect(sameEmail.body.errors).toEqual({ email: MESSAGES.emailTaken });
+    expect(sameEmail.body.errors).toEqual({ email: AUTH_MESSAGES.emailTaken });
   });
 
   it("enforces the password rule and the spec's messages, changing nothing", async () => {
@@ -75,7 +75,11 @@ describe("sign-in", () => {
     await postJson("/api/users/register", account);
     const early = await login(account.email, account.password);
     expect(early.response.status).toBe(403);
-    expect(early.body).toMatchObject({ success: false, code: "EMAIL_NOT_VERIFIED", message: MESSAGES.notVerified });
+    expect(early.body).toMatchObject({
+      success: false,
+      code: "EMAIL_NOT_VERIFIED",
+      message: AUTH_MESSAGES.notVerified,
+    });
 
     const email = await latestEmailTo(account.email);
     const token = new URL(email!.link!).searchParams.get("token");
@@ -101,7 +105,7 @@ describe("sign-in", () => {
     expect(wrong.response.status).toBe(401);
     expect(unknown.response.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
-    expect(wrong.body.message).toBe(MESSAGES.invalidCredentials);
+    expect(wrong.body.message).toBe(AUTH_MESSAGES.invalidCredentials);
   });
 
   it("opens a new session on every sign-in; the token works as a bearer and dies at logout", async () => {
@@ -136,7 +140,7 @@ describe("password reset", () => {
     const known = await postJson("/api/users/forgot-password", { email: account.email });
     expect(unknown.response.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
-    expect(known.body.message).toBe(MESSAGES.resetRequested);
+    expect(known.body.message).toBe(AUTH_MESSAGES.resetRequested);
 
     const email = await latestEmailTo(account.email, "Reset your Cardshare password");
     const token = new URL(email!.link!).searchParams.get("token")!;
@@ -145,7 +149,7 @@ describe("password reset", () => {
       password: "brand-new-pass1",
       confirmPassword: "brand-new-pass1",
     });
-    expect(reset.body).toMatchObject({ success: true, message: MESSAGES.resetDone });
+    expect(reset.body).toMatchObject({ success: true, message: AUTH_MESSAGES.resetDone });
     expect(
       (
         await postJson("/api/users/reset-password", {

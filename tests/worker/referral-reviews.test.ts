@@ -143,7 +143,10 @@ describe("My Referrals comments", () => {
     ];
     await db.batch([first!, ...rest]);
 
-    const loaded = await listReferralsComments(db, [busy.referral.id, quiet.referral.id], busy.referrer.user.id);
+    const loaded = await listReferralsComments(
+      { db, actor: { id: busy.referrer.user.id } },
+      { referralIds: [busy.referral.id, quiet.referral.id] },
+    );
     const busyOnes = loaded.filter((comment) => comment.referralId === busy.referral.id);
     expect(busyOnes).toHaveLength(REVIEWS_PAGE_SIZE);
     expect(busyOnes.map((comment) => comment.comment)).not.toContain("review 0");
@@ -151,6 +154,6 @@ describe("My Referrals comments", () => {
       "Quick answers, bonus posted.",
       "Glad it worked out.",
     ]);
-    expect(await listReferralsComments(db, [], null)).toEqual([]);
+    expect(await listReferralsComments({ db, actor: null }, { referralIds: [] })).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { makeApplication, makeCard, makeReferral, type CardRow, type ReferralRow } from "../../db/factories";
 import { applications, creditCards, referrals, users } from "../../db/schema";
 import { listAdminReferrals } from "~/modules/admin/activity.server";
-import { APPLY_MESSAGES } from "~/modules/applications/apply.server";
+import { APPLICATION_MESSAGES } from "~/modules/applications/status";
 import { createReferral } from "~/modules/referrals/referrals.server";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { createRealtime } from "~/modules/realtime/realtime.server";
@@ -165,7 +165,10 @@ describe("POST generate", () => {
       .where(eq(referrals.id, (created.body.data as { _id: string })._id))
       .get();
     expect(original?.duplicateOfId).toBe((twin.body.data as { _id: string })._id);
-    const flagged = await listAdminReferrals(testDb(), { id: "admin", isAdmin: true }, { link, duplicatesOnly: true });
+    const flagged = await listAdminReferrals(
+      { db: testDb(), actor: { id: "admin", isAdmin: true } },
+      { link, duplicatesOnly: true },
+    );
     expect(flagged.items.map((item) => item.id).sort()).toEqual(
       [(created.body.data as { _id: string })._id, (twin.body.data as { _id: string })._id].sort(),
     );
@@ -318,7 +321,7 @@ describe("POST /api/applications/card-apply", () => {
     expect(row).toMatchObject({ availableReferCount: 2, applicationsCount: 1 });
     const again = await apply(applicant.token, body);
     expect(again.response.status).toBe(409);
-    expect(again.body.message).toBe(APPLY_MESSAGES.alreadyApplied);
+    expect(again.body.message).toBe(APPLICATION_MESSAGES.alreadyApplied);
     const after = await testDb().select().from(referrals).where(eq(referrals.id, referral.id)).get();
     expect(after).toMatchObject({ availableReferCount: 2, applicationsCount: 1 });
   });
@@ -336,12 +339,12 @@ describe("POST /api/applications/card-apply", () => {
     const inactive = await setup({ isActive: false });
     const closed = await apply(inactive.applicant.token, { referralId: inactive.referral.id });
     expect(closed.response.status).toBe(409);
-    expect(closed.body.message).toBe(APPLY_MESSAGES.inactive);
+    expect(closed.body.message).toBe(APPLICATION_MESSAGES.inactive);
 
     const full = await setup({ availableReferCount: 0 });
     const none = await apply(full.applicant.token, { referralId: full.referral.id });
     expect(none.response.status).toBe(409);
-    expect(none.body.message).toBe(APPLY_MESSAGES.noSlots);
+    expect(none.body.message).toBe(APPLICATION_MESSAGES.noSlots);
   });
 
   it("gives the last slot to exactly one of two concurrent applicants", async () => {

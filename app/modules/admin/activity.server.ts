@@ -8,8 +8,11 @@ import type { Db } from "../../../db/client";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { normalizeReferralLink } from "~/modules/referrals/link";
 import { writeReferralActive } from "~/modules/referrals/referrals.server";
-import { assertAdmin, type Actor } from "~/core/actor";
+import { assertAdmin } from "~/core/actor";
+import type { Ctx } from "~/core/context.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset.server";
+
+type ReadCtx = Pick<Ctx, "db" | "actor">;
 
 /** A link as typed into the filter, in the normalised form duplicates are matched on. */
 function normalizedOrNull(link: string) {
@@ -37,12 +40,12 @@ export interface ReferralFilters {
  * One page of referrals, newest first. `duplicate` is the stored flag (referrals.duplicate_of_id,
  * set by the referrals domain on both referrals when two accounts publish the same normalised link).
  */
-export async function listAdminReferrals(db: Db, actor: Actor, filters: ReferralFilters = {}) {
-  assertAdmin(actor);
+export async function listAdminReferrals(ctx: ReadCtx, filters: ReferralFilters = {}) {
+  assertAdmin(ctx.actor);
   const limit = filters.limit ?? PAGE_SIZE;
   const normalized = filters.link ? normalizedOrNull(filters.link) : undefined;
   if (normalized === null) return { items: [], nextCursor: null };
-  const rows = await adminReferralsQuery(db, { ...filters, link: normalized }, limit);
+  const rows = await adminReferralsQuery(ctx.db, { ...filters, link: normalized }, limit);
   return toPage(rows, limit, createdKeyOf);
 }
 export type AdminReferralRow = Awaited<ReturnType<typeof listAdminReferrals>>["items"][number];
@@ -90,9 +93,9 @@ export function adminReferralsQuery(db: Db, filters: ReferralFilters, limit: num
 }
 
 /** An admin takes down (deactivates) or reopens any referral: moderation, ADR 070. */
-export async function moderateReferral(db: Db, actor: Actor, referralId: string, isActive: boolean) {
-  assertAdmin(actor);
-  return writeReferralActive(db, referralId, isActive, null);
+export async function moderateReferral(ctx: ReadCtx, input: { referralId: string; isActive: boolean }) {
+  assertAdmin(ctx.actor);
+  return writeReferralActive(ctx.db, input.referralId, input.isActive, null);
 }
 
 export interface ApplicationFilters {
@@ -105,12 +108,12 @@ export interface ApplicationFilters {
 }
 
 /** One page of applications, newest first, with card, applicant and referrer names. */
-export async function listAdminApplications(db: Db, actor: Actor, filters: ApplicationFilters = {}) {
-  assertAdmin(actor);
+export async function listAdminApplications(ctx: ReadCtx, filters: ApplicationFilters = {}) {
+  assertAdmin(ctx.actor);
   const limit = filters.limit ?? PAGE_SIZE;
   const applicant = alias(users, "applicant");
   const referrer = alias(users, "referrer");
-  const rows = await db
+  const rows = await ctx.db
     .select({
       id: applications.id,
       status: applications.status,

@@ -1,6 +1,6 @@
-import type { Db } from "../../../db/client";
 import { listCards } from "~/modules/cards/cards.server";
-import type { Actor } from "~/core/actor";
+import { assertAdmin } from "~/core/actor";
+import type { Ctx } from "~/core/context.server";
 import { findUserIdByHandle } from "./users.server";
 
 /**
@@ -8,11 +8,12 @@ import { findUserIdByHandle } from "./users.server";
  * of the catalogue) and a member given by exact username or email. An unknown member matches
  * nothing rather than everything.
  */
-export async function readSharedFilters(db: Db, admin: Actor, query: { card?: string; user: string }) {
+export async function readSharedFilters(ctx: Pick<Ctx, "db" | "actor">, query: { card?: string; user: string }) {
+  assertAdmin(ctx.actor);
   const { user } = query;
   const [userId, cards] = await Promise.all([
-    user ? findUserIdByHandle(db, user) : null,
-    listCards(db, admin, { limit: 500 }),
+    user ? findUserIdByHandle(ctx, { handle: user }) : null,
+    listCards(ctx.db, ctx.actor, { limit: 500 }),
   ]);
   return {
     user,

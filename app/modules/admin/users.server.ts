@@ -8,20 +8,12 @@ import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/core/errors";
-import type { Services } from "~/utils/services.server";
-import { assertAdmin, type Actor } from "~/core/actor";
+import { assertAdmin } from "~/core/actor";
+import type { Ctx } from "~/core/context.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset.server";
-import { USER_NOT_FOUND } from "~/utils/messages";
+import { ADMIN_MESSAGES } from "./messages";
 
-export const ADMIN_USER_TEXT = {
-  notFound: USER_NOT_FOUND,
-  deactivated: "User deactivated. Their sessions have ended.",
-  reactivated: "User reactivated",
-  granted: "Admin access granted",
-  revoked: "Admin access revoked",
-  notSelf: "You cannot change your own account from the admin area.",
-  lastAdmin: "Cardshare must keep at least one active admin.",
-} as const;
+type ReadCtx = Pick<Ctx, "db" | "actor">;
 
 /** Upper bound of a prefix range: every string starting with `prefix` sorts below it. */
 const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
@@ -83,19 +75,20 @@ export function listUsersQuery(db: Db, options: UserListOptions, limit: number) 
 }
 
 /** One page of users, newest first (keyset on created_at, id), with their activity counts. */
-export async function listUsers(db: Db, actor: Actor, options: UserListOptions = {}) {
-  assertAdmin(actor);
-  const limit = options.limit ?? PAGE_SIZE;
-  const rows = await listUsersQuery(db, options, limit);
+export async function listUsers(ctx: ReadCtx, input: UserListOptions = {}) {
+  assertAdmin(ctx.actor);
+  const limit = input.limit ?? PAGE_SIZE;
+  const rows = await listUsersQuery(ctx.db, input, limit);
   return toPage(rows, limit, createdKeyOf);
 }
 export type AdminUserRow = Awaited<ReturnType<typeof listUsers>>["items"][number];
 
 /** The user id of an exact username or email (case-insensitive), for the admin list filters. */
-export async function findUserIdByHandle(db: Db, handle: string) {
-  const value = handle.trim().toLowerCase();
+export async function findUserIdByHandle(ctx: ReadCtx, input: { handle: string }) {
+  assertAdmin(ctx.actor);
+  const value = input.handle.trim().toLowerCase();
   if (!value) return null;
-  const row = await db
+  const row = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(or(eq(sql`lower(${users.username})`, value), eq(users.email, value)))
@@ -103,15 +96,15 @@ export async function findUserIdByHandle(db: Db, handle: string) {
   return row?.id ?? null;
 }
 
-async function requireOtherUser(db: Db, actor: Actor, userId: string) {
-  assertAdmin(actor);
-  if (userId === actor.id) throw new DomainError(400, ADMIN_USER_TEXT.notSelf);
-  const target = await db
+async function requireOtherUser(ctx: ReadCtx, userId: string) {
+  assertAdmin(ctx.actor);
+  if (userId === ctx.actor.id) throw new DomainError(400, ADMIN_MESSAGES.notSelf);
+  const target = await ctx.db
     .select({ id: users.id, isAdmin: users.isAdmin, deactivatedAt: users.deactivatedAt })
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  if (!target) throw new DomainError(404, ADMIN_USER_TEXT.notFound);
+  if (!target) throw new DomainError(404, ADMIN_MESSAGES.notFound);
   return target;
 }
 
@@ -125,13 +118,13 @@ const anotherActiveAdmin = sql`(SELECT count(*) FROM ${users} AS admins WHERE ad
  * open sockets close (a reconnect is refused: no session).
  */
 export async function deactivateUser(
-  services: Pick<Services, "db" | "realtime">,
-  actor: Actor,
-  userId: string,
-  now = new Date(),
+  ctx: Pick<Ctx, "db" | "realtime" | "actor">,
+  input: { userId: string; now?: Date },
 ) {
-  const { db } = services;
-  const target = await requireOtherUser(db, actor, userId);
+  assertAdmin(ctx.actor);
+  const { db } = ctx;
+  const { userId, now = new Date() } = input;
+  const target = await requireOtherUser(ctx, userId);
   if (target.deactivatedAt) return;
   const [updated] = await db.batch([
     db
@@ -149,23 +142,27 @@ export async function deactivateUser(
         ),
       ),
   ]);
-  if (updated.length === 0 && target.isAdmin) throw new DomainError(409, ADMIN_USER_TEXT.lastAdmin);
-  if (updated.length > 0) await closeUserConnections(services, userId);
+  if (updated.length === 0 && target.isAdmin) throw new DomainError(409, ADMIN_MESSAGES.lastAdmin);
+  if (updated.length > 0) await closeUserConnections(ctx, userId);
 }
 
-export async function reactivateUser(db: Db, actor: Actor, userId: string) {
-  await requireOtherUser(db, actor, userId);
-  await db.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
+export async function reactivateUser(ctx: ReadCtx, input: { userId: string }) {
+  assertAdmin(ctx.actor);
+  const { userId } = input;
+  await requireOtherUser(ctx, userId);
+  await ctx.db.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 /** Grants or revokes admin; never one's own, never the last active admin. */
-export async function setAdmin(db: Db, actor: Actor, userId: string, isAdmin: boolean) {
-  const target = await requireOtherUser(db, actor, userId);
+export async function setAdmin(ctx: ReadCtx, input: { userId: string; isAdmin: boolean }) {
+  assertAdmin(ctx.actor);
+  const { userId, isAdmin } = input;
+  const target = await requireOtherUser(ctx, userId);
   if (target.isAdmin === isAdmin) return;
-  const updated = await db
+  const updated = await ctx.db
     .update(users)
     .set({ isAdmin, updatedAt: new Date() })
     .where(and(eq(users.id, userId), isAdmin ? undefined : anotherActiveAdmin))
     .returning({ id: users.id });
-  if (updated.length === 0) throw new DomainError(409, ADMIN_USER_TEXT.lastAdmin);
+  if (updated.length === 0) throw new DomainError(409, ADMIN_MESSAGES.lastAdmin);
 }

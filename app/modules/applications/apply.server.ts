@@ -6,17 +6,7 @@ import { createId } from "../../../db/id";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import type { Services } from "~/utils/services.server";
-import { INVALID_REFERRAL, REFERRAL_NOT_FOUND } from "~/utils/messages";
-
-export const APPLY_MESSAGES = {
-  ownReferral: "You cannot apply to your own referral",
-  notFound: REFERRAL_NOT_FOUND,
-  inactive: "This referral is no longer active",
-  alreadyApplied: "You have already applied with this referral",
-  noSlots: "No referrals left for this card",
-  applied: "Application recorded",
-  invalid: INVALID_REFERRAL,
-} as const;
+import { APPLICATION_MESSAGES } from "./status";
 
 /**
  * Records that `user` applied through a referral. Refused for one's own referral (403), an
@@ -38,10 +28,10 @@ export async function applyToReferral(
     .prepare(`SELECT id, referrer_id AS referrerId, credit_card_id AS cardId FROM referrals WHERE id = ?`)
     .bind(input.referralId)
     .first<{ id: string; referrerId: string; cardId: string }>();
-  if (!referral) throw new DomainError(404, APPLY_MESSAGES.notFound);
-  if (referral.referrerId === user.id) throw new DomainError(403, APPLY_MESSAGES.ownReferral);
+  if (!referral) throw new DomainError(404, APPLICATION_MESSAGES.referralNotFound);
+  if (referral.referrerId === user.id) throw new DomainError(403, APPLICATION_MESSAGES.ownReferral);
   if (input.cardId && input.cardId !== referral.cardId) {
-    throw new DomainError(400, APPLY_MESSAGES.invalid, { cardId: APPLY_MESSAGES.invalid });
+    throw new DomainError(400, APPLICATION_MESSAGES.invalid, { cardId: APPLICATION_MESSAGES.invalid });
   }
 
   const id = createId();
@@ -69,13 +59,13 @@ export async function applyToReferral(
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new DomainError(409, APPLY_MESSAGES.alreadyApplied);
+      throw new DomainError(409, APPLICATION_MESSAGES.alreadyApplied);
     }
     throw error;
   }
   if (results[1].meta.changes === 1) {
     return {
-      message: APPLY_MESSAGES.applied,
+      message: APPLICATION_MESSAGES.applied,
       data: {
         _id: id,
         status: "pending" as const,
@@ -105,8 +95,8 @@ export async function applyToReferral(
       available: number | null;
       applied: number;
     }>();
-  if (state?.applied) throw new DomainError(409, APPLY_MESSAGES.alreadyApplied);
+  if (state?.applied) throw new DomainError(409, APPLICATION_MESSAGES.alreadyApplied);
   if (!state?.isActive || !state.cardActive || !state.referrerActive)
-    throw new DomainError(409, APPLY_MESSAGES.inactive);
-  throw new DomainError(409, APPLY_MESSAGES.noSlots);
+    throw new DomainError(409, APPLICATION_MESSAGES.inactive);
+  throw new DomainError(409, APPLICATION_MESSAGES.noSlots);
 }

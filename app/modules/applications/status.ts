@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../db/enums";
+import { INVALID_REFERRAL, REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 export const STATUS_LABELS: Record<ApplicationStatus, string> = {
   pending: "Applied",
@@ -63,6 +64,14 @@ export const APPLICATION_MESSAGES = {
   notYours: "You can only change your own applications.",
   notAllowed: "You are not allowed to see these applications.",
   invalidStatus: "Please choose a valid status",
+  // Applying through a referral (apply.server.ts).
+  ownReferral: "You cannot apply to your own referral",
+  referralNotFound: REFERRAL_NOT_FOUND,
+  inactive: "This referral is no longer active",
+  alreadyApplied: "You have already applied with this referral",
+  noSlots: "No referrals left for this card",
+  applied: "Application recorded",
+  invalid: INVALID_REFERRAL,
 } as const;
 
 /** PUT /api/applications/card-apply/{id} and the dashboard's status menu: the applicant's choices. */

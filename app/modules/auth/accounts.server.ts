@@ -14,7 +14,7 @@ import { countEvent, enforceRateLimit, isLimited } from "~/utils/rate-limit.serv
 import type { Services } from "~/utils/services.server";
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
-import { MESSAGES } from "./messages";
+import { AUTH_MESSAGES } from "./messages";
 import type { LoginInput, RegisterInput } from "./schemas";
 import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
 import {
@@ -30,7 +30,7 @@ import {
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
-export { MESSAGES };
+export { AUTH_MESSAGES };
 
 export interface RequestMeta {
   ip: string;
@@ -72,7 +72,7 @@ async function sendVerification(services: Services, user: { id: string; email: s
 export async function registerUser(services: Services, input: RegisterInput, meta: RequestMeta) {
   const { db } = services;
   const limit = limits(services);
-  if (await isLimited(db, limit.failuresPerIp(meta.ip))) throw new DomainError(429, MESSAGES.tooManyFailures);
+  if (await isLimited(db, limit.failuresPerIp(meta.ip))) throw new DomainError(429, AUTH_MESSAGES.tooManyFailures);
   await enforceRateLimit(db, limit.perIp("register", meta.ip));
   const conflict = async (error: DomainError) => {
     await countEvent(db, limit.failuresPerIp(meta.ip));
@@ -99,9 +99,9 @@ export async function registerUser(services: Services, input: RegisterInput, met
     .returning({ id: users.id, email: users.email })
     .get();
   // Lost a race with a concurrent registration of the same name or email.
-  if (!user) throw await conflict(new DomainError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken }));
+  if (!user) throw await conflict(new DomainError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken }));
   await sendVerification(services, user);
-  return { userId: user.id, email: user.email, message: MESSAGES.registered };
+  return { userId: user.id, email: user.email, message: AUTH_MESSAGES.registered };
 }
 
 /**
@@ -112,7 +112,7 @@ export async function registerUser(services: Services, input: RegisterInput, met
 export async function loginWithPassword(services: Services, input: LoginInput, meta: RequestMeta) {
   const { db } = services;
   const limit = limits(services);
-  if (await isLimited(db, limit.failuresPerIp(meta.ip))) throw new DomainError(429, MESSAGES.tooManyFailures);
+  if (await isLimited(db, limit.failuresPerIp(meta.ip))) throw new DomainError(429, AUTH_MESSAGES.tooManyFailures);
   // Counted atomically before the slow password check, so a burst of parallel guesses cannot
   // all slip under the failure limit above.
   await enforceRateLimit(db, limit.attemptsPerIp(meta.ip));
@@ -128,17 +128,17 @@ export async function loginWithPassword(services: Services, input: LoginInput, m
     .get();
 
   if (user && (await isLimited(db, limit.accountFailures(user.id)))) {
-    if (await countEvent(db, limit.accountSlowdown(user.id))) throw new DomainError(429, MESSAGES.accountSlowdown);
+    if (await countEvent(db, limit.accountSlowdown(user.id))) throw new DomainError(429, AUTH_MESSAGES.accountSlowdown);
   }
   const passwordMatches = await verifyPassword(input.password, user?.passwordHash ?? (await getDecoyHash()));
   if (!user || !user.passwordHash || !passwordMatches) {
     await countEvent(db, limit.failuresPerIp(meta.ip));
     if (user) await countEvent(db, limit.accountFailures(user.id));
-    throw new DomainError(401, MESSAGES.invalidCredentials);
+    throw new DomainError(401, AUTH_MESSAGES.invalidCredentials);
   }
-  if (user.deactivatedAt) throw new DomainError(403, MESSAGES.deactivated, undefined, "ACCOUNT_DEACTIVATED");
+  if (user.deactivatedAt) throw new DomainError(403, AUTH_MESSAGES.deactivated, undefined, "ACCOUNT_DEACTIVATED");
   if (!user.emailVerifiedAt) {
-    throw new DomainError(403, MESSAGES.notVerified, undefined, "EMAIL_NOT_VERIFIED");
+    throw new DomainError(403, AUTH_MESSAGES.notVerified, undefined, "EMAIL_NOT_VERIFIED");
   }
   if (needsRehash(user.passwordHash)) {
     await db
@@ -148,7 +148,7 @@ export async function loginWithPassword(services: Services, input: LoginInput, m
   }
   const session = await createSession(db, user.id, { remember: input.remember, userAgent: meta.userAgent });
   const { passwordHash: _hash, emailVerifiedAt: _verified, deactivatedAt: _deactivated, ...sessionUser } = user;
-  return { user: sessionUser satisfies SessionUser, session, message: MESSAGES.signedIn };
+  return { user: sessionUser satisfies SessionUser, session, message: AUTH_MESSAGES.signedIn };
 }
 
 /** Who is asking to verify: the account signed in on this browser or API client, if any. */
@@ -166,7 +166,7 @@ export interface VerifyingClient {
  */
 export async function verifyEmail(services: Services, token: string, client: VerifyingClient) {
   const { db } = services;
-  const failed = () => new DomainError(400, MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
+  const failed = () => new DomainError(400, AUTH_MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
   const used = await consumeToken(services, token, "verify_email");
   if (!used) throw failed();
   const account = await db
@@ -192,20 +192,21 @@ export async function verifyEmail(services: Services, token: string, client: Ver
       .get();
   } catch (error) {
     // The new address was taken by another account since the change was asked for.
-    if (isUniqueViolation(error)) throw new DomainError(409, MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
+    if (isUniqueViolation(error))
+      throw new DomainError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
     throw error;
   }
   if (!user) throw failed();
   // Links mailed to the old address must not act on the account any more (revert links stay).
   if (changed) await voidOutstandingTokens(services, user.id);
 
-  const head = changed ? MESSAGES.emailChangeConfirmed : MESSAGES.emailVerified;
+  const head = changed ? AUTH_MESSAGES.emailChangeConfirmed : AUTH_MESSAGES.emailVerified;
   if (client.currentUserId === user.id) return { user, session: null, signedIn: true, message: head };
   if (client.currentUserId !== null) {
-    return { user, session: null, signedIn: false, message: `${head} ${MESSAGES.otherAccountSignedIn}` };
+    return { user, session: null, signedIn: false, message: `${head} ${AUTH_MESSAGES.otherAccountSignedIn}` };
   }
   const session = await createSession(db, user.id, { remember: false, userAgent: client.userAgent });
-  return { user, session, signedIn: true, message: `${head} ${MESSAGES.nowSignedIn}` };
+  return { user, session, signedIn: true, message: `${head} ${AUTH_MESSAGES.nowSignedIn}` };
 }
 
 /**
@@ -214,9 +215,9 @@ export async function verifyEmail(services: Services, token: string, client: Ver
  */
 export async function checkVerificationToken(services: Services, token: string) {
   if (!(await isTokenUsable(services, token, "verify_email"))) {
-    throw new DomainError(400, MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
+    throw new DomainError(400, AUTH_MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
   }
-  return { message: MESSAGES.verifyLinkValid };
+  return { message: AUTH_MESSAGES.verifyLinkValid };
 }
 
 /** Sends a new verification link; the same answer whether or not the address has an account. */
@@ -228,7 +229,7 @@ export async function resendVerification(services: Services, email: string, meta
     .where(and(eq(users.email, email), isNull(users.emailVerifiedAt), isNull(users.deactivatedAt)))
     .get();
   if (user) services.waitUntil(sendVerification(services, user));
-  return { message: MESSAGES.resent };
+  return { message: AUTH_MESSAGES.resent };
 }
 
 /**
@@ -250,13 +251,13 @@ export async function requestPasswordReset(services: Services, email: string, me
       await createMailer(services.env, services.db).send(passwordResetEmail(user.email, link));
     })(),
   );
-  return { message: MESSAGES.resetRequested };
+  return { message: AUTH_MESSAGES.resetRequested };
 }
 
 /** Sets a new password from a reset link, ends every session of the user and tells them by email. */
 export async function resetPassword(services: Services, input: { token: string; password: string }) {
   const used = await consumeToken(services, input.token, "reset_password");
-  if (!used) throw new DomainError(400, MESSAGES.resetFailed, undefined, "RESET_FAILED");
+  if (!used) throw new DomainError(400, AUTH_MESSAGES.resetFailed, undefined, "RESET_FAILED");
   const passwordHash = await hashPassword(input.password);
   const { db } = services;
   const [, , , user] = await db.batch([
@@ -284,5 +285,5 @@ export async function resetPassword(services: Services, input: { token: string; 
   ]);
   await closeUserConnections(services, used.userId);
   if (user[0]) await createMailer(services.env, services.db).send(passwordChangedEmail(user[0].email));
-  return { message: MESSAGES.resetDone };
+  return { message: AUTH_MESSAGES.resetDone };
 }

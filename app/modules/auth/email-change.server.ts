@@ -10,7 +10,7 @@ import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import type { Services } from "~/utils/services.server";
 import { emailChangeConfirmEmail, emailChangeNoticeEmail } from "./emails.server";
-import { MESSAGES } from "./messages";
+import { AUTH_MESSAGES } from "./messages";
 import {
   appUrl,
   consumeToken,
@@ -54,7 +54,7 @@ export async function isRevertTokenUsable(services: Services, token: string) {
 export async function revertEmailChange(services: Services, token: string) {
   const { db } = services;
   const used = await consumeToken(services, token, "revert_email");
-  if (!used?.email) throw new DomainError(400, MESSAGES.revertFailed, undefined, "REVERT_FAILED");
+  if (!used?.email) throw new DomainError(400, AUTH_MESSAGES.revertFailed, undefined, "REVERT_FAILED");
   try {
     await db.batch([
       db
@@ -68,9 +68,9 @@ export async function revertEmailChange(services: Services, token: string) {
         .where(and(eq(authTokens.userId, used.userId), isNull(authTokens.usedAt))),
     ]);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new DomainError(409, MESSAGES.revertTaken, undefined, "REVERT_FAILED");
+    if (isUniqueViolation(error)) throw new DomainError(409, AUTH_MESSAGES.revertTaken, undefined, "REVERT_FAILED");
     throw error;
   }
   await closeUserConnections(services, used.userId);
-  return { email: used.email, message: MESSAGES.emailReverted };
+  return { email: used.email, message: AUTH_MESSAGES.emailReverted };
 }

@@ -1,5 +1,5 @@
 /** What the account flows say, in the words users and tests rely on. */
-export const MESSAGES = {
+export const AUTH_MESSAGES = {
   registered: "Registration successful! Please check your email to verify your account.",
   invalidCredentials: "Invalid email or password.",
   notVerified: "Please verify your email before signing in. We can send you a new verification link.",

@@ -10,23 +10,7 @@ import { assertAdmin, type Actor } from "~/core/actor";
 import { decodeCursor, PAGE_SIZE, toPage } from "~/utils/keyset.server";
 import { DomainError } from "~/core/errors";
 import { visibleTo } from "./catalog.server";
-import type { CardInput, NewCardInput } from "./schemas";
-
-export const CARD_TEXT = {
-  notFound: "Credit card not found",
-  created: "Credit card created successfully",
-  updated: "Credit card updated successfully",
-  deleted: "Credit card deleted successfully",
-  deactivated: "Credit card marked as inactive",
-  listFailed: "Failed to load credit cards",
-  loadFailed: "Failed to load credit card data",
-  createFailed: "Failed to create credit card",
-  updateFailed: "Failed to update credit card",
-  deleteFailed: "Failed to delete credit card",
-  hasReferrals: (n: number) =>
-    `This card has ${n} referral${n === 1 ? "" : "s"}, so deleting it would orphan them. Mark it as inactive instead: ` +
-    "it leaves members' card pickers and search, and existing referrals keep their history.",
-} as const;
+import { CARD_MESSAGES, type CardInput, type NewCardInput } from "./schemas";
 
 const { createdById: _createdById, ...cardColumns } = getTableColumns(creditCards);
 const selectCards = (db: Db) => db.select(cardColumns).from(creditCards);
@@ -111,7 +95,7 @@ export async function getCard(db: Db, actor: Actor | null, cardId: string) {
   const card = await selectCards(db)
     .where(and(eq(creditCards.id, cardId), readableBy(actor)))
     .get();
-  if (!card) throw new DomainError(404, CARD_TEXT.notFound);
+  if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
   return card;
 }
 
@@ -156,7 +140,7 @@ export async function updateCard(db: Db, actor: Actor, cardId: string, input: Ca
     .set({ ...input, updatedAt: new Date() })
     .where(eq(creditCards.id, cardId))
     .returning(cardColumns);
-  if (!card) throw new DomainError(404, CARD_TEXT.notFound);
+  if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
   return card;
 }
 
@@ -168,7 +152,7 @@ export async function setCardActive(db: Db, actor: Actor, cardId: string, active
     .set({ active, updatedAt: new Date() })
     .where(eq(creditCards.id, cardId))
     .returning({ id: creditCards.id });
-  if (!card) throw new DomainError(404, CARD_TEXT.notFound);
+  if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
 }
 
 /**
@@ -179,15 +163,15 @@ export async function setCardActive(db: Db, actor: Actor, cardId: string, active
 export async function deleteCard(db: Db, actor: Actor, cardId: string) {
   assertAdmin(actor);
   const used = (await countReferralsByCard(db, [cardId])).get(cardId) ?? 0;
-  if (used > 0) throw new DomainError(409, CARD_TEXT.hasReferrals(used), undefined, "CARD_HAS_REFERRALS");
+  if (used > 0) throw new DomainError(409, CARD_MESSAGES.hasReferrals(used), undefined, "CARD_HAS_REFERRALS");
   let deleted: { id: string }[];
   try {
     deleted = await db.delete(creditCards).where(eq(creditCards.id, cardId)).returning({ id: creditCards.id });
   } catch (error) {
     if (String(error).includes("FOREIGN KEY")) {
-      throw new DomainError(409, CARD_TEXT.hasReferrals(1), undefined, "CARD_HAS_REFERRALS");
+      throw new DomainError(409, CARD_MESSAGES.hasReferrals(1), undefined, "CARD_HAS_REFERRALS");
     }
     throw error;
   }
-  if (deleted.length === 0) throw new DomainError(404, CARD_TEXT.notFound);
+  if (deleted.length === 0) throw new DomainError(404, CARD_MESSAGES.notFound);
 }

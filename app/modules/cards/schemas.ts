@@ -14,6 +14,19 @@ export const CARD_MESSAGES = {
   bonusNegative: "Bonus amount cannot be negative",
   maxReferNegative: "Max refer count cannot be negative",
   invalidForm: "Please correct the errors in the form",
+  notFound: "Credit card not found",
+  created: "Credit card created successfully",
+  updated: "Credit card updated successfully",
+  deleted: "Credit card deleted successfully",
+  deactivated: "Credit card marked as inactive",
+  listFailed: "Failed to load credit cards",
+  loadFailed: "Failed to load credit card data",
+  createFailed: "Failed to create credit card",
+  updateFailed: "Failed to update credit card",
+  deleteFailed: "Failed to delete credit card",
+  hasReferrals: (n: number) =>
+    `This card has ${n} referral${n === 1 ? "" : "s"}, so deleting it would orphan them. Mark it as inactive instead: ` +
+    "it leaves members' card pickers and search, and existing referrals keep their history.",
 } as const;
 
 /** Still exported here, for the card forms that import it from the domain; it lives in ~/utils/zod-fields. */

@@ -11,16 +11,17 @@ import { applications, comments, referrals, users, type CommentType } from "../.
 import { assertApplicationReader } from "~/modules/applications/access";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { visibleNames } from "~/modules/users/privacy";
+import type { Actor } from "~/core/actor";
+import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { inIdList, newestInGroup } from "~/utils/keyset.server";
 import { COMMENT_MESSAGES, type CommentInput } from "./schemas";
 import type { ApiComment, CommentPerson } from "./thread";
 
-interface Actor {
-  id: string;
-  isAdmin?: boolean;
-}
+/** What the reads need: the database and who is looking (a visitor when null), for the names shown. */
+type ViewCtx = Pick<Ctx, "db"> & { actor: Pick<Actor, "id"> | null };
+type MemberCtx = Pick<Ctx, "db" | "actor">;
 
 const SUCCESS_MESSAGES: Record<CommentType, string> = {
   applicantToReferrer: COMMENT_MESSAGES.reviewSubmitted,
@@ -62,12 +63,14 @@ async function findReview(db: Db, referralId: string, originalCommentId: string)
 }
 
 /**
- * Adds a review, a reply or a follow-up as `actor`, enforcing who may write what:
+ * Adds a review, a reply or a follow-up as the acting member, enforcing who may write what:
  * - a review: only an applicant with an application for the referral, once, rated 1-5;
  * - a reply: only the referral's owner, to a review of that referral;
  * - a follow-up: only the review's author, optionally replacing the rating.
  */
-export async function addComment(db: Db, actor: Actor, input: CommentInput) {
+export async function addComment(ctx: MemberCtx, input: CommentInput) {
+  const actor = requireActor(ctx);
+  const { db } = ctx;
   const referral = await findReferral(db, input.referralId);
   const id = createId();
   const now = new Date();
@@ -240,44 +243,50 @@ async function threadsWhere(db: Db, reviewWhere: SQL | undefined, viewerId: stri
  * those before `before` (keyset by time).
  */
 export async function listReferralComments(
-  db: Db,
-  referralId: string,
-  viewerId: string | null,
-  before?: Date,
+  ctx: ViewCtx,
+  input: { referralId: string; before?: Date },
 ): Promise<ApiComment[]> {
-  await findReferral(db, referralId);
-  return threadsWhere(db, eq(comments.referralId, referralId), viewerId, before);
+  const { referralId, before } = input;
+  await findReferral(ctx.db, referralId);
+  return threadsWhere(ctx.db, eq(comments.referralId, referralId), ctx.actor?.id ?? null, before);
 }
 
 /**
  * An application's thread: its applicant's review of the referral and the responses to it. The
  * applicant, the referrer and admins may read it; anyone else gets a 403.
  */
-export async function listApplicationComments(db: Db, actor: Actor, applicationId: string): Promise<ApiComment[]> {
-  const application = await db
+export async function listApplicationComments(ctx: MemberCtx, input: { applicationId: string }): Promise<ApiComment[]> {
+  const actor = requireActor(ctx);
+  const application = await ctx.db
     .select({
       referralId: applications.referralId,
       applicantId: applications.applicantId,
       referrerId: applications.referrerId,
     })
     .from(applications)
-    .where(eq(applications.id, applicationId))
+    .where(eq(applications.id, input.applicationId))
     .get();
   assertApplicationReader(actor, application, (found) => found, COMMENT_MESSAGES.notAllowed);
   return threadsWhere(
-    db,
+    ctx.db,
     and(eq(comments.referralId, application.referralId), eq(comments.authorId, application.applicantId)),
     actor.id,
   );
 }
 
 /**
- * The threads of the viewer's own reviews on several referrals at once (the My Applications list:
- * the applicant sees only their own comments and the replies to them).
+ * The threads of the acting member's own reviews on several referrals at once (the My Applications
+ * list: the applicant sees only their own comments and the replies to them).
  */
-export async function listOwnThreads(db: Db, viewerId: string, referralIds: string[]): Promise<ApiComment[]> {
+export async function listOwnThreads(ctx: MemberCtx, input: { referralIds: string[] }): Promise<ApiComment[]> {
+  const viewerId = requireActor(ctx).id;
+  const { referralIds } = input;
   if (referralIds.length === 0) return [];
-  return threadsWhere(db, and(inArray(comments.referralId, referralIds), eq(comments.authorId, viewerId)), viewerId);
+  return threadsWhere(
+    ctx.db,
+    and(inArray(comments.referralId, referralIds), eq(comments.authorId, viewerId)),
+    viewerId,
+  );
 }
 
 /**
@@ -287,10 +296,11 @@ export async function listOwnThreads(db: Db, viewerId: string, referralIds: stri
  * The ids travel as one JSON parameter, as D1 allows 100 bound parameters per query.
  */
 export async function listReferralsComments(
-  db: Db,
-  referralIds: readonly string[],
-  viewerId: string | null,
+  ctx: ViewCtx,
+  input: { referralIds: readonly string[] },
 ): Promise<ApiComment[]> {
+  const { db } = ctx;
+  const { referralIds } = input;
   if (referralIds.length === 0) return [];
   const ofReferrals = inIdList(comments.referralId, referralIds);
   const ranked = db
@@ -305,13 +315,15 @@ export async function listReferralsComments(
   return loadComments(
     db,
     and(ofReferrals, inArray(sql`coalesce(${comments.originalCommentId}, ${comments.id})`, reviewIds)),
-    viewerId,
+    ctx.actor?.id ?? null,
   );
 }
 
-/** Whether `userId` has reviewed the referral (the apply dialog then moves past its review step). */
-export async function hasReviewed(db: Db, userId: string, referralId: string) {
-  const review = await db
+/** Whether the acting member has reviewed the referral (the apply dialog then skips its review step). */
+export async function hasReviewed(ctx: MemberCtx, input: { referralId: string }) {
+  const userId = requireActor(ctx).id;
+  const { referralId } = input;
+  const review = await ctx.db
     .select({ id: comments.id })
     .from(comments)
     .where(

@@ -1,15 +1,19 @@
 /** The admin view of tips: totals and a keyset-paginated list, newest first. */
 import { desc, eq, sql } from "drizzle-orm";
 import { creditCards, referrals, tips, users } from "../../../db/schema";
-import type { Db } from "../../../db/client";
+import { assertAdmin } from "~/core/actor";
+import type { Ctx } from "~/core/context.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
 import { formatMinorAmount } from "./format";
 
 export const TIPS_PAGE_SIZE = 25;
 
+type ReadCtx = Pick<Ctx, "db" | "actor">;
+
 /** Count and sum of every tip, per currency (amounts in the minor unit, as Stripe reports them). */
-export async function tipTotals(db: Db) {
-  return db
+export async function tipTotals(ctx: ReadCtx) {
+  assertAdmin(ctx.actor);
+  return ctx.db
     .select({
       currency: tips.currency,
       count: sql<number>`count(*)`,
@@ -22,8 +26,10 @@ export async function tipTotals(db: Db) {
 }
 
 /** One page of tips with the tipper and the referral's card, and the cursor of the next page. */
-export async function listTips(db: Db, { cursor, limit = TIPS_PAGE_SIZE }: { cursor?: string | null; limit?: number }) {
-  const rows = await db
+export async function listTips(ctx: ReadCtx, input: { cursor?: string | null; limit?: number }) {
+  assertAdmin(ctx.actor);
+  const { cursor, limit = TIPS_PAGE_SIZE } = input;
+  const rows = await ctx.db
     .select({
       id: tips.id,
       amount: tips.amount,
@@ -49,8 +55,9 @@ export async function listTips(db: Db, { cursor, limit = TIPS_PAGE_SIZE }: { cur
 }
 
 /** What the admin dashboard and /admin/tips show: the total per currency ("$12 + €3") and the count. */
-export async function tipSummary(db: Db) {
-  const totals = await tipTotals(db);
+export async function tipSummary(ctx: ReadCtx) {
+  assertAdmin(ctx.actor);
+  const totals = await tipTotals(ctx);
   return {
     total: totals.length === 0 ? "$0" : totals.map((row) => formatMinorAmount(row.amount, row.currency)).join(" + "),
     count: totals.reduce((sum, row) => sum + row.count, 0),

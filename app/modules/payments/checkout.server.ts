@@ -3,13 +3,13 @@
  * key). Shared by POST /tips/checkout (the <TipOptions/> form) and the /api payment routes.
  */
 import { eq } from "drizzle-orm";
-import { referrals } from "../../../db/schema";
+import { referrals, users } from "../../../db/schema";
+import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
-import type { Services } from "~/utils/services.server";
 import { PAYMENT_MESSAGES, TIP_CURRENCY, type TipAmount } from "./schemas";
 import { createStripeClient, tipsMode } from "./stripe.server";
 import { createTestCheckoutSession } from "./test-checkout.server";
-import { REFERRAL_NOT_FOUND } from "~/utils/messages";
+import { REFERRAL_NOT_FOUND, USER_NOT_FOUND } from "~/utils/messages";
 
 export interface TipCheckoutInput {
   amount: TipAmount;
@@ -18,30 +18,27 @@ export interface TipCheckoutInput {
   cancelUrl: string;
 }
 
-export interface Tipper {
-  id: string;
-  email: string;
-}
+type CheckoutCtx = Pick<Ctx, "db" | "env" | "actor">;
 
 /** The return URLs of the tip pages on our own origin (docs/product.md#tip-pages). */
-export function tipReturnUrls(services: Services, amount: TipAmount) {
+export function tipReturnUrls(ctx: Pick<Ctx, "env">, input: { amount: TipAmount }) {
   return {
-    successUrl: new URL(`/payment-success?amount=${amount}`, services.env.APP_ORIGIN).toString(),
-    cancelUrl: new URL("/payment-cancel", services.env.APP_ORIGIN).toString(),
+    successUrl: new URL(`/payment-success?amount=${input.amount}`, ctx.env.APP_ORIGIN).toString(),
+    cancelUrl: new URL("/payment-cancel", ctx.env.APP_ORIGIN).toString(),
   };
 }
 
-function isOwnOrigin(services: Services, url: string) {
+function isOwnOrigin(ctx: Pick<Ctx, "env">, url: string) {
   try {
-    return new URL(url).origin === new URL(services.env.APP_ORIGIN).origin;
+    return new URL(url).origin === new URL(ctx.env.APP_ORIGIN).origin;
   } catch {
     return false;
   }
 }
 
-async function checkInput(services: Services, input: TipCheckoutInput) {
-  if (tipsMode(services.env) === "off") throw new DomainError(503, PAYMENT_MESSAGES.unavailable);
-  const foreign = (["successUrl", "cancelUrl"] as const).filter((field) => !isOwnOrigin(services, input[field]));
+async function checkInput(ctx: CheckoutCtx, input: TipCheckoutInput) {
+  if (tipsMode(ctx.env) === "off") throw new DomainError(503, PAYMENT_MESSAGES.unavailable);
+  const foreign = (["successUrl", "cancelUrl"] as const).filter((field) => !isOwnOrigin(ctx, input[field]));
   if (foreign.length > 0) {
     throw new DomainError(
       400,
@@ -49,36 +46,39 @@ async function checkInput(services: Services, input: TipCheckoutInput) {
       Object.fromEntries(foreign.map((field) => [field, PAYMENT_MESSAGES.foreignUrl])),
     );
   }
-  await assertReferralExists(services, input.referralId);
+  await assertReferralExists(ctx, input.referralId);
 }
 
 /** A tip may name the referral it thanks for; it must be a real one. */
-async function assertReferralExists(services: Services, referralId: string | null) {
+async function assertReferralExists(ctx: Pick<Ctx, "db">, referralId: string | null) {
   if (!referralId) return;
-  const referral = await services.db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(eq(referrals.id, referralId))
-    .get();
+  const referral = await ctx.db.select({ id: referrals.id }).from(referrals).where(eq(referrals.id, referralId)).get();
   if (!referral) throw new DomainError(404, REFERRAL_NOT_FOUND, { referralId: REFERRAL_NOT_FOUND });
 }
 
+/** The acting member as Stripe knows a tipper: their id and the address the receipt goes to. */
+async function tipperOf(ctx: Pick<Ctx, "db" | "actor">) {
+  const { id } = requireActor(ctx);
+  const row = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, id)).get();
+  if (!row) throw new DomainError(404, USER_NOT_FOUND);
+  return { id, email: row.email };
+}
+
 /**
- * Creates the checkout session for a tip and returns where to send the browser. The tip is not
- * recorded here: only the verified webhook records it.
+ * Creates the checkout session for the acting member's tip and returns where to send the browser.
+ * The tip is not recorded here: only the verified webhook records it.
  */
 export async function createTipCheckout(
-  services: Services,
-  tipper: Tipper,
+  ctx: CheckoutCtx,
   input: TipCheckoutInput,
 ): Promise<{ sessionId: string; sessionUrl: string }> {
-  await checkInput(services, input);
-  const stripe = createStripeClient(services.env);
+  await checkInput(ctx, input);
+  const tipper = await tipperOf(ctx);
+  const stripe = createStripeClient(ctx.env);
   if (!stripe) {
-    return createTestCheckoutSession(services, {
+    return createTestCheckoutSession(ctx, {
       amount: input.amount * 100,
       currency: TIP_CURRENCY,
-      userId: tipper.id,
       referralId: input.referralId,
       successUrl: input.successUrl,
       cancelUrl: input.cancelUrl,
@@ -116,13 +116,13 @@ export async function createTipCheckout(
  * tips are recorded, from the webhook; this needs a Stripe key.
  */
 export async function createTipPaymentIntent(
-  services: Services,
-  tipper: Tipper,
+  ctx: CheckoutCtx,
   input: { amount: TipAmount; referralId: string | null },
 ): Promise<{ clientSecret: string; paymentIntentId: string }> {
-  const stripe = createStripeClient(services.env);
+  const tipper = requireActor(ctx);
+  const stripe = createStripeClient(ctx.env);
   if (!stripe) throw new DomainError(503, PAYMENT_MESSAGES.unavailable);
-  await assertReferralExists(services, input.referralId);
+  await assertReferralExists(ctx, input.referralId);
   try {
     const intent = await stripe.paymentIntents.create({
       amount: input.amount * 100,

@@ -15,6 +15,7 @@ export const PAYMENT_MESSAGES = {
   foreignUrl: "Return URLs must be on this site.",
   notYou: "You can only pay for yourself.",
   unavailable: "Tips are not available.",
+  invalidSignature: "Webhook signature verification failed.",
 } as const;
 
 /** One of $1, $3, $5, from a number or a form field's string. */

@@ -6,8 +6,8 @@
  */
 import { z } from "zod";
 import { createId } from "../../../db/id";
+import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
-import type { Services } from "~/utils/services.server";
 import { PAYMENT_MESSAGES } from "./schemas";
 import { stripeWebhooks, tipsMode, webhookCrypto, webhookSecret } from "./stripe.server";
 import { recordTipFromWebhook } from "./webhook.server";
@@ -36,55 +36,60 @@ const base64url = (bytes: Uint8Array) =>
 const fromBase64url = (text: string) =>
   Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
 
-async function signingKey(services: Services) {
+async function signingKey(ctx: Pick<Ctx, "env">) {
   return crypto.subtle.importKey(
     "raw",
-    encoder.encode(`${services.env.SESSION_SECRET}:test-checkout`),
+    encoder.encode(`${ctx.env.SESSION_SECRET}:test-checkout`),
     { name: "HMAC", hash: "SHA-256" },
     false,
     ["sign", "verify"],
   );
 }
 
-function requireTestMode(services: Services) {
-  if (tipsMode(services.env) !== "test") throw new DomainError(404, "Not found");
+function requireTestMode(ctx: Pick<Ctx, "env">) {
+  if (tipsMode(ctx.env) !== "test") throw new DomainError(404, "Not found");
 }
 
-/** A test checkout session and the URL of its page (what Stripe's `session.url` would be). */
+/**
+ * The acting member's test checkout session and the URL of its page (what Stripe's `session.url`
+ * would be).
+ */
 export async function createTestCheckoutSession(
-  services: Services,
-  input: Omit<TestCheckoutSession, "id" | "expiresAt">,
+  ctx: Pick<Ctx, "env" | "actor">,
+  input: Omit<TestCheckoutSession, "id" | "expiresAt" | "userId">,
 ): Promise<{ sessionId: string; sessionUrl: string }> {
-  requireTestMode(services);
+  const { id: userId } = requireActor(ctx);
+  requireTestMode(ctx);
   const session: TestCheckoutSession = {
     ...input,
+    userId,
     id: `cs_local_${createId()}`,
     expiresAt: Date.now() + SESSION_LIFETIME_MS,
   };
   const payload = encoder.encode(JSON.stringify(session));
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await signingKey(services), payload));
-  const url = new URL(TEST_CHECKOUT_PATH, services.env.APP_ORIGIN);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await signingKey(ctx), payload));
+  const url = new URL(TEST_CHECKOUT_PATH, ctx.env.APP_ORIGIN);
   url.searchParams.set("session", `${base64url(payload)}.${base64url(mac)}`);
   return { sessionId: session.id, sessionUrl: url.toString() };
 }
 
 /**
- * The session behind a test checkout token, for the user who created it; a 404 when the token is
- * forged, expired or someone else's.
+ * The session behind a test checkout token, for the acting member who created it; a 404 when the
+ * token is forged, expired or someone else's.
  */
 export async function readTestCheckoutSession(
-  services: Services,
-  userId: string,
-  token: string | null,
+  ctx: Pick<Ctx, "env" | "actor">,
+  input: { token: string | null },
 ): Promise<TestCheckoutSession> {
-  requireTestMode(services);
+  const { id: userId } = requireActor(ctx);
+  requireTestMode(ctx);
   const notFound = new DomainError(404, "This test checkout has expired. Please start again.");
-  const [payloadPart, macPart] = (token ?? "").split(".");
+  const [payloadPart, macPart] = (input.token ?? "").split(".");
   if (!payloadPart || !macPart) throw notFound;
   let session: TestCheckoutSession;
   try {
     const payload = fromBase64url(payloadPart);
-    if (!(await crypto.subtle.verify("HMAC", await signingKey(services), fromBase64url(macPart), payload))) {
+    if (!(await crypto.subtle.verify("HMAC", await signingKey(ctx), fromBase64url(macPart), payload))) {
       throw notFound;
     }
     session = TestSessionSchema.parse(JSON.parse(new TextDecoder().decode(payload)));
@@ -100,8 +105,12 @@ export async function readTestCheckoutSession(
  * through recordTipFromWebhook, exactly like a real delivery. Returns where Stripe would send the
  * browser next.
  */
-export async function payTestCheckout(services: Services, session: TestCheckoutSession): Promise<string> {
-  const secret = await webhookSecret(services.env);
+export async function payTestCheckout(
+  ctx: Pick<Ctx, "db" | "env">,
+  input: { session: TestCheckoutSession },
+): Promise<string> {
+  const { session } = input;
+  const secret = await webhookSecret(ctx.env);
   if (!secret) throw new DomainError(503, PAYMENT_MESSAGES.failed);
   const payload = JSON.stringify({
     id: `evt_local_${createId()}`,
@@ -130,6 +139,6 @@ export async function payTestCheckout(services: Services, session: TestCheckoutS
     secret,
     cryptoProvider: webhookCrypto(),
   });
-  await recordTipFromWebhook(services, payload, signature);
+  await recordTipFromWebhook(ctx, { rawBody: payload, signature });
   return session.successUrl;
 }

@@ -335,7 +335,7 @@ export async function listUserReferrals(
 export async function listMyReferrals(services: Services, userId: string, options: { cursor?: string | null } = {}) {
   const page = await listUserReferrals(services, userId, userId, options);
   const commented = page.data.filter((referral) => referral.commentsCount > 0).map((referral) => referral._id);
-  const threads = await listReferralsComments(services.db, commented, userId);
+  const threads = await listReferralsComments({ db: services.db, actor: { id: userId } }, { referralIds: commented });
   return {
     ...page,
     data: page.data.map((referral) => ({

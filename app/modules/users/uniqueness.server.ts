@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { authTokens, users } from "../../../db/schema";
-import { MESSAGES } from "~/modules/auth/messages";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { DomainError } from "~/core/errors";
 
 /**
@@ -23,10 +23,10 @@ export async function assertUsernameAndEmailFree(
     .limit(2);
   const errors: Record<string, string> = {};
   if (clash.some((row) => row.username.toLowerCase() === input.username.toLowerCase())) {
-    errors.username = MESSAGES.usernameTaken;
+    errors.username = AUTH_MESSAGES.usernameTaken;
   }
   if (clash.some((row) => row.email === input.email) || (await isReservedForRevert(db, input.email, exceptUserId))) {
-    errors.email = MESSAGES.emailTaken;
+    errors.email = AUTH_MESSAGES.emailTaken;
   }
   if (Object.keys(errors).length > 0) throw new DomainError(409, Object.values(errors)[0], errors);
 }
