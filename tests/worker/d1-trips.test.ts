@@ -76,9 +76,11 @@ describe("D1 round trips per page", () => {
     expect(referrals.writes + applications.writes).toBe(0);
   });
 
-  it("/apply reads the rotation twice before the rows: 4 (issue 20 target: 2)", async () => {
+  it("/apply reads the rotation (a second pass when the first wraps) before the rows: 3-4 (issue 20 target: 2)", async () => {
     const stats = await metered("/apply", market.applicant.cookie);
-    expect(stats.chain).toBe(4);
+    // Whether the rotation's keyset wraps around for a second read depends on the data present.
+    expect(stats.chain).toBeGreaterThanOrEqual(3);
+    expect(stats.chain).toBeLessThanOrEqual(4);
     expect(stats.writes).toBe(0);
   });
 
