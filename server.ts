@@ -13,6 +13,7 @@ import { refuseUnansweredMethod } from "./app/http/method-refusal.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
 import { readSessionToken } from "./app/http/session-token.server";
 import { routeRoomRequest } from "./party";
+import { meterForRequest, withMeterHeader } from "./app/utils/d1-meter.server";
 
 /** The rooms' Durable Object classes, by their registry names (app/modules/realtime/rooms.ts). */
 export { ChatRoom, UserNotifications } from "./party";
@@ -36,7 +37,7 @@ function jsonError(status: number, message: string) {
   return Response.json({ success: false, message }, { status });
 }
 
-export default {
+const worker = {
   async fetch(request, workerEnv, ctx) {
     const env = environmentForRequest(workerEnv, request.url);
     const nonce = createNonce();
@@ -78,5 +79,15 @@ export default {
     const db = createDb(env.DB);
     await refreshRotationSlot(db, slotToRefresh(controller.scheduledTime));
     await pruneRateLimitHits(db, controller.scheduledTime);
+  },
+} satisfies ExportedHandler<Env>;
+
+export default {
+  ...worker,
+  /** Only the bench meters D1 (BENCH_D1_METER, docs/decisions/061-d1-meter.md); null otherwise. */
+  async fetch(request, workerEnv, ctx) {
+    const meter = meterForRequest(workerEnv, request);
+    if (!meter) return worker.fetch(request, workerEnv, ctx);
+    return withMeterHeader(await worker.fetch(request, { ...workerEnv, DB: meter.db }, ctx), meter);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,5 +1,6 @@
 /**
  * `npm run bench -- N [--duration S] [--connections C] [--no-build] [--only http|ws]
+ *                    [--d1-rtt MS] [--replica-rtt MS]
  *                    [--ws-clients 100] [--ws-rate 10] [--ws-duration 10]`
  *
  * Seeds a fresh local D1 with the demo data plus N referrals (up to 100,000), serves the built app
@@ -7,6 +8,12 @@
  * inspector), and measures chosen pages with autocannon beside a hello-world Worker served the
  * same way. Absolute numbers depend on the machine; the ratios to hello-world do much less, so
  * they are what to compare between runs and what a regression shows up in.
+ *
+ * The app runs with the D1 meter on (BENCH_D1_METER, docs/decisions/061-d1-meter.md): each page
+ * row shows the D1 round trips one request makes, the longest chain of them that ran one after
+ * another, the rows D1 read and the writes. `--d1-rtt 80` measures every page a second time with
+ * each round trip delayed by 80 ms (reads by `--replica-rtt`, default the same), as if the
+ * database were on another continent: what a page's chain costs a distant user.
  *
  * The WebSocket part (bench/ws.ts) puts --ws-clients sockets in one chat room and posts
  * --ws-rate messages/s for --ws-duration seconds, beside a minimal Socket.IO server driven the
@@ -23,6 +30,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { DEMO_PASSWORD } from "../db/seed/demo";
 import { OFFLINE_ENV } from "../scripts/lib/wrangler";
+import { parseMeterHeader, type D1MeterStats } from "../app/utils/d1-meter.server";
 import { benchCardshare, benchRoomFloor, benchSocketIo, type WsBenchResult } from "./ws";
 
 /** The app pages measured. Later issues add their pages here (e.g. /apply, /api/credit-cards). */
@@ -54,6 +62,8 @@ function readOptions() {
       "ws-clients": { type: "string", default: "100" },
       "ws-rate": { type: "string", default: "10" },
       "ws-duration": { type: "string", default: "10" },
+      "d1-rtt": { type: "string", default: "0" },
+      "replica-rtt": { type: "string" },
     },
   });
   const referrals = Number(positionals[0] ?? 1000);
@@ -74,7 +84,14 @@ function readOptions() {
     console.error("usage: --only all|http|ws, --ws-clients, --ws-rate and --ws-duration must be positive");
     process.exit(2);
   }
-  return { referrals, duration, connections, build: !values["no-build"], only: values.only!, ws };
+  const d1Rtt = Number(values["d1-rtt"]);
+  const replicaRtt = Number(values["replica-rtt"] ?? d1Rtt);
+  if (!(d1Rtt >= 0 && d1Rtt <= 10_000 && replicaRtt >= 0 && replicaRtt <= 10_000)) {
+    console.error("usage: --d1-rtt and --replica-rtt are milliseconds, 0-10000");
+    process.exit(2);
+  }
+  const d1 = { rtt: d1Rtt, replicaRtt };
+  return { referrals, duration, connections, build: !values["no-build"], only: values.only!, ws, d1 };
 }
 
 function step(label: string, command: string, args: string[]): string {
@@ -126,13 +143,24 @@ async function measure(
   url: string,
   { duration, connections, headers }: { duration: number; connections: number; headers?: Record<string, string> },
 ) {
-  for (let index = 0; index < 20; index++) await (await fetch(url, { headers })).arrayBuffer();
+  let meter: D1MeterStats | null = null;
+  for (let index = 0; index < 20; index++) {
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    meter = parseMeterHeader(response.headers.get("x-d1-meter"));
+  }
   const result = await autocannon({ url, duration, connections, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors`);
   }
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, meter };
 }
+
+/** The request headers that make the app's D1 meter delay each round trip (app/utils/d1-meter.server.ts). */
+const distance = (d1: { rtt: number; replicaRtt: number }) => ({
+  "x-bench-d1-rtt": String(d1.rtt),
+  "x-bench-d1-replica-rtt": String(d1.replicaRtt),
+});
 
 /** The /apply search as a signed-in demo member sees it (default rotation, text, filters and sort, API). */
 async function signedInTargets(origin: string): Promise<Target[]> {
@@ -148,6 +176,9 @@ async function signedInTargets(origin: string): Promise<Target[]> {
     { name: "/apply?q=travel", path: "/apply?r=0&q=travel", headers },
     { name: "/apply filters + sort", path: "/apply?minCredit=750&minSharing=25&maxFee=99&sort=bonus_desc", headers },
     { name: "api .../active?q=chase", path: "/api/referrals/card-refer/active?q=chase&slot=1", headers },
+    { name: "/refer (member home)", path: "/refer", headers },
+    { name: "/dashboard/my-referrals", path: "/dashboard/my-referrals", headers },
+    { name: "/chat", path: "/chat", headers },
   ];
 }
 
@@ -200,6 +231,9 @@ async function main() {
       // The WebSocket bench posts 10 messages/s from one account: above the 60/min message limit.
       "--var",
       "RATE_LIMIT_MULTIPLIER:100",
+      // Count each request's D1 round trips (x-d1-meter); the delay comes per request (distance()).
+      "--var",
+      "BENCH_D1_METER:1",
     ],
     WORKERD,
   );
@@ -216,39 +250,67 @@ async function main() {
   APP_TARGETS.push(...(await signedInTargets(`http://127.0.0.1:${APP_PORT}`)));
 
   const hello = await measure(`http://127.0.0.1:${HELLO_PORT}/`, options);
-  const results = [{ name: "hello-world (baseline)", ...hello, p50Ratio: 1, p99Ratio: 1 }];
+  const results: PageResult[] = [{ name: "hello-world (baseline)", ...hello, far: null }];
+  const far = options.d1.rtt > 0 || options.d1.replicaRtt > 0;
   for (const target of APP_TARGETS) {
-    const measured = await measure(`http://127.0.0.1:${APP_PORT}${target.path}`, {
-      ...options,
-      headers: target.headers,
-    });
-    results.push({
-      name: target.name,
-      ...measured,
-      p50Ratio: measured.p50 / hello.p50,
-      p99Ratio: measured.p99 / hello.p99,
-    });
+    const url = `http://127.0.0.1:${APP_PORT}${target.path}`;
+    const measured = await measure(url, { ...options, headers: target.headers });
+    const delayed = far
+      ? await measure(url, { ...options, headers: { ...target.headers, ...distance(options.d1) } })
+      : null;
+    results.push({ name: target.name, ...measured, far: delayed });
   }
 
   console.log(
     `\nCardshare bench: ${options.referrals} seeded referrals, rows ${JSON.stringify(rows)}, ` +
-      `${options.connections} connections, ${options.duration} s per target\n`,
+      `${options.connections} connections, ${options.duration} s per target` +
+      (far ? `; "@rtt": each D1 round trip +${options.d1.rtt} ms, reads +${options.d1.replicaRtt} ms` : "") +
+      "\n",
   );
-  console.table(
-    results.map((row) => ({
-      target: row.name,
-      "req/s": Math.round(row.rps),
-      "p50 ms": row.p50,
-      "p99 ms": row.p99,
-      "p50 / hello": row.p50Ratio.toFixed(2),
-      "p99 / hello": row.p99Ratio.toFixed(2),
-    })),
-  );
+  console.table(results.map((row) => pageRow(row, hello.rps, far)));
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/latest.json",
     JSON.stringify({ at: new Date().toISOString(), options, rows, results }, null, 2),
   );
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  meter: D1MeterStats | null;
+}
+interface PageResult extends Measured {
+  name: string;
+  /** The same page with every D1 round trip delayed (--d1-rtt), or null. */
+  far: Measured | null;
+}
+
+/**
+ * One row of the page table. The ratio is hello-world's throughput over the page's ("33x": the
+ * page serves 33 times fewer requests); latency ratios printed 'Infinity' once hello-world's p50
+ * rounded to 0 ms.
+ */
+function pageRow(row: PageResult, helloRps: number, far: boolean) {
+  const times = (rps: number) => `${(helloRps / rps).toFixed(rps > helloRps / 10 ? 1 : 0)}x`;
+  return {
+    target: row.name,
+    "D1 calls": row.meter?.calls ?? "",
+    chain: row.meter?.chain ?? "",
+    "rows read": row.meter?.rows ?? "",
+    writes: row.meter?.writes ?? "",
+    "req/s": Math.round(row.rps),
+    "p50 ms": row.p50,
+    "p99 ms": row.p99,
+    "hello / req/s": times(row.rps),
+    ...(far && {
+      "req/s @rtt": row.far ? Math.round(row.far.rps) : "",
+      "p50 ms @rtt": row.far?.p50 ?? "",
+      "p99 ms @rtt": row.far?.p99 ?? "",
+      "hello / req/s @rtt": row.far ? times(row.far.rps) : "",
+    }),
+  };
 }
 
 async function wsBench(ws: { clients: number; rate: number; duration: number }) {

@@ -20,27 +20,27 @@ const chatPath = (chatId: string) => `/chat?chatId=${encodeURIComponent(chatId)}
 async function chatPage({ ctx: services, request }: PageArgs<"member", undefined, undefined>) {
   const query = new URL(request.url).searchParams;
   const closed = query.get("closed") === "1";
-  let chats;
-  try {
-    chats = await listChats(services);
-  } catch (error) {
-    console.error(error);
-    throw data({ message: CHAT_MESSAGES.loadFailed }, { status: 500 });
-  }
-  // ?chatId= preselects; otherwise the first chat, unless the user closed the conversation.
-  const selectedId = query.get("chatId") ?? (closed ? null : (chats[0]?.id ?? null));
-  let chat = null;
   let notFound = false;
-  if (selectedId) {
-    try {
-      // Showing a conversation does not mark it read: a GET any site can link to must not write.
-      // The page marks it read once shown (the socket's mark-read, or a POST).
-      chat = await getChat(services, { chatId: selectedId });
-    } catch (error) {
+  // Showing a conversation does not mark it read: a GET any site can link to must not write.
+  // The page marks it read once shown (the socket's mark-read, or a POST).
+  const openChat = (chatId: string) =>
+    getChat(services, { chatId }).catch((error: unknown) => {
       if (!(error instanceof DomainError) || error.status !== 404) throw error;
       notFound = true;
-    }
-  }
+      return null;
+    });
+  // ?chatId= preselects, read beside the list (issue 20, few trips); otherwise the first chat,
+  // unless the user closed the conversation.
+  const requested = query.get("chatId");
+  const [chats, requestedChat] = await Promise.all([
+    listChats(services).catch((error: unknown) => {
+      console.error(error);
+      throw data({ message: CHAT_MESSAGES.loadFailed }, { status: 500 });
+    }),
+    requested ? openChat(requested) : null,
+  ]);
+  const firstId = closed ? null : (chats[0]?.id ?? null);
+  const chat = requested ? requestedChat : firstId ? await openChat(firstId) : null;
   return { chats, chat, notFound };
 }
 

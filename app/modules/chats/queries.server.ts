@@ -85,13 +85,20 @@ export async function getChat(ctx: ReadCtx, input: { chatId: string; before?: st
   const userId = requireActor(ctx).id;
   const { db } = ctx;
   const { chatId } = input;
-  await requireMembership(db, userId, chatId);
-  const summary = (await listChats(ctx)).find((chat) => chat.id === chatId);
-  const cursor = input.before ? await messageCursor(db, chatId, input.before) : null;
-  const rows = await messagesWithSender(db)
-    .where(and(eq(messages.chatId, chatId), cursor ? beyond(cursor, "before") : undefined))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(PAGE_SIZE + 1);
+  // One round trip instead of three (issue 20, few trips): the messages are read beside the
+  // membership check, and nothing read is returned unless the check passes.
+  const [, summaries, rows] = await Promise.all([
+    requireMembership(db, userId, chatId),
+    listChats(ctx),
+    (async () => {
+      const cursor = input.before ? await messageCursor(db, chatId, input.before) : null;
+      return messagesWithSender(db)
+        .where(and(eq(messages.chatId, chatId), cursor ? beyond(cursor, "before") : undefined))
+        .orderBy(desc(messages.createdAt), desc(messages.id))
+        .limit(PAGE_SIZE + 1);
+    })(),
+  ]);
+  const summary = summaries.find((chat) => chat.id === chatId);
   const hasOlder = rows.length > PAGE_SIZE;
   const page = rows.slice(0, PAGE_SIZE).reverse();
   const chat = summary ?? (await chatHeader(db, chatId));

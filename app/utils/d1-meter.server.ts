@@ -1,0 +1,218 @@
+/**
+ * The bench's D1 meter (docs/decisions/061-d1-meter.md): a D1Database that behaves like the one it
+ * wraps, but counts the round trips a request makes, the longest chain of them that had to run one
+ * after another, the rows D1 read, and the writes; and, to simulate a database on another
+ * continent, makes every round trip wait `rttMs` first (`replicaRttMs` for reads, which a replica
+ * near the Worker could answer). Only the bench turns it on (server.ts, BENCH_D1_METER); normal
+ * serving never wraps the binding.
+ *
+ * The chain: each round trip gets a depth, one more than the deepest round trip that had finished
+ * when it started (anything finished may be what it waited for). Calls in flight together, from
+ * Promise.all or one db.batch, start from the same finished set and so share a depth; the chain is
+ * the largest depth, i.e. how many round trips of latency the request paid one after another.
+ */
+
+export interface D1MeterOptions {
+  /** Milliseconds every round trip to the primary waits before it runs (0: no delay). */
+  rttMs?: number;
+  /** Milliseconds a read waits (a nearby replica could answer it); default rttMs. */
+  replicaRttMs?: number;
+}
+
+export interface D1MeterStats {
+  /** Round trips: each first/all/run/raw, each db.batch (however many statements), each exec. */
+  calls: number;
+  /** The longest chain of round trips that ran one after another. */
+  chain: number;
+  /** D1's `meta.rows_read`, summed over every round trip. */
+  rows: number;
+  /** Round trips that may write (any statement not a plain read): they must reach the primary. */
+  writes: number;
+}
+
+export interface D1Meter {
+  db: D1Database;
+  stats(): D1MeterStats;
+}
+
+const READ_ONLY = /^\s*(?:select|with|pragma|explain)\b/i;
+const WRITE_WORD = /\b(?:insert|update|delete|replace|create|drop|alter)\b/i;
+/** Whether a statement only reads, so a replica could answer it. */
+export const isReadOnlySql = (sql: string) => READ_ONLY.test(sql) && !WRITE_WORD.test(sql);
+
+/** `x-d1-meter` header value: `calls=5;chain=3;rows=120;writes=0`. */
+export function formatMeterHeader(stats: D1MeterStats): string {
+  return `calls=${stats.calls};chain=${stats.chain};rows=${stats.rows};writes=${stats.writes}`;
+}
+
+export function parseMeterHeader(value: string | null): D1MeterStats | null {
+  if (!value) return null;
+  const fields = Object.fromEntries(value.split(";").map((pair) => pair.split("=") as [string, string]));
+  const stats = {
+    calls: Number(fields.calls),
+    chain: Number(fields.chain),
+    rows: Number(fields.rows),
+    writes: Number(fields.writes),
+  };
+  return Object.values(stats).every(Number.isFinite) ? stats : null;
+}
+
+interface MeterState {
+  stats: D1MeterStats;
+  /** The deepest round trip that has finished so far. */
+  finishedDepth: number;
+  rttMs: number;
+  replicaRttMs: number;
+}
+
+const wait = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+/**
+ * One round trip: its delay, its place in the chain, and (when `countRows`) the rows its result
+ * reports.
+ */
+async function roundTrip<T>(state: MeterState, readOnly: boolean, countRows: boolean, send: () => Promise<T>) {
+  const depth = state.finishedDepth + 1;
+  state.stats.calls += 1;
+  if (!readOnly) state.stats.writes += 1;
+  state.stats.chain = Math.max(state.stats.chain, depth);
+  try {
+    await wait(readOnly ? state.replicaRttMs : state.rttMs);
+    const result = await send();
+    if (countRows) state.stats.rows += rowsRead(result);
+    return result;
+  } finally {
+    state.finishedDepth = Math.max(state.finishedDepth, depth);
+  }
+}
+
+/** `meta.rows_read` of a D1Result, or of each result of a batch. */
+function rowsRead(result: unknown): number {
+  if (Array.isArray(result)) return result.reduce((sum: number, item) => sum + metaRows(item), 0);
+  return metaRows(result);
+}
+const metaRows = (result: unknown) => {
+  const meta = (result as { meta?: { rows_read?: unknown } } | null)?.meta;
+  return typeof meta?.rows_read === "number" ? meta.rows_read : 0;
+};
+
+const taps = new WeakSet<object>();
+/**
+ * raw() and first() (what drizzle's typed selects use) return rows without D1's meta. workerd's
+ * statement sends every query through its session's `_sendOrThrow`, whose answer has the meta: the
+ * meter reads rows_read there, through this statement's own reference to the session (the binding
+ * itself is never modified; statements made by bind() inherit the reference). Answers whether the
+ * statement is tapped; on a runtime without that shape only all() and run() report rows.
+ */
+function tapRows(statement: D1PreparedStatement, state: MeterState): boolean {
+  const holder = statement as unknown as { dbSession?: Record<string, unknown> };
+  const session = holder.dbSession;
+  if (session && taps.has(session)) return true;
+  if (!session || typeof session._sendOrThrow !== "function") return false;
+  const tap = new Proxy(session, {
+    get(target, property) {
+      const value = Reflect.get(target, property) as unknown;
+      if (typeof value !== "function") return value;
+      if (property !== "_sendOrThrow") return value.bind(target);
+      return async (...args: unknown[]) => {
+        const results = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+        state.stats.rows += rowsRead(results);
+        return results;
+      };
+    },
+  });
+  taps.add(tap);
+  holder.dbSession = tap;
+  return true;
+}
+
+const REAL = Symbol("d1-meter.real");
+type Metered = D1PreparedStatement & { [REAL]: D1PreparedStatement };
+
+function meterStatement(real: D1PreparedStatement, sql: string, state: MeterState): D1PreparedStatement {
+  const readOnly = isReadOnlySql(sql);
+  const countRows = !tapRows(real, state);
+  const trip = <T>(send: () => Promise<T>) => roundTrip(state, readOnly, countRows, send);
+  const metered = {
+    [REAL]: real,
+    bind: (...values: unknown[]) => meterStatement(real.bind(...values), sql, state),
+    all: () => trip(() => real.all()),
+    run: () => trip(() => real.run()),
+    first: (column?: string) => trip(() => (column === undefined ? real.first() : real.first(column))),
+    raw: (options?: { columnNames?: boolean }) => trip(() => real.raw(options as { columnNames: true })),
+  };
+  return metered as unknown as Metered;
+}
+
+const unwrap = (statement: D1PreparedStatement) => (statement as Partial<Metered>)[REAL] ?? statement;
+
+/** The session-shaped part of D1 (a D1Database, or what its withSession returns). */
+function meterSession<T extends Pick<D1Database, "prepare" | "batch">>(real: T, state: MeterState): T {
+  return new Proxy(real, {
+    get(target, property) {
+      if (property === "prepare") return (sql: string) => meterStatement(target.prepare(sql), sql, state);
+      if (property === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          const reals = statements.map(unwrap);
+          const readOnly = reals.every((statement) => isReadOnlySql(sqlOf(statement)));
+          return roundTrip(state, readOnly, true, () => target.batch(reals));
+        };
+      }
+      if (property === "exec") {
+        const exec = (sql: string) => (target as unknown as D1Database).exec(sql);
+        return (sql: string) => roundTrip(state, isReadOnlySql(sql), false, () => exec(sql));
+      }
+      if (property === "withSession") {
+        const withSession = (target as unknown as { withSession: (...a: unknown[]) => D1Database }).withSession;
+        return (...args: unknown[]) => meterSession(withSession.apply(target, args), state);
+      }
+      const value = Reflect.get(target, property) as unknown;
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+/** A statement's SQL, as workerd keeps it (unknown elsewhere: then it counts as a write). */
+const sqlOf = (statement: D1PreparedStatement) =>
+  String((statement as unknown as { statement?: unknown }).statement ?? "");
+
+/** Wraps a D1 binding in a fresh meter (one per request). */
+export function meterD1(db: D1Database, options: D1MeterOptions = {}): D1Meter {
+  const rttMs = Math.max(0, options.rttMs ?? 0);
+  const state: MeterState = {
+    stats: { calls: 0, chain: 0, rows: 0, writes: 0 },
+    finishedDepth: 0,
+    rttMs,
+    replicaRttMs: Math.max(0, options.replicaRttMs ?? rttMs),
+  };
+  return { db: meterSession(db, state), stats: () => ({ ...state.stats }) };
+}
+
+const milliseconds = (value: unknown) => {
+  const number = Number(value);
+  return typeof value === "string" && value.trim() !== "" && Number.isFinite(number) && number >= 0
+    ? Math.min(number, 10_000)
+    : undefined;
+};
+
+/**
+ * The meter for one request, or null, which is always the answer outside the bench: the Worker
+ * meters only when its environment has BENCH_D1_METER=1 (bench/run.ts sets it). The delay comes
+ * from the request's `x-bench-d1-rtt` / `x-bench-d1-replica-rtt` headers (so one server measures
+ * with and without it), else from BENCH_D1_RTT_MS / BENCH_D1_REPLICA_RTT_MS.
+ */
+export function meterForRequest(env: object, request: Request): D1Meter | null {
+  const vars = env as Record<string, unknown> & { DB: D1Database };
+  if (vars.BENCH_D1_METER !== "1") return null;
+  const rttMs = milliseconds(request.headers.get("x-bench-d1-rtt")) ?? milliseconds(vars.BENCH_D1_RTT_MS) ?? 0;
+  const replicaRttMs =
+    milliseconds(request.headers.get("x-bench-d1-replica-rtt")) ?? milliseconds(vars.BENCH_D1_REPLICA_RTT_MS) ?? rttMs;
+  return meterD1(vars.DB, { rttMs, replicaRttMs });
+}
+
+/** The response with the request's meter readings in `x-d1-meter` (a fresh Response: headers may be immutable). */
+export function withMeterHeader(response: Response, meter: D1Meter): Response {
+  if (response.webSocket || response.status === 101) return response;
+  const metered = new Response(response.body, response);
+  metered.headers.set("x-d1-meter", formatMeterHeader(meter.stats()));
+  return metered;
+}
