@@ -17,14 +17,15 @@ import type {
   ApplicationStatus,
 } from "./schema";
 
-export type UserRow = typeof users.$inferInsert & { id: string };
-export type CardRow = typeof creditCards.$inferInsert & { id: string };
-export type ReferralRow = typeof referrals.$inferInsert & { id: string };
-export type ApplicationRow = typeof applications.$inferInsert & { id: string };
-export type CommentRow = typeof comments.$inferInsert & { id: string };
-export type ChatRow = typeof chats.$inferInsert & { id: string };
-export type ChatMemberRow = typeof chatMembers.$inferInsert;
-export type MessageRow = typeof messages.$inferInsert & { id: string };
+/** Rows as the factories build them for insertion (drizzle's insert types, with their id); `New*` so they never read as the app's own row types. */
+export type NewUser = typeof users.$inferInsert & { id: string };
+export type NewCard = typeof creditCards.$inferInsert & { id: string };
+export type NewReferral = typeof referrals.$inferInsert & { id: string };
+export type NewApplication = typeof applications.$inferInsert & { id: string };
+export type NewComment = typeof comments.$inferInsert & { id: string };
+export type NewChat = typeof chats.$inferInsert & { id: string };
+export type NewChatMember = typeof chatMembers.$inferInsert;
+export type NewMessage = typeof messages.$inferInsert & { id: string };
 
 export type Rng = () => number;
 
@@ -50,7 +51,7 @@ export function uniqueSuffix() {
   return `${sequence.toString(36)}${createId(6)}`;
 }
 
-export function makeUser(overrides: Partial<UserRow> = {}): UserRow {
+export function makeUser(overrides: Partial<NewUser> = {}): NewUser {
   const suffix = uniqueSuffix();
   const now = new Date();
   return {
@@ -70,7 +71,7 @@ export function makeUser(overrides: Partial<UserRow> = {}): UserRow {
   };
 }
 
-export function makeCard(overrides: Partial<CardRow> = {}): CardRow {
+export function makeCard(overrides: Partial<NewCard> = {}): NewCard {
   const now = new Date();
   return {
     id: createId(),
@@ -98,8 +99,8 @@ export function makeCard(overrides: Partial<CardRow> = {}): CardRow {
 export function makeReferral(
   referrerId: string,
   creditCardId: string,
-  overrides: Partial<ReferralRow> = {},
-): ReferralRow {
+  overrides: Partial<NewReferral> = {},
+): NewReferral {
   const now = new Date();
   const referralLink = overrides.referralLink ?? `https://refer.example/${createId(10)}`;
   return {
@@ -126,10 +127,10 @@ export function makeReferral(
 }
 
 export function makeApplication(
-  referral: Pick<ReferralRow, "id" | "referrerId" | "creditCardId">,
+  referral: Pick<NewReferral, "id" | "referrerId" | "creditCardId">,
   applicantId: string,
-  overrides: Partial<ApplicationRow> = {},
-): ApplicationRow {
+  overrides: Partial<NewApplication> = {},
+): NewApplication {
   const now = new Date();
   return {
     id: createId(),
@@ -145,7 +146,7 @@ export function makeApplication(
   };
 }
 
-export function makeComment(referralId: string, authorId: string, overrides: Partial<CommentRow> = {}): CommentRow {
+export function makeComment(referralId: string, authorId: string, overrides: Partial<NewComment> = {}): NewComment {
   const now = new Date();
   return {
     id: createId(),
@@ -164,9 +165,9 @@ export function makeComment(referralId: string, authorId: string, overrides: Par
 }
 
 /** A direct chat between two users with both memberships; `directKey` keeps the pair unique. */
-export function makeDirectChat(userA: string, userB: string, overrides: Partial<ChatRow> = {}) {
+export function makeDirectChat(userA: string, userB: string, overrides: Partial<NewChat> = {}) {
   const now = new Date();
-  const chat: ChatRow = {
+  const chat: NewChat = {
     id: createId(),
     name: "Direct chat",
     isDirectChat: true,
@@ -177,7 +178,7 @@ export function makeDirectChat(userA: string, userB: string, overrides: Partial<
     updatedAt: now,
     ...overrides,
   };
-  const members: ChatMemberRow[] = [userA, userB].map((userId) => ({
+  const members: NewChatMember[] = [userA, userB].map((userId) => ({
     chatId: chat.id,
     userId,
     lastReadAt: null,
@@ -186,7 +187,7 @@ export function makeDirectChat(userA: string, userB: string, overrides: Partial<
   return { chat, members };
 }
 
-export function makeMessage(chatId: string, senderId: string, overrides: Partial<MessageRow> = {}): MessageRow {
+export function makeMessage(chatId: string, senderId: string, overrides: Partial<NewMessage> = {}): NewMessage {
   return {
     id: createId(),
     chatId,

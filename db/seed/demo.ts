@@ -15,14 +15,14 @@ import {
   pick,
   seededRng,
   SUCCESSFUL_STATUSES,
-  type ApplicationRow,
-  type CardRow,
-  type ChatMemberRow,
-  type ChatRow,
-  type CommentRow,
-  type MessageRow,
-  type ReferralRow,
-  type UserRow,
+  type NewApplication,
+  type NewCard,
+  type NewChatMember,
+  type NewChat,
+  type NewComment,
+  type NewMessage,
+  type NewReferral,
+  type NewUser,
 } from "../factories";
 import { APPLICATION_STATUSES } from "../schema";
 import { catalogueCards } from "./cards";
@@ -66,14 +66,14 @@ const REVIEWS = [
 ];
 
 export interface DemoData {
-  users: UserRow[];
-  cards: CardRow[];
-  referrals: ReferralRow[];
-  applications: ApplicationRow[];
-  comments: CommentRow[];
-  chats: ChatRow[];
-  chatMembers: ChatMemberRow[];
-  messages: MessageRow[];
+  users: NewUser[];
+  cards: NewCard[];
+  referrals: NewReferral[];
+  applications: NewApplication[];
+  comments: NewComment[];
+  chats: NewChat[];
+  chatMembers: NewChatMember[];
+  messages: NewMessage[];
 }
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -121,7 +121,7 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
   );
 
   // Each demo user refers four or five distinct cards.
-  const referrals: ReferralRow[] = [];
+  const referrals: NewReferral[] = [];
   for (const [personIndex, person] of people.entries()) {
     const count = 4 + (personIndex % 2);
     const start = (personIndex * 5) % cards.length;
@@ -148,7 +148,7 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
   }
 
   // Applications in every status, each to someone else's referral.
-  const applications: ApplicationRow[] = [];
+  const applications: NewApplication[] = [];
   const applied = new Set<string>();
   for (let index = 0; applications.length < 24; index++) {
     const referral = referrals[(index * 7) % referrals.length];
@@ -173,7 +173,7 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
   }
 
   // Reviews on most applications, a reply from the referrer on some, a follow-up on one.
-  const comments: CommentRow[] = [];
+  const comments: NewComment[] = [];
   for (const [index, application] of applications.entries()) {
     if (index % 4 === 3) continue;
     const review = makeComment(application.referralId, application.applicantId, {
@@ -225,10 +225,10 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
   }
 
   // Two direct chats with a short conversation each.
-  const chats: ChatRow[] = [];
-  const chatMembers: ChatMemberRow[] = [];
-  const messages: MessageRow[] = [];
-  const conversations: [UserRow, UserRow, string[]][] = [
+  const chats: NewChat[] = [];
+  const chatMembers: NewChatMember[] = [];
+  const messages: NewMessage[] = [];
+  const conversations: [NewUser, NewUser, string[]][] = [
     [
       people[0],
       people[1],
@@ -273,10 +273,10 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
  * Extra referrals for the benchmark: `count` referrals spread over generated users, each user
  * taking distinct cards so the one-active-referral-per-card rule holds.
  */
-export function buildBenchReferrals(count: number, cards: CardRow[], passwordHash: string) {
+export function buildBenchReferrals(count: number, cards: NewCard[], passwordHash: string) {
   const rng = seededRng(count);
-  const users: UserRow[] = [];
-  const referrals: ReferralRow[] = [];
+  const users: NewUser[] = [];
+  const referrals: NewReferral[] = [];
   const base = new Date("2026-01-01T00:00:00Z").getTime();
   for (let index = 0; index < count; index++) {
     const slot = index % cards.length;

@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { createDb } from "../../db/client";
-import { makeUser, type UserRow } from "../../db/factories";
+import { makeUser, type NewUser } from "../../db/factories";
 import { users } from "../../db/schema";
 import { createSession, SESSION_COOKIE } from "~/modules/auth/session.server";
 
@@ -9,14 +9,14 @@ export const ORIGIN = "http://localhost:8787";
 export const testDb = () => createDb(env.DB);
 
 /** Inserts a user (built by the shared factory) and returns it. */
-export async function createUser(overrides: Partial<UserRow> = {}) {
+export async function createUser(overrides: Partial<NewUser> = {}) {
   const user = makeUser(overrides);
   await testDb().insert(users).values(user);
   return user;
 }
 
 /** A signed-in user: the row, its bearer token and the Cookie header a browser would send. */
-export async function createSignedInUser(overrides: Partial<UserRow> = {}) {
+export async function createSignedInUser(overrides: Partial<NewUser> = {}) {
   const user = await createUser(overrides);
   const { token } = await createSession(testDb(), user.id, { remember: false });
   return { user, token, cookie: `${SESSION_COOKIE}=${token}` };

@@ -3,16 +3,16 @@ import {
   makeApplication,
   makeCard,
   makeReferral,
-  type ApplicationRow,
-  type ReferralRow,
-  type UserRow,
+  type NewApplication,
+  type NewReferral,
+  type NewUser,
 } from "../../db/factories";
 import { applications, creditCards, referrals, users } from "../../db/schema";
 import { createSignedInUser, testDb } from "./helpers";
 
 /** A referrer with one referral, and an applicant who applied through it (all signed in). */
 export async function createMarket(
-  options: { referrer?: Partial<UserRow>; application?: Partial<ApplicationRow>; referral?: Partial<ReferralRow> } = {},
+  options: { referrer?: Partial<NewUser>; application?: Partial<NewApplication>; referral?: Partial<NewReferral> } = {},
 ) {
   const db = testDb();
   const referrer = await createSignedInUser(options.referrer);
@@ -27,7 +27,7 @@ export async function createMarket(
 }
 
 /** Another application to an existing referral by a new signed-in applicant. */
-export async function addApplicant(referral: ReferralRow, overrides: Partial<ApplicationRow> = {}) {
+export async function addApplicant(referral: NewReferral, overrides: Partial<NewApplication> = {}) {
   const applicant = await createSignedInUser();
   const application = makeApplication(referral, applicant.user.id, overrides);
   await testDb().insert(applications).values(application);

@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { makeCard, type CardRow } from "../../db/factories";
+import { makeCard, type NewCard } from "../../db/factories";
 import { creditCards, referrals } from "../../db/schema";
 import { CARD_MESSAGES } from "~/modules/cards/schemas";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
@@ -13,7 +13,7 @@ import { createSignedInUser, fetchPath, postJson, testDb } from "./helpers";
 
 const API = "/api/referrals/card-refer";
 
-async function insertCard(overrides: Partial<CardRow> = {}) {
+async function insertCard(overrides: Partial<NewCard> = {}) {
   const card = makeCard({ issuer: `Flow Bank ${crypto.randomUUID().slice(0, 8)}`, ...overrides });
   await testDb().insert(creditCards).values(card);
   return card;
@@ -124,7 +124,7 @@ describe("the card's rules, inside the schema, on every door", () => {
   }
 
   /** A referral for `card` with nothing else set is refused with `message` at `field` by every door. */
-  async function expectRefusedEverywhere(card: CardRow, field: string, message: string) {
+  async function expectRefusedEverywhere(card: NewCard, field: string, message: string) {
     const referralLink = link();
     const doors = await everyDoor(
       { creditCardId: card.id, referralLink },

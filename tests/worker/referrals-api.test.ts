@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { makeApplication, makeCard, makeReferral, type CardRow, type ReferralRow } from "../../db/factories";
+import { makeApplication, makeCard, makeReferral, type NewCard, type NewReferral } from "../../db/factories";
 import { applications, creditCards, referrals, users } from "../../db/schema";
 import { listAdminReferrals } from "~/modules/admin/activity.server";
 import { APPLICATION_MESSAGES } from "~/modules/applications/status";
@@ -13,13 +13,13 @@ import { createSignedInUser, fetchPath, postJson, testDb } from "./helpers";
 
 const BASE = "/api/referrals/card-refer";
 
-async function insertCard(overrides: Partial<CardRow> = {}) {
+async function insertCard(overrides: Partial<NewCard> = {}) {
   const card = makeCard(overrides);
   await testDb().insert(creditCards).values(card);
   return card;
 }
 
-async function insertReferral(referrerId: string, cardId: string, overrides: Partial<ReferralRow> = {}) {
+async function insertReferral(referrerId: string, cardId: string, overrides: Partial<NewReferral> = {}) {
   const referral = makeReferral(referrerId, cardId, overrides);
   await testDb().insert(referrals).values(referral);
   return referral;
@@ -301,7 +301,7 @@ describe("mark-inactive and reopen", () => {
 });
 
 describe("POST /api/applications/card-apply", () => {
-  async function setup(overrides: Partial<ReferralRow> = {}) {
+  async function setup(overrides: Partial<NewReferral> = {}) {
     const referrer = await createSignedInUser();
     const applicant = await createSignedInUser();
     const card = await insertCard();
@@ -413,7 +413,7 @@ describe("GET active", () => {
 });
 
 describe("the spec's referral shape (peopleApplied, peopleSuccessful, successfulApplicants, referrerReferralsCount)", () => {
-  async function applyAs(referral: ReferralRow, overrides: Parameters<typeof createSignedInUser>[0], status: string) {
+  async function applyAs(referral: NewReferral, overrides: Parameters<typeof createSignedInUser>[0], status: string) {
     const person = await createSignedInUser(overrides);
     await testDb()
       .insert(applications)

@@ -12,15 +12,14 @@ import { DomainError } from "~/core/errors";
 import { createdKeyOf, olderThan, toPage, type CreatedKey } from "~/utils/keyset.server";
 import { APPLICATION_MESSAGES, STATUS_FILTERS, applicantStatusLabel, type StatusFilter } from "./status";
 import { PRIVATE_CONTENT, REFERRAL_NOT_FOUND, USER_NOT_FOUND } from "~/utils/messages";
+import type { Actor as CoreActor } from "~/core/actor";
 import { assertApplicationReader } from "./access";
 import { toApiApplication } from "./present";
 
 export type { ApiApplication } from "./present";
 
-interface Actor {
-  id: string;
-  isAdmin?: boolean;
-}
+/** The member asking (~/core/actor); `isAdmin` may be left out where the caller knows it is false. */
+type Actor = Pick<CoreActor, "id"> & Partial<Pick<CoreActor, "isAdmin">>;
 
 export const APPLICATIONS_PAGE_SIZE = 20;
 
