@@ -8,6 +8,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: Cloudflare;
     /** Per-request nonce for the Content-Security-Policy; absent under `remix vite:dev`. */
     cspNonce?: string;
+    /** The request's D1 session (ADR 008), opened by server.ts; absent under `remix vite:dev`. */
+    d1Session?: D1DatabaseSession;
   }
 }
 

@@ -12,6 +12,7 @@ import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
 import { refuseUnansweredMethod } from "./app/http/method-refusal.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
 import { readSessionToken } from "./app/http/session-token.server";
+import { openD1Session, withBookmark } from "./app/http/d1-session.server";
 import { routeRoomRequest } from "./party";
 import { meterForRequest, withMeterHeader } from "./app/utils/d1-meter.server";
 
@@ -57,8 +58,17 @@ const worker = {
       return secure(jsonError(403, "Cross-site requests are not allowed."));
     }
 
-    const roomResponse = await routeRoomRequest(request, env, { allowedOrigins, token: session?.token ?? null });
-    if (roomResponse) return secure(roomResponse);
+    // Every query of this request runs in one D1 session from the client's bookmark (ADR 008).
+    const d1 = openD1Session(env.DB, request);
+    const bookmarked = (response: Response) =>
+      withBookmark(response, d1, { secure: new URL(request.url).protocol === "https:" });
+
+    const roomResponse = await routeRoomRequest(request, env, {
+      allowedOrigins,
+      token: session?.token ?? null,
+      d1: d1.session,
+    });
+    if (roomResponse) return secure(bookmarked(roomResponse));
 
     const refusal = refuseUnansweredMethod(build.routes, request);
     if (refusal) return secure(refusal);
@@ -66,14 +76,16 @@ const worker = {
     const response = await handleRemixRequest(request, {
       cloudflare: { env, ctx, cf: request.cf, caches } as never,
       cspNonce: nonce,
+      d1Session: d1.session,
     });
     const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
-    return secure(response, googleAuthOrigin);
+    return secure(bookmarked(response), googleAuthOrigin);
   },
 
   /**
    * Every 15 minutes (wrangler.toml [triggers]): re-draw one slot of the /apply fair rotation and
-   * drop rate-limit events older than any window.
+   * drop rate-limit events older than any window. No client waits on it, so it uses the primary
+   * binding, not a session (ADR 008).
    */
   async scheduled(controller, env) {
     const db = createDb(env.DB);

@@ -1,9 +1,14 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "./schema";
 
-/** Drizzle over one D1 binding. Built per request: nothing environment-bound lives at module scope. */
-export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+/**
+ * Drizzle over one D1 binding, or over a request's D1 session (ADR 008: reads from the nearest
+ * replica). Built per request: nothing environment-bound lives at module scope.
+ */
+export function createDb(d1: D1Database | D1DatabaseSession) {
+  // drizzle's type asks for the whole binding, but its D1 driver only calls `prepare` and `batch`,
+  // which a session has with the same signatures.
+  return drizzle(d1 as D1Database, { schema });
 }
 
 export type Db = ReturnType<typeof createDb>;

@@ -56,19 +56,20 @@ export async function authorizeRoomConnection(
 
 /**
  * Answers a request for a room (a Response), or null when the path is not `/parties/...` and the
- * request is Remix's. `token` is the session token the request carries.
+ * request is Remix's. `token` is the session token the request carries; `d1` is the request's D1
+ * session (ADR 008), so a chat the member just joined is found even on a lagging replica.
  */
 export function routeRoomRequest(
   request: Request,
   env: Env,
-  options: { allowedOrigins: string[]; token: string | null },
+  options: { allowedOrigins: string[]; token: string | null; d1: D1DatabaseSession },
 ): Promise<Response | null> {
   return routePartykitRequest(request, env, {
     onBeforeConnect: async (incoming, lobby) => {
       // partyserver routes to every Durable Object binding; each of ours is a room of the registry.
       if (!isRoomName(lobby.className)) return apiFailure(404, "Not found");
       const decision = await authorizeRoomConnection(
-        createDb(env.DB),
+        createDb(options.d1),
         { origin: incoming.headers.get("Origin"), token: options.token },
         { room: lobby.className, name: lobby.name },
         options.allowedOrigins,

@@ -14,7 +14,12 @@ export interface Services {
 
 const cache = new WeakMap<AppLoadContext, Services>();
 
-/** The request's environment, database and rooms, built once per request from the load context. */
+/**
+ * The request's environment, database and rooms, built once per request from the load context.
+ * The database is the request's D1 session that server.ts opened (ADR 008), so every loader,
+ * action and /api route reads from a replica at least as fresh as the client's bookmark; only
+ * `remix vite:dev`, which has no response hook to hand a bookmark back, uses the binding itself.
+ */
 export function getServices(context: AppLoadContext): Services {
   let services = cache.get(context);
   if (!services) {
@@ -22,7 +27,7 @@ export function getServices(context: AppLoadContext): Services {
     const ctx = context.cloudflare.ctx;
     services = {
       env: parseEnv(raw as unknown as Record<string, unknown>),
-      db: createDb(raw.DB),
+      db: createDb(context.d1Session ?? raw.DB),
       waitUntil: (promise) => ctx.waitUntil(promise.catch((error) => console.error(error))),
       realtime: createRealtime(raw),
     };

@@ -31,7 +31,10 @@ describe("/auth sign-in form", () => {
     const response = await postForm("/auth?index", { intent: "login", email: user.email, password: PASSWORD });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/");
-    const cookie = response.headers.get("Set-Cookie")!;
+    // Besides the D1 bookmark (ADR 008), the session cookie is the only one set.
+    const cookies = response.headers.getSetCookie().filter((value) => !value.startsWith("cs_d1="));
+    expect(cookies).toHaveLength(1);
+    const cookie = cookies[0];
     expect(cookie).toMatch(/^__session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
     const [session] = await testDb().select().from(sessions).where(eq(sessions.userId, user.id));
     expect(session.remember).toBe(false);
@@ -100,7 +103,7 @@ describe("/auth sign-in form", () => {
     const user = await localUser();
     const response = await postForm("/auth?index", { intent: "login", email: user.email, password: "nope-12345" });
     expect(response.status).toBe(401);
-    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(response.headers.getSetCookie().filter((value) => !value.startsWith("cs_d1="))).toEqual([]);
     expect(await response.text()).toContain("Invalid email or password.");
   });
 
