@@ -25,6 +25,7 @@ describe("routePath", () => {
     ["../routes/api.users.login.ts", "/api/users/login"],
     ["../routes/api.users.profile_.$id.ts", "/api/users/profile/{id}"],
     ["../routes/api.openapi[.]json.ts", "/api/openapi.json"],
+    ["../routes/admin.creditcards._index.tsx", "/admin/creditcards"],
     ["../routes/admin.creditcards._index/route.tsx", "/admin/creditcards"],
     ["../routes/auth.google_.callback.tsx", "/auth/google/callback"],
     ["../routes/_index.tsx", "/"],
