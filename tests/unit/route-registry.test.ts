@@ -67,5 +67,7 @@ describe("declarationProblems", () => {
   it("marks index routes, which forms post to as ?index", () => {
     const [index, layout] = registerRoutes({ "../routes/admin._index.tsx": {}, "../routes/admin.tsx": {} });
     expect([index!.index, layout!.index]).toEqual([true, false]);
+    const [folder] = registerRoutes({ "../routes/admin.creditcards._index/route.tsx": {} });
+    expect(folder!.index).toBe(true);
   });
 });
