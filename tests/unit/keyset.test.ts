@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createdKeyOf, decodeCreatedCursor, decodeCursor, encodeCursor, pageLimit, toPage } from "~/utils/keyset.server";
+import {
+  createdKeyOf,
+  decodeCreatedCursor,
+  decodeCursor,
+  encodeCursor,
+  pageLimit,
+  toPage,
+} from "~/utils/keyset.server";
 
 describe("keyset cursors", () => {
   it("round-trip a sort key through a URL-safe string", () => {
