@@ -43,6 +43,7 @@ export default tseslint.config(
   {
     // Browser code: everything in app/ that is neither a server module nor a route module (Remix
     // strips a route's loader and action, and with them its server imports, from the client build).
+    // The sections beside a route folder's route.tsx are browser code too.
     files: ["app/**/*.{ts,tsx}"],
     ignores: [
       "app/**/*.server.{ts,tsx}",

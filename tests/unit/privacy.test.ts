@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { initials } from "~/modules/users/display";
 import { maskName, visibleNames } from "~/modules/users/privacy";
 
 describe("maskName", () => {
@@ -26,5 +27,14 @@ describe("visibleNames", () => {
     expect(visibleNames(emma, true).name).toBe("Emma Schultz");
     expect(visibleNames({ ...emma, showFullName: true }, false).name).toBe("Emma Schultz");
     expect(visibleNames({ ...emma, firstName: "", lastName: "", showFullName: true }, false).name).toBe("emma");
+  });
+});
+
+describe("initials", () => {
+  it("takes up to two initials of the shown name, masked letters dropped, else of the username", () => {
+    expect(initials("Emma Schultz", "emma")).toBe("ES");
+    expect(initials("E*****z", "emma")).toBe("E");
+    expect(initials("Ann Marie Lee", "ann")).toBe("AM");
+    expect(initials("***", "bob_smith")).toBe("B");
   });
 });

@@ -26,6 +26,7 @@ describe("routePath", () => {
     ["../routes/api.users.profile_.$id.ts", "/api/users/profile/{id}"],
     ["../routes/api.openapi[.]json.ts", "/api/openapi.json"],
     ["../routes/admin.creditcards._index.tsx", "/admin/creditcards"],
+    ["../routes/admin.creditcards._index/route.tsx", "/admin/creditcards"],
     ["../routes/auth.google_.callback.tsx", "/auth/google/callback"],
     ["../routes/_index.tsx", "/"],
     ["../routes/api.$.ts", "/api/*"],
@@ -66,5 +67,7 @@ describe("declarationProblems", () => {
   it("marks index routes, which forms post to as ?index", () => {
     const [index, layout] = registerRoutes({ "../routes/admin._index.tsx": {}, "../routes/admin.tsx": {} });
     expect([index!.index, layout!.index]).toEqual([true, false]);
+    const [folder] = registerRoutes({ "../routes/admin.creditcards._index/route.tsx": {} });
+    expect(folder!.index).toBe(true);
   });
 });

@@ -5,6 +5,9 @@ export const AUTH_MESSAGES = {
   notVerified: "Please verify your email before signing in. We can send you a new verification link.",
   deactivated: "This account has been deactivated. Please contact support.",
   signedIn: "Login successful",
+  /** A failed sign-in or registration when there is no reason to give (docs/product.md#auth-texts). */
+  loginFailed: "Login failed. Please try again.",
+  registrationFailed: "Registration failed. Please try again.",
   /** What a verification link says: the first sentence, then what it did to the session. */
   emailVerified: "Your email has been verified.",
   emailChangeConfirmed: "Your new email address is confirmed. Use it to sign in from now on.",

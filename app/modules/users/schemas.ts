@@ -56,3 +56,8 @@ export const ChangePasswordApiSchema = z
   );
 
 export type ChangePasswordInput = { currentPassword: string; newPassword: string };
+
+/** What an asked-for email change means until it is confirmed (docs/decisions/081). */
+export function pendingEmailNote(pending: string, current: string) {
+  return `We sent a confirmation link to ${pending}; ${current} stays your sign-in address until you open it.`;
+}

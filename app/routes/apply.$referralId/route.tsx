@@ -1,0 +1,138 @@
+import { data, redirect, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ArrowLeft } from "lucide-react";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { buttonClass } from "~/components/ui/button";
+import { DomainError } from "~/core/errors";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
+import { applyToReferral } from "~/modules/applications/apply.server";
+import { StartChatForm } from "~/modules/chats/start-chat-form";
+import { CommentThread } from "~/modules/comments/comment-thread";
+import { hasReviewed, listReferralComments } from "~/modules/comments/comments.server";
+import { getReferral } from "~/modules/referrals/referrals.server";
+import { RatingSummary } from "~/modules/reputation/reputation";
+import { REFERRAL_NOT_FOUND } from "~/utils/messages";
+import { ApplyDialog, STEPS } from "./apply-dialog";
+import { ReferralSummary } from "./referral-summary";
+
+const Params = z.object({ referralId: z.string() });
+
+export const loader = pageLoader({
+  access: "member",
+  params: Params,
+  // An unknown step is no dialog; `great` is step 3's Yes.
+  query: z.object({
+    step: z.enum(STEPS).optional().catch(undefined),
+    great: z.string().optional(),
+  }),
+  async run({ ctx, user, params, query }) {
+    const step = query.step ?? null;
+    try {
+      const referral = await getReferral(ctx, user.id, { id: params.referralId });
+      if (step === "2" && !referral.isOwner && (await hasReviewed(ctx, { referralId: referral._id }))) {
+        // The review is in (a plain form post comes back here): on to step 3.
+        throw redirect(`/apply/${referral._id}?step=3`);
+      }
+      const reviews = await listReferralComments(ctx, { referralId: referral._id });
+      return {
+        referral,
+        reviews,
+        viewerId: user.id,
+        step: referral.isOwner ? null : step,
+        great: query.great === "yes",
+      };
+    } catch (error) {
+      // The page itself says 'Referral Not Found' (with Browse All Referrals), with the 404 status.
+      if (error instanceof DomainError && error.status === 404) {
+        return data({ referral: null, reviews: [], viewerId: user.id, step: null, great: false }, { status: 404 });
+      }
+      throw error;
+    }
+  },
+});
+
+/** Dialog step 1's Yes: records the application, then step 2; a refusal is shown in the dialog. */
+export const action = formAction({
+  access: "member",
+  intents: {
+    default: intent.member({
+      schema: z.object({}),
+      async run({ ctx, user, params }) {
+        const { referralId } = Params.parse(params);
+        await applyToReferral(ctx, user, { referralId });
+        return redirectTo(`/apply/${referralId}?step=2`);
+      },
+    }),
+  },
+});
+
+export default function ReferralDetail() {
+  const { referral, reviews, viewerId, step, great } = useLoaderData<typeof loader>();
+  if (!referral) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <h1 className="text-2xl font-semibold">{REFERRAL_NOT_FOUND}</h1>
+        <Link to="/apply" className={buttonClass("primary", "md", "mt-6")}>
+          Browse All Referrals
+        </Link>
+      </div>
+    );
+  }
+  const card = referral.creditCard;
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <Link to="/apply" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden className="size-4" />
+        Back to All Referrals
+      </Link>
+
+      <div className="mt-4 grid gap-6 md:grid-cols-[2fr_1fr]">
+        <ReferralSummary referral={referral} />
+
+        <aside aria-label="Referrer" className="h-fit space-y-3 rounded-card border border-line bg-surface p-6">
+          <h2 className="text-sm font-semibold text-muted">Referrer</h2>
+          <Link to={`/profile/${referral.referrer._id}`} className="block font-semibold text-brand-800 hover:underline">
+            {referral.referrer.name}
+          </Link>
+          <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          {referral.isOwner ? null : <StartChatForm userId={referral.referrer._id} />}
+        </aside>
+      </div>
+
+      <section
+        id="reviews"
+        aria-labelledby="reviews-heading"
+        className="mt-6 rounded-card border border-line bg-surface p-6"
+      >
+        <h2 id="reviews-heading" className="text-lg font-semibold">
+          Reviews
+        </h2>
+        <div className="mt-3">
+          <CommentThread
+            comments={reviews}
+            viewerId={viewerId}
+            label={`Reviews of ${referral.referrer.name}'s ${card.name} referral`}
+            emptyText="No reviews yet."
+          />
+        </div>
+      </section>
+
+      {step ? <ApplyDialog referralId={referral._id} step={step} great={great} /> : null}
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data?.referral
+      ? `${data.referral.creditCard.name} referral | Cardshare`
+      : `${REFERRAL_NOT_FOUND} | Cardshare`,
+  },
+];
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,102 @@
+import { Link } from "@remix-run/react";
+import { MessageSquare } from "lucide-react";
+import { FormMessage } from "~/components/forms/field";
+import { formatDate } from "~/core/format";
+import type { ApiApplication } from "~/modules/applications/present";
+import { TIP_STATUSES } from "~/modules/applications/status";
+import { StatusBadge } from "~/modules/applications/status-badge";
+import { CommentThread } from "~/modules/comments/comment-thread";
+import { ReviewForm } from "~/modules/comments/forms";
+import type { ApiComment } from "~/modules/comments/thread";
+import { TipOptions } from "~/modules/payments/tip-options";
+import { StatusMenu } from "./status-menu";
+
+/** One application: its card, status and menu, dates, tips when it went well, and the applicant's comments. */
+export function ApplicationCard({
+  application,
+  viewerId,
+  refusal,
+}: {
+  application: ApiApplication & { comments: ApiComment[] };
+  viewerId: string;
+  /** Why the last status change of this application was refused. */
+  refusal: string | null;
+}) {
+  const headingId = `application-${application._id}`;
+  const applied = formatDate(application.createdAt);
+  const updated = formatDate(application.updatedAt);
+  const hasReview = application.comments.some(
+    (comment) => comment.commentType === "applicantToReferrer" && comment.userId === viewerId,
+  );
+  return (
+    <article aria-labelledby={headingId} className="rounded-card border border-line bg-surface p-5">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-semibold">
+            {application.creditCard.name}
+          </h2>
+          <p className="text-sm text-muted">{application.creditCard.issuer}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <StatusBadge status={application.status} />
+          <StatusMenu
+            applicationId={application._id}
+            status={application.status}
+            cardName={application.creditCard.name}
+          />
+        </div>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-muted">Referrer</dt>
+          <dd>
+            <Link to={`/profile/${application.referrer._id}`} className="font-medium text-brand-700 hover:underline">
+              {application.referrer.name}
+            </Link>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Applied on</dt>
+          <dd>
+            <time dateTime={application.createdAt}>{applied}</time>
+          </dd>
+        </div>
+        {updated !== applied ? (
+          <div>
+            <dt className="text-muted">Updated on</dt>
+            <dd>
+              <time dateTime={application.updatedAt}>{updated}</time>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      {refusal ? (
+        <div className="mt-3">
+          <FormMessage tone="error">{refusal}</FormMessage>
+        </div>
+      ) : null}
+      {application.additionalInfo ? (
+        <p className="mt-3 whitespace-pre-line text-sm text-ink">{application.additionalInfo}</p>
+      ) : null}
+      {TIP_STATUSES.includes(application.status) ? (
+        <div className="mt-4">
+          <TipOptions referralId={application.referral._id} />
+        </div>
+      ) : null}
+      <details className="mt-4 rounded-card border border-line">
+        <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium">
+          <MessageSquare aria-hidden className="size-4" /> Comments ({application.comments.length})
+        </summary>
+        <div className="space-y-4 border-t border-line p-3">
+          <CommentThread
+            comments={application.comments}
+            viewerId={viewerId}
+            label={`Comments on ${application.creditCard.name}`}
+            emptyText="You have not reviewed this referrer yet."
+          />
+          {hasReview ? null : <ReviewForm referralId={application.referral._id} />}
+        </div>
+      </details>
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { clsx } from "clsx";
+import { Check, ChevronDown } from "lucide-react";
+import { useRef } from "react";
+import { buttonClass } from "~/components/ui/button";
+import { APPLICANT_STATUS_OPTIONS } from "~/modules/applications/status";
+
+/**
+ * The applicant's status menu: a disclosure of submit buttons (no JavaScript needed). Choosing the
+ * current status just closes it (with JavaScript; without, the server changes nothing).
+ */
+export function StatusMenu({
+  applicationId,
+  status,
+  cardName,
+}: {
+  applicationId: string;
+  status: string;
+  cardName: string;
+}) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === applicationId;
+  return (
+    <details ref={menu} className="relative">
+      <summary
+        aria-label={`Change status of ${cardName}`}
+        className={buttonClass("secondary", "sm", "list-none [&::-webkit-details-marker]:hidden")}
+      >
+        {pending ? "Updating..." : "Status"} <ChevronDown aria-hidden className="size-4" />
+      </summary>
+      <Form
+        method="post"
+        preventScrollReset
+        className="absolute right-0 z-10 mt-1 w-44 rounded-card border border-line bg-surface p-1 shadow-lg"
+      >
+        <input type="hidden" name="id" value={applicationId} />
+        {APPLICANT_STATUS_OPTIONS.map((option) => {
+          const current = option.value === status;
+          return (
+            <button
+              key={option.value}
+              type="submit"
+              name="status"
+              value={option.value}
+              aria-current={current ? "true" : undefined}
+              onClick={(event) => {
+                if (current) event.preventDefault();
+                if (menu.current) menu.current.open = false;
+              }}
+              className={clsx(
+                "flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm hover:bg-canvas",
+                current && "font-medium text-brand-800",
+              )}
+            >
+              {option.label}
+              {current ? <Check aria-hidden className="size-4" /> : null}
+            </button>
+          );
+        })}
+      </Form>
+    </details>
+  );
+}

@@ -1,0 +1,99 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { buttonClass } from "~/components/ui/button";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
+import { pageLoader } from "~/http/page-loader.server";
+import { changePassword, getOwnProfile, updatePrivacy, updateProfile } from "~/modules/users/profile.server";
+import { ChangePasswordSchema, pendingEmailNote, PrivacySchema, ProfileSchema } from "~/modules/users/schemas";
+import { requireSessionToken } from "~/utils/auth.server";
+import { PasswordCard } from "./password-form";
+import { PRIVACY_FAILED, PrivacyCard } from "./privacy-form";
+import { ProfileCard } from "./profile-form";
+import { PATH } from "./settings-card";
+
+export const loader = pageLoader({
+  access: "member",
+  query: z.object({ edit: z.string().optional(), password: z.string().optional() }),
+  async run({ ctx, user, query }) {
+    const profile = await getOwnProfile(ctx, user.id);
+    return { profile, editing: query.edit === "1", changingPassword: query.password === "1" };
+  },
+});
+
+export const action = formAction({
+  access: "member",
+  intents: {
+    profile: intent.member({
+      schema: ProfileSchema,
+      hideFields: ["currentPassword"],
+      async run({ ctx, user, value }) {
+        const { message, emailChangePending } = await updateProfile(ctx, user.id, value);
+        return redirectTo(PATH, {
+          toast: emailChangePending ? `${message} ${pendingEmailNote(emailChangePending, user.email)}` : message,
+        });
+      },
+    }),
+    privacy: intent.member({
+      schema: PrivacySchema,
+      async run({ ctx, user, value }) {
+        const { message } = await updatePrivacy(ctx, user.id, value);
+        return redirectTo(PATH, { toast: message });
+      },
+    }),
+    password: intent.member({
+      schema: ChangePasswordSchema,
+      hideFields: ["currentPassword", "newPassword", "confirmPassword"],
+      async run({ ctx, user, value, request }) {
+        return changePassword(ctx, user.id, requireSessionToken(request), value);
+      },
+    }),
+  },
+});
+
+export default function PersonalInfo() {
+  const { profile, editing, changingPassword } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isEditing = editing || (actionData?.intent === "profile" && actionData.result.status === "error");
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold tracking-tight">Personal Info</h1>
+      <ProfileCard
+        // A saved email change shows the sign-in address again (the new one waits), not what was typed.
+        key={`${profile.email} ${profile.pendingEmail ?? ""}`}
+        profile={profile}
+        editing={isEditing}
+        lastResult={actionData?.intent === "profile" ? actionData.result : undefined}
+      />
+      <PrivacyCard
+        profile={profile}
+        error={
+          actionData?.intent === "privacy" && !actionData.ok ? `${PRIVACY_FAILED}${actionData.message}` : undefined
+        }
+      />
+      <PasswordCard
+        isLocal={profile.authProvider === "local"}
+        requested={changingPassword}
+        lastResult={actionData?.intent === "password" ? actionData.result : undefined}
+        successMessage={actionData?.ok && actionData.intent === "password" ? actionData.message : undefined}
+      />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Personal Info - Cardshare" }];
+
+export function ErrorBoundary() {
+  return (
+    <section aria-labelledby="profile-error" className="rounded-card border border-line bg-surface p-6">
+      <h1 id="profile-error" className="text-lg font-semibold">
+        Error Loading Profile
+      </h1>
+      <p className="mt-2 text-sm text-muted">No user data available. Please try refreshing the page.</p>
+      <a href={PATH} className={buttonClass("primary", "md", "mt-4")}>
+        Retry
+      </a>
+    </section>
+  );
+}

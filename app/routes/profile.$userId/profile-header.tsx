@@ -1,0 +1,43 @@
+import { Link } from "@remix-run/react";
+import { buttonClass } from "~/components/ui/button";
+import { StartChatForm } from "~/modules/chats/start-chat-form";
+import { RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
+import { initials } from "~/modules/users/display";
+import type { ProfilePage } from "./route";
+
+/** The member's avatar, name and reputation; the owner edits, another member starts a chat. */
+export function ProfileHeader({
+  profile,
+  reputation,
+  signedIn,
+}: Pick<ProfilePage, "profile" | "reputation" | "signedIn">) {
+  return (
+    <section aria-labelledby="profile-name" className="rounded-card border border-line bg-surface p-6">
+      <div className="flex flex-wrap items-center gap-4">
+        <div
+          aria-hidden
+          className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800"
+        >
+          {initials(profile.name, profile.username)}
+        </div>
+        <div className="min-w-0 flex-1">
+          <h1 id="profile-name" className="text-2xl font-semibold tracking-tight">
+            {profile.name}
+          </h1>
+          <p className="text-sm text-muted">@{profile.username}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <RatingSummary rating={reputation.rating} reviewCount={reputation.reviewCount} />
+            {reputation.referrals ? <ReferralCountBadge count={reputation.referrals.count} /> : null}
+          </div>
+        </div>
+        {profile.isOwner ? (
+          <Link to="/dashboard/personal-info?edit=1" className={buttonClass("secondary")}>
+            Edit Profile
+          </Link>
+        ) : signedIn ? (
+          <StartChatForm userId={profile._id} />
+        ) : null}
+      </div>
+    </section>
+  );
+}

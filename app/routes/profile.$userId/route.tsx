@@ -1,0 +1,117 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError } from "@remix-run/react";
+import { clsx } from "clsx";
+import { z } from "zod";
+import { buttonClass } from "~/components/ui/button";
+import { pageLoader } from "~/http/page-loader.server";
+import { listProfileApplications } from "~/modules/applications/applications.server";
+import { listUserReferrals } from "~/modules/referrals/referrals.server";
+import { getReputation } from "~/modules/reputation/reputation.server";
+import { getPublicProfile } from "~/modules/users/profile.server";
+import { USER_NOT_FOUND } from "~/utils/messages";
+import { AboutTab } from "./about-tab";
+import { ProfileHeader } from "./profile-header";
+import { TabContent } from "./tab-content";
+
+const TABS = [
+  { value: "about", label: "About" },
+  { value: "referrals", label: "Referrals" },
+  { value: "applications", label: "Applications" },
+] as const;
+
+/** Unknown or deactivated users are the 404 'User Not Found' (getPublicProfile's DomainError). */
+export const loader = pageLoader({
+  access: "anyone",
+  params: z.object({ userId: z.string() }),
+  // An unknown tab is the About tab.
+  query: z.object({ tab: z.enum(["about", "referrals", "applications"]).catch("about") }),
+  async run({ ctx, user: viewer, params, query }) {
+    const { tab } = query;
+    const viewerId = viewer?.id ?? null;
+    const profile = await getPublicProfile(ctx, params.userId, viewerId);
+    const reputation = await getReputation(ctx.db, profile._id, { referralsVisible: profile.referralsVisible });
+    // Each tab's list is read only when that tab is open and the owner lets the viewer see it.
+    const referrals =
+      tab === "referrals" && profile.referralsVisible
+        ? (await listUserReferrals(ctx, viewerId, profile._id)).data
+        : null;
+    const applications =
+      tab === "applications" && profile.applicationsVisible
+        ? (await listProfileApplications(ctx.db, viewerId, profile._id)).data
+        : null;
+    return { profile, tab, reputation, referrals, applications, signedIn: viewer !== null };
+  },
+});
+
+/** What the page's loader gives its sections. */
+export type ProfilePage = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function Profile() {
+  const { profile, tab, reputation, referrals, applications, signedIn } = useLoaderData<typeof loader>();
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <ProfileHeader profile={profile} reputation={reputation} signedIn={signedIn} />
+
+      <nav aria-label="Profile sections" className="mt-6 flex gap-1 border-b border-line">
+        {TABS.map((entry) => (
+          <Link
+            key={entry.value}
+            to={`?tab=${entry.value}`}
+            replace
+            preventScrollReset
+            aria-current={tab === entry.value ? "page" : undefined}
+            className={clsx(
+              "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+              tab === entry.value ? "border-brand-600 text-brand-800" : "border-transparent text-muted hover:text-ink",
+            )}
+          >
+            {entry.label}
+          </Link>
+        ))}
+      </nav>
+
+      <div className="mt-6">
+        {tab === "about" ? (
+          <AboutTab profile={profile} />
+        ) : (
+          <TabContent
+            visible={tab === "referrals" ? profile.referralsVisible : profile.applicationsVisible}
+            tab={tab}
+            isOwner={profile.isOwner}
+            referrals={referrals}
+            applications={applications}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.profile.name} - Cardshare` : "Profile - Cardshare" },
+];
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const navigate = useNavigate();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section aria-labelledby="profile-error" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 id="profile-error" className="text-2xl font-semibold">
+        {notFound ? USER_NOT_FOUND : "Error Loading Profile"}
+      </h1>
+      <p className="mt-3 text-muted">
+        {notFound ? "This profile does not exist or is no longer available." : "Please try again in a moment."}
+      </p>
+      <div className="mt-6 flex justify-center gap-3">
+        <button type="button" className={buttonClass("secondary")} onClick={() => navigate(-1)}>
+          Go Back
+        </button>
+        <Link to="/" className={buttonClass("primary")}>
+          Home
+        </Link>
+      </div>
+    </section>
+  );
+}
