@@ -52,6 +52,9 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
     setupFiles: ["tests/worker/apply-migrations.ts"],
     // One runtime for all files: workerd start-up and the module graph are paid once.
     isolate: false,
+    // A test sends several requests through workerd (each hashes a password or runs a batch); on a
+    // loaded 2-core machine that can pass vitest's 5 s default without anything being wrong.
+    testTimeout: 20_000,
   },
 });
 
