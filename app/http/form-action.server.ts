@@ -49,7 +49,7 @@ import { getOptionalUser, requireAnonymous, requireUser } from "~/utils/auth.ser
 import { safeRedirect } from "~/utils/redirect";
 import { contextFor, type Ctx } from "~/core/context.server";
 import { getServices } from "~/utils/services.server";
-import { redirectWithToast, type ToastInput } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "./body.server";
 import { SIGN_IN_MESSAGE } from "./access.server";
 import { INTERNAL_ERROR_MESSAGE, methodNotAllowed } from "./envelope.server";
@@ -65,33 +65,9 @@ type FormUser<A extends FormAccess> = A extends "member" | "admin"
 
 export type { FormFailure } from "./form-failure";
 
-/** A success that goes elsewhere, with a flash toast and any headers (a session cookie). */
-export interface RedirectOutcome {
-  kind: "redirect";
-  to: string;
-  toast?: ToastInput | string;
-  headers?: HeadersInit;
-}
+import type { HeadersOutcome, RedirectOutcome } from "./form-outcomes.server";
 
-/** Success: go to `to` (a toast's text, or a full toast) and send `headers` along. */
-export function redirectTo(
-  to: string,
-  options: { toast?: ToastInput | string; headers?: HeadersInit } = {},
-): RedirectOutcome {
-  return { kind: "redirect", to, ...options };
-}
-
-/** A success that stays on the page with its data and sends `headers` along (a session cookie). */
-export interface HeadersOutcome<D extends object> {
-  kind: "with-headers";
-  data: D;
-  headers: HeadersInit;
-}
-
-/** Success: show `value` on the page, as a plain return does, and send `headers` with it. */
-export function withHeaders<D extends object>(value: D, headers: HeadersInit): HeadersOutcome<D> {
-  return { kind: "with-headers", data: value, headers };
-}
+export { redirectTo, withHeaders, type HeadersOutcome, type RedirectOutcome } from "./form-outcomes.server";
 
 export interface IntentArgs<A extends FormAccess, V> {
   ctx: Ctx;
