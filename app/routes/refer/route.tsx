@@ -37,7 +37,7 @@ export const loader = pageLoader({
   }),
   async run({ ctx, user, query }) {
     const [groups, mine] = await Promise.all([
-      listPickerCards(ctx.db, user.id),
+      listPickerCards(ctx),
       listMyReferrals(ctx, user.id, { cursor: query.cursor }),
     ]);
     return { groups, step: query.step ?? null, issuer: query.issuer ?? null, mine, viewerId: user.id };
