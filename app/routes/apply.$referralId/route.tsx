@@ -59,9 +59,9 @@ export const action = formAction({
   intents: {
     default: intent.member({
       schema: z.object({}),
-      async run({ ctx, user, params }) {
+      async run({ ctx, params }) {
         const { referralId } = Params.parse(params);
-        await applyToReferral(ctx, user, { referralId });
+        await applyToReferral(ctx, { referralId });
         return redirectTo(`/apply/${referralId}?step=2`);
       },
     }),

@@ -37,7 +37,7 @@ export const loader = pageLoader({
         : null;
     const applications =
       tab === "applications" && profile.applicationsVisible
-        ? (await listProfileApplications(ctx.db, viewerId, profile._id)).data
+        ? (await listProfileApplications(ctx, { userId: profile._id })).data
         : null;
     return { profile, tab, reputation, referrals, applications, signedIn: viewer !== null };
   },
