@@ -28,7 +28,7 @@ export const loader = pageLoader({
   async run({ ctx, user: viewer, params, query }) {
     const { tab } = query;
     const viewerId = viewer?.id ?? null;
-    const profile = await getPublicProfile(ctx, params.userId, viewerId);
+    const profile = await getPublicProfile(ctx, { userId: params.userId });
     const reputation = await getReputation(ctx.db, profile._id, { referralsVisible: profile.referralsVisible });
     // Each tab's list is read only when that tab is open and the owner lets the viewer see it.
     const referrals =
