@@ -30,7 +30,7 @@ export const loader = pageLoader({
   async run({ ctx, user, params, query }) {
     const step = query.step ?? null;
     try {
-      const referral = await getReferral(ctx, user.id, { id: params.referralId });
+      const referral = await getReferral(ctx, { id: params.referralId });
       if (step === "2" && !referral.isOwner && (await hasReviewed(ctx, { referralId: referral._id }))) {
         // The review is in (a plain form post comes back here): on to step 3.
         throw redirect(`/apply/${referral._id}?step=3`);
