@@ -5,7 +5,7 @@
  *   export const loader = pageLoader({
  *     access: "member",
  *     query: z.object({ cursor: Cursor }),
- *     run: ({ ctx, user, query }) => listMyReferrals(ctx, user.id, query),
+ *     run: ({ ctx, query }) => listMyReferrals(ctx, query),
  *   });
  *
  * Visitors on a member page go to /auth and come back; members on an admin page go home with the

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import type { Ctx } from "~/core/context.server";
-import type { SessionUser } from "~/modules/auth/session.server";
 import { safeRedirect } from "~/utils/redirect";
 import { intent, redirectTo } from "./form-action.server";
 
@@ -17,7 +16,7 @@ export const RowSchema = z.object({
 
 /** For routes whose access signs the person in (`member`, `admin`). */
 export function rowIntent(options: {
-  act(ctx: Ctx, user: SessionUser, id: string): Promise<unknown>;
+  act(ctx: Ctx, id: string): Promise<unknown>;
   toast: string;
   /** Where to go when the form names no list to return to. */
   backTo: string | ((request: Request) => string);
@@ -26,8 +25,8 @@ export function rowIntent(options: {
   return intent.member({
     schema: RowSchema,
     unexpectedMessage: options.unexpectedMessage,
-    run: async ({ ctx, user, value, request }) => {
-      await options.act(ctx, user, value.id);
+    run: async ({ ctx, value, request }) => {
+      await options.act(ctx, value.id);
       const backTo = typeof options.backTo === "string" ? options.backTo : options.backTo(request);
       return redirectTo(safeRedirect(value.redirectTo, backTo), { toast: options.toast });
     },

@@ -8,7 +8,7 @@ import { CARD_MESSAGES, CardSchema } from "~/modules/cards/schemas";
 
 export const loader = pageLoader({
   access: "admin",
-  run: async ({ ctx, user }) => ({ issuers: await listIssuers(ctx.db, user) }),
+  run: async ({ ctx }) => ({ issuers: await listIssuers(ctx) }),
 });
 
 export const action = formAction({
@@ -18,8 +18,8 @@ export const action = formAction({
     default: intent.admin({
       schema: CardSchema,
       unexpectedMessage: CARD_MESSAGES.createFailed,
-      run: async ({ ctx, user, value }) => {
-        await createCard(ctx.db, user, value);
+      run: async ({ ctx, value }) => {
+        await createCard(ctx, value);
         return redirectTo("/admin/creditcards", { toast: CARD_MESSAGES.created });
       },
     }),

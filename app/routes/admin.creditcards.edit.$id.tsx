@@ -15,9 +15,9 @@ export const loader = pageLoader({
   access: "admin",
   params: z.object({ id: z.string().max(64, CARD_MESSAGES.notFound) }),
   unexpectedMessage: CARD_MESSAGES.loadFailed,
-  run: async ({ ctx: { db }, user, params, context }) => {
+  run: async ({ ctx, params, context }) => {
     try {
-      const [card, issuers] = await Promise.all([getCard(db, user, params.id), listIssuers(db, user)]);
+      const [card, issuers] = await Promise.all([getCard(ctx, { cardId: params.id }), listIssuers(ctx)]);
       return { card, issuers };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -33,8 +33,8 @@ export const action = formAction({
     default: intent.admin({
       schema: CardSchema,
       unexpectedMessage: CARD_MESSAGES.updateFailed,
-      run: async ({ ctx, user, value, params }) => {
-        await updateCard(ctx.db, user, params.id ?? "", value);
+      run: async ({ ctx, value, params }) => {
+        await updateCard(ctx, { cardId: params.id ?? "", card: value });
         return redirectTo(LIST, { toast: CARD_MESSAGES.updated });
       },
     }),

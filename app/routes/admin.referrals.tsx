@@ -50,12 +50,12 @@ export const action = formAction({
   intents: {
     // Takes a referral down (also one its owner paused); only an admin's own takedown reopens.
     deactivate: rowIntent({
-      act: (ctx, _admin, referralId) => moderateReferral(ctx, { referralId, isActive: false }),
+      act: (ctx, referralId) => moderateReferral(ctx, { referralId, isActive: false }),
       toast: REFERRAL_MESSAGES.markedInactive,
       backTo: LIST,
     }),
     reopen: rowIntent({
-      act: (ctx, _admin, referralId) => moderateReferral(ctx, { referralId, isActive: true }),
+      act: (ctx, referralId) => moderateReferral(ctx, { referralId, isActive: true }),
       toast: REFERRAL_MESSAGES.reopened,
       backTo: LIST,
     }),

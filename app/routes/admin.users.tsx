@@ -29,22 +29,22 @@ export const action = formAction({
   access: "admin",
   intents: {
     deactivate: rowIntent({
-      act: (ctx, _admin, userId) => deactivateUser(ctx, { userId }),
+      act: (ctx, userId) => deactivateUser(ctx, { userId }),
       toast: ADMIN_MESSAGES.deactivated,
       backTo: LIST,
     }),
     reactivate: rowIntent({
-      act: (ctx, _admin, userId) => reactivateUser(ctx, { userId }),
+      act: (ctx, userId) => reactivateUser(ctx, { userId }),
       toast: ADMIN_MESSAGES.reactivated,
       backTo: LIST,
     }),
     "grant-admin": rowIntent({
-      act: (ctx, _admin, userId) => setAdmin(ctx, { userId, isAdmin: true }),
+      act: (ctx, userId) => setAdmin(ctx, { userId, isAdmin: true }),
       toast: ADMIN_MESSAGES.granted,
       backTo: LIST,
     }),
     "revoke-admin": rowIntent({
-      act: (ctx, _admin, userId) => setAdmin(ctx, { userId, isAdmin: false }),
+      act: (ctx, userId) => setAdmin(ctx, { userId, isAdmin: false }),
       toast: ADMIN_MESSAGES.revoked,
       backTo: LIST,
     }),

@@ -18,8 +18,8 @@ export const loader = jsonRoute({
       cursor: z.string().optional().describe("nextCursor of the previous page"),
     }),
     response: ApplicationPageSchema,
-    run: ({ ctx, user, query }) =>
-      listMyApplications(ctx.db, user, {
+    run: ({ ctx, query }) =>
+      listMyApplications(ctx, {
         filter: parseStatusFilter(query.status),
         cursor: decodeCreatedCursor(query.cursor),
       }),
@@ -36,7 +36,7 @@ export const loader = jsonRoute({
     errors: [403, 404, 409],
     async run({ ctx, user, body }) {
       assertSelf(body.userId, user.id, "You can only apply as yourself.");
-      return applyToReferral(ctx, user, body);
+      return applyToReferral(ctx, body);
     },
   }),
 });

@@ -14,7 +14,7 @@ export const loader = jsonRoute({
     params: Params,
     response: z.object({ data: ApiApplicationSchema }),
     errors: [403],
-    run: async ({ ctx, user, params }) => ({ data: await getApplication(ctx.db, user, params.id) }),
+    run: async ({ ctx, params }) => ({ data: await getApplication(ctx, { applicationId: params.id }) }),
   }),
   PUT: endpoint({
     summary: "Change one's application status",
@@ -24,8 +24,8 @@ export const loader = jsonRoute({
     body: StatusUpdateSchema,
     response: z.object({ message: z.string(), data: ApiApplicationSchema }),
     errors: [403],
-    async run({ ctx, user, params, body }) {
-      const { message, data } = await updateApplicationStatus(ctx.db, user, params.id, body.status);
+    async run({ ctx, params, body }) {
+      const { message, data } = await updateApplicationStatus(ctx, { applicationId: params.id, status: body.status });
       return { message, data };
     },
   }),
@@ -36,7 +36,7 @@ export const loader = jsonRoute({
     params: Params,
     response: z.object({ message: z.string() }),
     errors: [403],
-    run: ({ ctx, user, params }) => deleteApplication(ctx.db, user, params.id),
+    run: ({ ctx, params }) => deleteApplication(ctx, { applicationId: params.id }),
   }),
 });
 export const action = loader;

@@ -13,8 +13,8 @@ export const loader = jsonRoute({
     query: z.object({ cursor: z.string().optional().describe("nextCursor of the previous page") }),
     response: ApplicationPageSchema,
     errors: [403],
-    run: ({ ctx, user, params, query }) =>
-      listApplicationsByReferrer(ctx.db, user, params.referrerId, decodeCreatedCursor(query.cursor)),
+    run: ({ ctx, params, query }) =>
+      listApplicationsByReferrer(ctx, { referrerId: params.referrerId, cursor: decodeCreatedCursor(query.cursor) }),
   }),
 });
 export const action = loader;

@@ -13,8 +13,8 @@ export const loader = jsonRoute({
     query: z.object({ cursor: z.string().optional().describe("nextCursor of the previous page") }),
     response: ApplicationPageSchema,
     errors: [403],
-    run: ({ ctx, user, params, query }) =>
-      listApplicationsByUser(ctx.db, user, params.userId, decodeCreatedCursor(query.cursor)),
+    run: ({ ctx, params, query }) =>
+      listApplicationsByUser(ctx, { userId: params.userId, cursor: decodeCreatedCursor(query.cursor) }),
   }),
 });
 export const action = loader;

@@ -13,8 +13,8 @@ export const loader = jsonRoute({
     access: "member",
     params: CardParams,
     response: z.object({ data: ApiCardSchema }),
-    async run({ ctx, user, params }) {
-      return { data: toApiCard(await getCard(ctx.db, user, params.id)) };
+    async run({ ctx, params }) {
+      return { data: toApiCard(await getCard(ctx, { cardId: params.id })) };
     },
   }),
   PUT: endpoint({
@@ -23,8 +23,8 @@ export const loader = jsonRoute({
     params: CardParams,
     body: CardApiSchema,
     response: z.object({ message: z.string(), data: ApiCardSchema }),
-    async run({ ctx, user, params, body }) {
-      const card = await updateCard(ctx.db, user, params.id, body);
+    async run({ ctx, params, body }) {
+      const card = await updateCard(ctx, { cardId: params.id, card: body });
       return { message: CARD_MESSAGES.updated, data: toApiCard(card) };
     },
   }),
@@ -35,8 +35,8 @@ export const loader = jsonRoute({
     params: CardParams,
     response: z.object({ message: z.string() }),
     errors: [409],
-    async run({ ctx, user, params }) {
-      await deleteCard(ctx.db, user, params.id);
+    async run({ ctx, params }) {
+      await deleteCard(ctx, { cardId: params.id });
       return { message: CARD_MESSAGES.deleted };
     },
   }),

@@ -20,8 +20,8 @@ export const loader = jsonRoute({
     access: "member",
     query: CardListQuery,
     response: z.object({ data: z.array(ApiCardSchema), nextCursor: z.string().nullable() }),
-    async run({ ctx, user, query }) {
-      const page = await listCards(ctx.db, user, query);
+    async run({ ctx, query }) {
+      const page = await listCards(ctx, query);
       return { data: page.items.map(toApiCard), nextCursor: page.nextCursor };
     },
   }),
@@ -31,8 +31,8 @@ export const loader = jsonRoute({
     body: CardApiSchema,
     response: CreatedCardSchema,
     status: 201,
-    async run({ ctx, user, body }) {
-      const card = await createCard(ctx.db, user, body);
+    async run({ ctx, body }) {
+      const card = await createCard(ctx, body);
       return { message: CARD_MESSAGES.created, _id: card.id, data: toApiCard(card) };
     },
   }),

@@ -10,8 +10,8 @@ export const loader = jsonRoute({
     access: "member",
     query: z.object({ issuer: IssuerFilter }),
     response: z.object({ data: z.record(z.string(), z.array(ApiCardSchema)) }),
-    async run({ ctx, user, query }) {
-      const grouped = await listCardsByIssuer(ctx.db, user, query.issuer);
+    async run({ ctx, query }) {
+      const grouped = await listCardsByIssuer(ctx, { issuer: query.issuer });
       // Object.fromEntries defines own keys, so an issuer named "__proto__" stays a plain key.
       return { data: Object.fromEntries([...grouped].map(([issuer, cards]) => [issuer, cards.map(toApiCard)])) };
     },

@@ -11,8 +11,8 @@ export const loader = jsonRoute({
     body: NewCardApiSchema,
     response: CreatedCardSchema,
     status: 201,
-    async run({ ctx, user, body }) {
-      const card = await createUserCard(ctx.db, user, body);
+    async run({ ctx, body }) {
+      const card = await createUserCard(ctx, body);
       return { message: CARD_MESSAGES.created, _id: card.id, data: toApiCard(card) };
     },
   }),

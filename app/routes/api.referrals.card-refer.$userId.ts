@@ -18,9 +18,9 @@ export const loader = jsonRoute({
       nextCursor: z.string().nullable(),
     }),
     errors: [403],
-    async run({ ctx, user, params, query }) {
-      const page = await listUserReferrals(ctx, user.id, params.userId, { cursor: query.cursor });
-      return { data: await withPeople(ctx.db, user, page.data), nextCursor: page.nextCursor };
+    async run({ ctx, params, query }) {
+      const page = await listUserReferrals(ctx, { userId: params.userId, cursor: query.cursor });
+      return { data: await withPeople(ctx, page.data), nextCursor: page.nextCursor };
     },
   }),
 });

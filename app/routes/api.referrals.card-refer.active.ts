@@ -18,10 +18,10 @@ export const loader = jsonRoute({
       nextCursor: z.string().nullable(),
       slot: z.number().int(),
     }),
-    async run({ ctx, user, query }) {
+    async run({ ctx, query }) {
       const slot = query.slot ?? slotForVisitor(Date.now());
-      const { data, nextCursor } = await searchReferrals(ctx, user.id, { ...query, slot });
-      return { data: await withPeople(ctx.db, user, data), nextCursor, slot };
+      const { data, nextCursor } = await searchReferrals(ctx, { ...query, slot });
+      return { data: await withPeople(ctx, data), nextCursor, slot };
     },
   }),
 });

@@ -13,7 +13,7 @@ export const loader = jsonRoute({
     response: z.object({ message: z.string(), data: NewApplicationSchema }),
     status: 201,
     errors: [403, 404, 409],
-    run: ({ ctx, user, body }) => applyToReferral(ctx, user, body),
+    run: ({ ctx, body }) => applyToReferral(ctx, body),
   }),
 });
 export const action = loader;

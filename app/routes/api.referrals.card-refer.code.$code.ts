@@ -10,9 +10,9 @@ export const loader = jsonRoute({
     access: "member",
     params: z.object({ code: z.string() }),
     response: z.object({ data: ApiReferralSchema }),
-    async run({ ctx, user, params }) {
-      const referral = await getReferral(ctx, user.id, { code: params.code });
-      return { data: await withPeopleOne(ctx.db, user, referral) };
+    async run({ ctx, params }) {
+      const referral = await getReferral(ctx, { code: params.code });
+      return { data: await withPeopleOne(ctx, referral) };
     },
   }),
 });

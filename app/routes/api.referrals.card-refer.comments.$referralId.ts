@@ -19,9 +19,9 @@ export const loader = jsonRoute({
         .describe("An ISO time: reviews written before it (a malformed one means the newest)"),
     }),
     response: z.object({ data: z.array(ApiCommentSchema) }),
-    async run({ ctx, user, params, query }) {
+    async run({ ctx, params, query }) {
       const before = query.before && !Number.isNaN(Date.parse(query.before)) ? new Date(query.before) : undefined;
-      const referral = await getReferral(ctx, user.id, { id: params.referralId });
+      const referral = await getReferral(ctx, { id: params.referralId });
       return { data: await listReferralComments(ctx, { referralId: referral._id, before }) };
     },
   }),

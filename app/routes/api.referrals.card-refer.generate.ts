@@ -21,7 +21,7 @@ export const loader = jsonRoute({
     async run({ ctx, user, body }) {
       assertSelf(body.referrer, user.id, "You can only create referrals as yourself.", "referrer");
       const referral = await createReferral(ctx, body);
-      return { message: REFERRAL_MESSAGES.created, data: await withPeopleOne(ctx.db, user, referral) };
+      return { message: REFERRAL_MESSAGES.created, data: await withPeopleOne(ctx, referral) };
     },
   }),
 });

@@ -11,9 +11,9 @@ export const loader = jsonRoute({
     access: "member",
     params: z.object({ id: z.string() }),
     response: z.object({ data: ApiReferralSchema }),
-    async run({ ctx, user, params }) {
-      const referral = await getReferral(ctx, user.id, { id: params.id });
-      return { data: await withPeopleOne(ctx.db, user, referral) };
+    async run({ ctx, params }) {
+      const referral = await getReferral(ctx, { id: params.id });
+      return { data: await withPeopleOne(ctx, referral) };
     },
   }),
 });

@@ -12,9 +12,9 @@ export const loader = jsonRoute({
     params: z.object({ id: z.string() }),
     response: z.object({ message: z.string(), data: ApiReferralSchema }),
     errors: [403, 404],
-    async run({ ctx, user, params }) {
-      const { message, data } = await setReferralActive(ctx, user.id, params.id, false);
-      return { message, data: await withPeopleOne(ctx.db, user, data) };
+    async run({ ctx, params }) {
+      const { message, data } = await setReferralActive(ctx, { referralId: params.id, active: false });
+      return { message, data: await withPeopleOne(ctx, data) };
     },
   }),
 });

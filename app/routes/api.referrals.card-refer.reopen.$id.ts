@@ -14,9 +14,9 @@ export const loader = jsonRoute({
     params: z.object({ id: z.string() }),
     response: z.object({ message: z.string(), data: ApiReferralSchema }),
     errors: [403, 404, 409],
-    async run({ ctx, user, params }) {
-      const { message, data } = await setReferralActive(ctx, user.id, params.id, true);
-      return { message, data: await withPeopleOne(ctx.db, user, data) };
+    async run({ ctx, params }) {
+      const { message, data } = await setReferralActive(ctx, { referralId: params.id, active: true });
+      return { message, data: await withPeopleOne(ctx, data) };
     },
   }),
 });

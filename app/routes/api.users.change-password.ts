@@ -16,7 +16,8 @@ export const loader = jsonRoute({
     body: ChangePasswordApiSchema,
     response: z.object({ message: z.string() }),
     errors: [403, 429],
-    run: ({ ctx, user, body, request }) => changePassword(ctx, user.id, requireSessionToken(request), body),
+    run: ({ ctx, body, request }) =>
+      changePassword(ctx, { ...body, currentSessionToken: requireSessionToken(request) }),
   }),
 });
 export const action = loader;

@@ -9,8 +9,8 @@ export const loader = jsonRoute({
     description: "With their bio, privacy settings and join date. A 401 tells the spec's client to go to /auth.",
     access: "member",
     response: z.object({ data: ApiOwnUserSchema, user: ApiOwnUserSchema }),
-    async run({ ctx, user }) {
-      const data = toApiOwnUser(await getOwnProfile(ctx, user.id));
+    async run({ ctx }) {
+      const data = toApiOwnUser(await getOwnProfile(ctx));
       return { data, user: data };
     },
   }),

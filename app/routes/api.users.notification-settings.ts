@@ -9,7 +9,7 @@ export const loader = jsonRoute({
     access: "member",
     body: NotificationSchema,
     response: z.object({ message: z.string(), emailNotifications: z.boolean() }),
-    run: ({ ctx, user, body }) => updateNotifications(ctx, user.id, body.emailNotifications),
+    run: ({ ctx, body }) => updateNotifications(ctx, { emailNotifications: body.emailNotifications }),
   }),
 });
 export const action = loader;

@@ -11,7 +11,7 @@ export const loader = jsonRoute({
     access: "member",
     body: PrivacySchema,
     response: z.object({ message: z.string(), privacySettings: PrivacySettingsSchema }),
-    run: ({ ctx, user, body }) => updatePrivacy(ctx, user.id, body),
+    run: ({ ctx, body }) => updatePrivacy(ctx, body),
   }),
 });
 export const action = loader;

@@ -21,9 +21,9 @@ export const loader = jsonRoute({
       data: ApiOwnUserSchema,
     }),
     errors: [403, 409, 429],
-    async run({ ctx, user, body }) {
-      const result = await updateProfile(ctx, user.id, body);
-      return { ...result, data: toApiOwnUser(await getOwnProfile(ctx, user.id)) };
+    async run({ ctx, body }) {
+      const result = await updateProfile(ctx, body);
+      return { ...result, data: toApiOwnUser(await getOwnProfile(ctx)) };
     },
   }),
 });

@@ -14,8 +14,8 @@ export const loader = jsonRoute({
     access: "anyone",
     params: z.object({ id: z.string() }),
     response: z.object({ data: ApiProfileSchema }),
-    async run({ ctx, user, params }) {
-      const profile = await getPublicProfile(ctx, params.id, user?.id ?? null);
+    async run({ ctx, params }) {
+      const profile = await getPublicProfile(ctx, { userId: params.id });
       const reputation = await getReputation(ctx.db, profile._id, { referralsVisible: profile.referralsVisible });
       return { data: toApiProfile(profile, reputation) };
     },

@@ -39,11 +39,11 @@ export const loader = jsonRoute({
       token: z.string().optional(),
     }),
     errors: [409],
-    async run({ ctx, user: current, body, query, request }) {
+    async run({ ctx, body, query, request }) {
       // Neither is the spec's 'Invalid verification link. No token provided.' (400).
       const { token } = await parseInput(VerifyEmailSchema, { token: body.token ?? query.token });
-      const { user, session, signedIn, message } = await verifyEmail(ctx, token, {
-        currentUserId: current?.id ?? null,
+      const { user, session, signedIn, message } = await verifyEmail(ctx, {
+        token,
         userAgent: request.headers.get("User-Agent"),
       });
       return {

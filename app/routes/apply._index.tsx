@@ -26,11 +26,11 @@ function cookieSlot(request: Request) {
 export const loader = pageLoader({
   access: "member",
   query: SearchQuerySchema,
-  async run({ ctx, user, query, request }) {
+  async run({ ctx, query, request }) {
     // The visitor's rotation slot: from the URL (pages of one search), else a short-lived cookie.
     const remembered = cookieSlot(request);
     const slot = query.slot ?? remembered ?? slotForVisitor(Date.now());
-    const { data: referrals, nextCursor } = await searchReferrals(ctx, user.id, { ...query, slot });
+    const { data: referrals, nextCursor } = await searchReferrals(ctx, { ...query, slot });
     const headers = new Headers();
     if (remembered === null) {
       headers.append(

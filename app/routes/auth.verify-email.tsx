@@ -41,9 +41,9 @@ export const action = formAction({
     default: intent.anyone({
       schema: VerifyEmailSchema,
       unexpectedMessage: AUTH_MESSAGES.verifyError,
-      async run({ ctx, user, value, request }) {
-        const { session, message, signedIn } = await verifyEmail(ctx, value.token, {
-          currentUserId: user?.id ?? null,
+      async run({ ctx, value, request }) {
+        const { session, message, signedIn } = await verifyEmail(ctx, {
+          token: value.token,
           userAgent: request.headers.get("User-Agent"),
         });
         if (!session) return { message, signedIn };

@@ -14,7 +14,7 @@ export const loader = pageLoader({
   access: "member",
   query: z.object({ cursor: z.string().optional() }),
   async run({ ctx, user, query }) {
-    return { ...(await listMyReferrals(ctx, user.id, { cursor: query.cursor })), viewerId: user.id };
+    return { ...(await listMyReferrals(ctx, { cursor: query.cursor })), viewerId: user.id };
   },
 });
 
@@ -22,8 +22,8 @@ export const loader = pageLoader({
 function setActive(active: boolean) {
   return intent.member({
     schema: ReferralStatusSchema,
-    async run({ ctx, user, value }) {
-      const { message } = await setReferralActive(ctx, user.id, value.id, active);
+    async run({ ctx, value }) {
+      const { message } = await setReferralActive(ctx, { referralId: value.id, active });
       return redirectTo(safeRedirect(value.redirectTo, PATH), { toast: message });
     },
   });

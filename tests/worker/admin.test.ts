@@ -463,7 +463,7 @@ describe("admin lists at scale: indexed reads, keyset pages", () => {
   });
 
   it("lists distinct issuers with one index seek per issuer", async () => {
-    const issuers = await listIssuers(testDb(), { id: "x", isAdmin: true });
+    const issuers = await listIssuers(contextAs({ id: "x", isAdmin: true }));
     expect(issuers).toContain(`Bulk Issuer ${tag}`);
     expect(issuers).toEqual([...issuers].sort());
   });

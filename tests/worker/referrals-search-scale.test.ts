@@ -18,7 +18,8 @@ const COUNT = 20_000;
 /** The issue's bound at 100,000 referrals; at 20,000 the same plans must stay well inside it. */
 const ROWS_READ_BOUND = 2000;
 
-const services = () => ({ db: testDb() });
+/** A visitor's context: the search reads as someone signed out. */
+const visitor = () => ({ db: testDb(), actor: null });
 const report: string[] = [];
 const query = (params: string): SearchQuery => parseSearchParams(new URLSearchParams(params));
 
@@ -61,11 +62,11 @@ const CASES = [
 
 describe(`/apply search at ${COUNT} referrals`, () => {
   it.each(CASES)("reads at most 2,000 rows a page for '%s' (two pages)", async (params) => {
-    const first = await searchReferrals(services(), null, query(params));
+    const first = await searchReferrals(visitor(), query(params));
     expect(first.rowsRead, `page 1 of ${params} (${first.plan})`).toBeLessThanOrEqual(ROWS_READ_BOUND);
     report.push(`${params || "(default)"}: ${first.rowsRead} rows read, ${first.plan} plan`);
     if (first.nextCursor) {
-      const second = await searchReferrals(services(), null, query(`${params}&after=${first.nextCursor}`));
+      const second = await searchReferrals(visitor(), query(`${params}&after=${first.nextCursor}`));
       expect(second.rowsRead, `page 2 of ${params}`).toBeLessThanOrEqual(ROWS_READ_BOUND);
       const seen = new Set(first.data.map((row) => row._id));
       for (const row of second.data) expect(seen.has(row._id)).toBe(false);
@@ -96,28 +97,28 @@ describe(`/apply search at ${COUNT} referrals`, () => {
   });
 
   it("matches text case-insensitively across card name, issuer, category and additional info", async () => {
-    const byCategory = await searchReferrals(services(), null, query("q=TRAVEL"));
+    const byCategory = await searchReferrals(visitor(), query("q=TRAVEL"));
     expect(byCategory.data.length).toBeGreaterThan(0);
     for (const row of byCategory.data) {
       expect(`${row.creditCard.name} ${row.creditCard.issuer} ${row.creditCard.category}`.toLowerCase()).toContain(
         "travel",
       );
     }
-    const byInfo = await searchReferrals(services(), null, query("q=zelle"));
+    const byInfo = await searchReferrals(visitor(), query("q=zelle"));
     for (const row of byInfo.data) expect(row.additionalInfo.toLowerCase()).toContain("zelle");
   });
 
   it("sorts, filters and pages without repeats; the rotation is stable per slot and re-drawn by the refresh", async () => {
-    const page = await searchReferrals(services(), null, query("sort=sharing_desc&minCredit=700&limit=50"));
+    const page = await searchReferrals(visitor(), query("sort=sharing_desc&minCredit=700&limit=50"));
     const sharing = page.data.map((row) => row.sharingBenefitPortion);
     expect(sharing).toEqual([...sharing].sort((a, b) => b - a));
     for (const row of page.data) expect(row.referrerCredit).toBeGreaterThanOrEqual(700);
 
-    const slotA = await searchReferrals(services(), null, query("r=1"));
-    const again = await searchReferrals(services(), null, query("r=1"));
+    const slotA = await searchReferrals(visitor(), query("r=1"));
+    const again = await searchReferrals(visitor(), query("r=1"));
     expect(again.data.map((row) => row._id)).toEqual(slotA.data.map((row) => row._id));
     await refreshRotationSlot(testDb(), 1);
-    const redrawn = await searchReferrals(services(), null, query("r=1"));
+    const redrawn = await searchReferrals(visitor(), query("r=1"));
     expect(redrawn.data.map((row) => row._id)).not.toEqual(slotA.data.map((row) => row._id));
   });
 });

@@ -13,7 +13,7 @@ export async function readSharedFilters(ctx: Pick<Ctx, "db" | "actor">, query: {
   const { user } = query;
   const [userId, cards] = await Promise.all([
     user ? findUserIdByHandle(ctx, { handle: user }) : null,
-    listCards(ctx.db, ctx.actor, { limit: 500 }),
+    listCards(ctx, { limit: 500 }),
   ]);
   return {
     user,

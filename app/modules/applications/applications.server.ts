@@ -12,14 +12,15 @@ import { DomainError } from "~/core/errors";
 import { createdKeyOf, olderThan, toPage, type CreatedKey } from "~/utils/keyset.server";
 import { APPLICATION_MESSAGES, STATUS_FILTERS, applicantStatusLabel, type StatusFilter } from "./status";
 import { PRIVATE_CONTENT, REFERRAL_NOT_FOUND, USER_NOT_FOUND } from "~/utils/messages";
-import type { Actor as CoreActor } from "~/core/actor";
+import type { Actor } from "~/core/actor";
+import { requireActor, type Ctx } from "~/core/context.server";
 import { assertApplicationReader } from "./access";
 import { toApiApplication } from "./present";
 
 export type { ApiApplication } from "./present";
 
-/** The member asking (~/core/actor); `isAdmin` may be left out where the caller knows it is false. */
-type Actor = Pick<CoreActor, "id"> & Partial<Pick<CoreActor, "isAdmin">>;
+/** What the functions need: the database and who is asking (a visitor when null, profiles only). */
+type AppCtx = Pick<Ctx, "db" | "actor">;
 
 export const APPLICATIONS_PAGE_SIZE = 20;
 
@@ -69,10 +70,11 @@ async function page(db: Db, where: SQL | undefined, viewerId: string | null, cur
 }
 
 /** The signed-in applicant's applications (My Applications, GET /api/applications/card-apply). */
-export function listMyApplications(db: Db, actor: Actor, options: { filter?: StatusFilter; cursor?: Cursor } = {}) {
+export function listMyApplications(ctx: AppCtx, options: { filter?: StatusFilter; cursor?: Cursor } = {}) {
+  const actor = requireActor(ctx);
   const statuses = STATUS_FILTERS[options.filter ?? "all"].statuses;
   return page(
-    db,
+    ctx.db,
     and(
       eq(applications.applicantId, actor.id),
       options.filter && options.filter !== "all" ? inArray(applications.status, [...statuses]) : undefined,
@@ -87,19 +89,24 @@ function selfOrAdmin(actor: Actor, userId: string) {
 }
 
 /** GET .../user/{userId}: a user's applications, for that user or an admin. */
-export function listApplicationsByUser(db: Db, actor: Actor, userId: string, cursor?: Cursor) {
-  selfOrAdmin(actor, userId);
-  return page(db, eq(applications.applicantId, userId), actor.id, cursor);
+export function listApplicationsByUser(ctx: AppCtx, input: { userId: string; cursor?: Cursor }) {
+  const actor = requireActor(ctx);
+  selfOrAdmin(actor, input.userId);
+  return page(ctx.db, eq(applications.applicantId, input.userId), actor.id, input.cursor);
 }
 
 /** GET .../referrer/{referrerId}: applications through a referrer's links, for them or an admin. */
-export function listApplicationsByReferrer(db: Db, actor: Actor, referrerId: string, cursor?: Cursor) {
-  selfOrAdmin(actor, referrerId);
-  return page(db, eq(applications.referrerId, referrerId), actor.id, cursor);
+export function listApplicationsByReferrer(ctx: AppCtx, input: { referrerId: string; cursor?: Cursor }) {
+  const actor = requireActor(ctx);
+  selfOrAdmin(actor, input.referrerId);
+  return page(ctx.db, eq(applications.referrerId, input.referrerId), actor.id, input.cursor);
 }
 
 /** GET .../referral/{referralId}: a referral's applications, for its owner or an admin. */
-export async function listApplicationsByReferral(db: Db, actor: Actor, referralId: string, cursor?: Cursor) {
+export async function listApplicationsByReferral(ctx: AppCtx, input: { referralId: string; cursor?: Cursor }) {
+  const actor = requireActor(ctx);
+  const { db } = ctx;
+  const { referralId, cursor } = input;
   const referral = await db
     .select({ referrerId: referrals.referrerId })
     .from(referrals)
@@ -111,8 +118,9 @@ export async function listApplicationsByReferral(db: Db, actor: Actor, referralI
 }
 
 /** One application, for its applicant, the referrer or an admin. */
-export async function getApplication(db: Db, actor: Actor, applicationId: string) {
-  const row = await selectApplications(db).where(eq(applications.id, applicationId)).get();
+export async function getApplication(ctx: AppCtx, input: { applicationId: string }) {
+  const actor = requireActor(ctx);
+  const row = await selectApplications(ctx.db).where(eq(applications.id, input.applicationId)).get();
   assertApplicationReader(actor, row, (found) => ({ applicantId: found.applicant.id, referrerId: found.referrer.id }));
   return toApiApplication(row, actor.id);
 }
@@ -150,7 +158,13 @@ function recountReferral(db: Db, referralId: string) {
  * The applicant changes their own application's status. Choosing the current status changes
  * nothing. The referral's successful count follows in the same batch.
  */
-export async function updateApplicationStatus(db: Db, actor: Actor, applicationId: string, status: ApplicationStatus) {
+export async function updateApplicationStatus(
+  ctx: AppCtx,
+  input: { applicationId: string; status: ApplicationStatus },
+) {
+  const actor = requireActor(ctx);
+  const { db } = ctx;
+  const { applicationId, status } = input;
   const current = await requireOwnApplication(db, actor, applicationId);
   const message = APPLICATION_MESSAGES.statusUpdated(applicantStatusLabel(status));
   if (current.status !== status) {
@@ -162,14 +176,17 @@ export async function updateApplicationStatus(db: Db, actor: Actor, applicationI
       recountReferral(db, current.referralId),
     ]);
   }
-  return { message, changed: current.status !== status, data: await getApplication(db, actor, applicationId) };
+  return { message, changed: current.status !== status, data: await getApplication(ctx, { applicationId }) };
 }
 
 /**
  * The applicant withdraws their application record. The referral's counters follow; the slot
  * taken on apply is not given back (the referral link was used). A review stays with the referral.
  */
-export async function deleteApplication(db: Db, actor: Actor, applicationId: string) {
+export async function deleteApplication(ctx: AppCtx, input: { applicationId: string }) {
+  const actor = requireActor(ctx);
+  const { db } = ctx;
+  const { applicationId } = input;
   const current = await requireOwnApplication(db, actor, applicationId);
   await db.batch([
     db.delete(applications).where(and(eq(applications.id, applicationId), eq(applications.applicantId, actor.id))),
@@ -182,7 +199,10 @@ export async function deleteApplication(db: Db, actor: Actor, applicationId: str
  * The Applications tab of a profile: everyone's when the owner shows applications (the owner
  * always sees their own), without the private notes; a hidden list is a 403 'Private Content'.
  */
-export async function listProfileApplications(db: Db, viewerId: string | null, userId: string, cursor?: Cursor) {
+export async function listProfileApplications(ctx: AppCtx, input: { userId: string; cursor?: Cursor }) {
+  const { db } = ctx;
+  const viewerId = ctx.actor?.id ?? null;
+  const { userId, cursor } = input;
   if (viewerId !== userId) {
     const owner = await db
       .select({ showApplications: users.showApplications })

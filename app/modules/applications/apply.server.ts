@@ -5,11 +5,11 @@
 import { createId } from "../../../db/id";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
-import type { Services } from "~/utils/services.server";
+import { requireActor, type Ctx } from "~/core/context.server";
 import { APPLICATION_MESSAGES } from "./status";
 
 /**
- * Records that `user` applied through a referral. Refused for one's own referral (403), an
+ * Records that the acting member applied through a referral. Refused for one's own referral (403), an
  * unknown one (404), an inactive one (its card inactive or its referrer deactivated included), a
  * second time, or when no slots are left (409).
  *
@@ -18,12 +18,9 @@ import { APPLICATION_MESSAGES } from "./status";
  * a row (`changes()`), so two applicants can never both take the last slot; the unique index on
  * (referral, applicant) makes a concurrent double submit fail the whole batch.
  */
-export async function applyToReferral(
-  services: Services,
-  user: { id: string },
-  input: { referralId: string; cardId?: string },
-) {
-  const d1 = services.db.$client;
+export async function applyToReferral(ctx: Pick<Ctx, "db" | "actor">, input: { referralId: string; cardId?: string }) {
+  const user = requireActor(ctx);
+  const d1 = ctx.db.$client;
   const referral = await d1
     .prepare(`SELECT id, referrer_id AS referrerId, credit_card_id AS cardId FROM referrals WHERE id = ?`)
     .bind(input.referralId)

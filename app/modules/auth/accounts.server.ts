@@ -12,6 +12,7 @@ import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { countEvent, enforceRateLimit, isLimited } from "~/utils/rate-limit.server";
 import type { Services } from "~/utils/services.server";
+import type { Ctx } from "~/core/context.server";
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { AUTH_MESSAGES } from "./messages";
@@ -69,9 +70,9 @@ async function sendVerification(services: Services, user: { id: string; email: s
  * (the spec's client shows 'An account with this email already exists'); each one counts as a
  * failure against the client's limit, like a wrong password.
  */
-export async function registerUser(services: Services, input: RegisterInput, meta: RequestMeta) {
-  const { db } = services;
-  const limit = limits(services);
+export async function registerUser(ctx: Ctx, input: RegisterInput, meta: RequestMeta) {
+  const { db } = ctx;
+  const limit = limits(ctx);
   if (await isLimited(db, limit.failuresPerIp(meta.ip))) throw new DomainError(429, AUTH_MESSAGES.tooManyFailures);
   await enforceRateLimit(db, limit.perIp("register", meta.ip));
   const conflict = async (error: DomainError) => {
@@ -100,7 +101,7 @@ export async function registerUser(services: Services, input: RegisterInput, met
     .get();
   // Lost a race with a concurrent registration of the same name or email.
   if (!user) throw await conflict(new DomainError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken }));
-  await sendVerification(services, user);
+  await sendVerification(ctx, user);
   return { userId: user.id, email: user.email, message: AUTH_MESSAGES.registered };
 }
 
@@ -109,9 +110,9 @@ export async function registerUser(services: Services, input: RegisterInput, met
  * wrong passwords get the same answer in about the same time; failures are rate limited per client
  * and, past 100 an hour, slowed per account without locking its owner out.
  */
-export async function loginWithPassword(services: Services, input: LoginInput, meta: RequestMeta) {
-  const { db } = services;
-  const limit = limits(services);
+export async function loginWithPassword(ctx: Ctx, input: LoginInput, meta: RequestMeta) {
+  const { db } = ctx;
+  const limit = limits(ctx);
   if (await isLimited(db, limit.failuresPerIp(meta.ip))) throw new DomainError(429, AUTH_MESSAGES.tooManyFailures);
   // Counted atomically before the slow password check, so a burst of parallel guesses cannot
   // all slip under the failure limit above.
@@ -152,22 +153,21 @@ export async function loginWithPassword(services: Services, input: LoginInput, m
 }
 
 /** Who is asking to verify: the account signed in on this browser or API client, if any. */
-export interface VerifyingClient {
-  currentUserId: string | null;
-  userAgent: string | null;
-}
 
 /**
  * Verifies an address from its single-use link: a new account's address, or the new address of
  * an email change, which then becomes the sign-in address. The link signs in only a client with no
  * session, or leaves the session of the same account as it is; a client signed in to another
  * account is not touched (someone who mails their own link must not swap the session of whoever
- * clicks it: login CSRF) and is asked to sign in. docs/decisions/081.
+ * clicks it: login CSRF) and is asked to sign in. docs/decisions/081. The client's account is
+ * `ctx.actor` (null when signed out); `userAgent` labels a new session.
  */
-export async function verifyEmail(services: Services, token: string, client: VerifyingClient) {
-  const { db } = services;
+export async function verifyEmail(ctx: Ctx, input: { token: string; userAgent: string | null }) {
+  const { db } = ctx;
+  const { token } = input;
+  const currentUserId = ctx.actor?.id ?? null;
   const failed = () => new DomainError(400, AUTH_MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
-  const used = await consumeToken(services, token, "verify_email");
+  const used = await consumeToken(ctx, token, "verify_email");
   if (!used) throw failed();
   const account = await db
     .select({ email: users.email, pendingEmail: users.pendingEmail })
@@ -198,14 +198,14 @@ export async function verifyEmail(services: Services, token: string, client: Ver
   }
   if (!user) throw failed();
   // Links mailed to the old address must not act on the account any more (revert links stay).
-  if (changed) await voidOutstandingTokens(services, user.id);
+  if (changed) await voidOutstandingTokens(ctx, user.id);
 
   const head = changed ? AUTH_MESSAGES.emailChangeConfirmed : AUTH_MESSAGES.emailVerified;
-  if (client.currentUserId === user.id) return { user, session: null, signedIn: true, message: head };
-  if (client.currentUserId !== null) {
+  if (currentUserId === user.id) return { user, session: null, signedIn: true, message: head };
+  if (currentUserId !== null) {
     return { user, session: null, signedIn: false, message: `${head} ${AUTH_MESSAGES.otherAccountSignedIn}` };
   }
-  const session = await createSession(db, user.id, { remember: false, userAgent: client.userAgent });
+  const session = await createSession(db, user.id, { remember: false, userAgent: input.userAgent });
   return { user, session, signedIn: true, message: `${head} ${AUTH_MESSAGES.nowSignedIn}` };
 }
 
@@ -213,22 +213,22 @@ export async function verifyEmail(services: Services, token: string, client: Ver
  * GET /api/users/verify-email: whether a verification link is still usable, without spending it
  * (mail scanners and link previews open links; only POST verifies).
  */
-export async function checkVerificationToken(services: Services, token: string) {
-  if (!(await isTokenUsable(services, token, "verify_email"))) {
+export async function checkVerificationToken(ctx: Ctx, token: string) {
+  if (!(await isTokenUsable(ctx, token, "verify_email"))) {
     throw new DomainError(400, AUTH_MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
   }
   return { message: AUTH_MESSAGES.verifyLinkValid };
 }
 
 /** Sends a new verification link; the same answer whether or not the address has an account. */
-export async function resendVerification(services: Services, email: string, meta: RequestMeta) {
-  await enforceRateLimit(services.db, limits(services).perIp("resend", meta.ip));
-  const user = await services.db
+export async function resendVerification(ctx: Ctx, email: string, meta: RequestMeta) {
+  await enforceRateLimit(ctx.db, limits(ctx).perIp("resend", meta.ip));
+  const user = await ctx.db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.email, email), isNull(users.emailVerifiedAt), isNull(users.deactivatedAt)))
     .get();
-  if (user) services.waitUntil(sendVerification(services, user));
+  if (user) ctx.waitUntil(sendVerification(ctx, user));
   return { message: AUTH_MESSAGES.resent };
 }
 
@@ -236,30 +236,30 @@ export async function resendVerification(services: Services, email: string, meta
  * Starts a password reset. The answer, and its timing, are the same whether or not the account
  * exists: the token and email are made after the response (waitUntil).
  */
-export async function requestPasswordReset(services: Services, email: string, meta: RequestMeta) {
-  await enforceRateLimit(services.db, limits(services).perIp("forgot", meta.ip));
-  services.waitUntil(
+export async function requestPasswordReset(ctx: Ctx, email: string, meta: RequestMeta) {
+  await enforceRateLimit(ctx.db, limits(ctx).perIp("forgot", meta.ip));
+  ctx.waitUntil(
     (async () => {
-      const user = await services.db
+      const user = await ctx.db
         .select({ id: users.id, email: users.email })
         .from(users)
         .where(and(eq(users.email, email), isNull(users.deactivatedAt)))
         .get();
       if (!user) return;
-      const token = await issueToken(services, user.id, "reset_password", RESET_TOKEN_MS);
-      const link = appUrl(services, "/auth/reset-password", { token });
-      await createMailer(services.env, services.db).send(passwordResetEmail(user.email, link));
+      const token = await issueToken(ctx, user.id, "reset_password", RESET_TOKEN_MS);
+      const link = appUrl(ctx, "/auth/reset-password", { token });
+      await createMailer(ctx.env, ctx.db).send(passwordResetEmail(user.email, link));
     })(),
   );
   return { message: AUTH_MESSAGES.resetRequested };
 }
 
 /** Sets a new password from a reset link, ends every session of the user and tells them by email. */
-export async function resetPassword(services: Services, input: { token: string; password: string }) {
-  const used = await consumeToken(services, input.token, "reset_password");
+export async function resetPassword(ctx: Ctx, input: { token: string; password: string }) {
+  const used = await consumeToken(ctx, input.token, "reset_password");
   if (!used) throw new DomainError(400, AUTH_MESSAGES.resetFailed, undefined, "RESET_FAILED");
   const passwordHash = await hashPassword(input.password);
-  const { db } = services;
+  const { db } = ctx;
   const [, , , user] = await db.batch([
     db.delete(sessions).where(eq(sessions.userId, used.userId)),
     db
@@ -283,7 +283,7 @@ export async function resetPassword(services: Services, input: { token: string; 
       .where(eq(users.id, used.userId)),
     db.select({ email: users.email }).from(users).where(eq(users.id, used.userId)),
   ]);
-  await closeUserConnections(services, used.userId);
-  if (user[0]) await createMailer(services.env, services.db).send(passwordChangedEmail(user[0].email));
+  await closeUserConnections(ctx, used.userId);
+  if (user[0]) await createMailer(ctx.env, ctx.db).send(passwordChangedEmail(user[0].email));
   return { message: AUTH_MESSAGES.resetDone };
 }

@@ -9,6 +9,7 @@ import { createMailer } from "~/modules/email/mailer.server";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import type { Services } from "~/utils/services.server";
+import type { Ctx } from "~/core/context.server";
 import { emailChangeConfirmEmail, emailChangeNoticeEmail } from "./emails.server";
 import { AUTH_MESSAGES } from "./messages";
 import {
@@ -43,17 +44,17 @@ export async function requestEmailChange(services: Services, user: { id: string;
 }
 
 /** GET /auth/revert-email: whether a revert link is still usable, without spending it. */
-export async function isRevertTokenUsable(services: Services, token: string) {
-  return isTokenUsable(services, token, "revert_email");
+export async function isRevertTokenUsable(ctx: Ctx, token: string) {
+  return isTokenUsable(ctx, token, "revert_email");
 }
 
 /**
  * The old address's link: gives the account its address back, drops a pending change, ends every
  * session (and closes their sockets) and voids every other link, so whoever changed it is out.
  */
-export async function revertEmailChange(services: Services, token: string) {
-  const { db } = services;
-  const used = await consumeToken(services, token, "revert_email");
+export async function revertEmailChange(ctx: Ctx, token: string) {
+  const { db } = ctx;
+  const used = await consumeToken(ctx, token, "revert_email");
   if (!used?.email) throw new DomainError(400, AUTH_MESSAGES.revertFailed, undefined, "REVERT_FAILED");
   try {
     await db.batch([
@@ -71,6 +72,6 @@ export async function revertEmailChange(services: Services, token: string) {
     if (isUniqueViolation(error)) throw new DomainError(409, AUTH_MESSAGES.revertTaken, undefined, "REVERT_FAILED");
     throw error;
   }
-  await closeUserConnections(services, used.userId);
+  await closeUserConnections(ctx, used.userId);
   return { email: used.email, message: AUTH_MESSAGES.emailReverted };
 }

@@ -9,6 +9,7 @@ import { sessions, users } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/core/errors";
 import type { Services } from "~/utils/services.server";
+import type { Ctx } from "~/core/context.server";
 import { stripInvisible } from "~/utils/zod-fields";
 import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
 
@@ -222,10 +223,10 @@ function withoutPrivate(row: AccountRow): SessionUser {
  * API clients: sign in with a Google access token (the spec's `idToken`). Google must confirm that
  * the token was issued to our client id before its identity is trusted.
  */
-export async function signInWithGoogleToken(services: Services, accessToken: string, userAgent: string | null) {
-  requireGoogle(services);
-  if (!(await isTokenForThisClient(services, accessToken))) throw new DomainError(401, GOOGLE_MESSAGES.failed);
-  return signInWithOwnGoogleToken(services, accessToken, userAgent);
+export async function signInWithGoogleToken(ctx: Ctx, accessToken: string, userAgent: string | null) {
+  requireGoogle(ctx);
+  if (!(await isTokenForThisClient(ctx, accessToken))) throw new DomainError(401, GOOGLE_MESSAGES.failed);
+  return signInWithOwnGoogleToken(ctx, accessToken, userAgent);
 }
 
 /** Sign-in with an access token we obtained ourselves, by exchanging a code with our client secret. */
@@ -238,25 +239,20 @@ async function signInWithOwnGoogleToken(services: Services, accessToken: string,
 }
 
 /** API clients: exchange an authorization code for an access token, then sign in with it. */
-export async function signInWithGoogleCode(
-  services: Services,
-  code: string,
-  redirectUri: string,
-  userAgent: string | null,
-) {
-  requireGoogle(services);
-  const response = await callGoogle(googleEndpoints(services).token, {
+export async function signInWithGoogleCode(ctx: Ctx, code: string, redirectUri: string, userAgent: string | null) {
+  requireGoogle(ctx);
+  const response = await callGoogle(googleEndpoints(ctx).token, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({
       code,
-      client_id: services.env.GOOGLE_CLIENT_ID ?? "",
-      client_secret: services.env.GOOGLE_CLIENT_SECRET ?? "",
+      client_id: ctx.env.GOOGLE_CLIENT_ID ?? "",
+      client_secret: ctx.env.GOOGLE_CLIENT_SECRET ?? "",
       redirect_uri: redirectUri,
       grant_type: "authorization_code",
     }),
   });
   const body = await readGoogleJson(response);
   if (typeof body.access_token !== "string") throw new DomainError(401, GOOGLE_MESSAGES.noToken);
-  return signInWithOwnGoogleToken(services, body.access_token, userAgent);
+  return signInWithOwnGoogleToken(ctx, body.access_token, userAgent);
 }

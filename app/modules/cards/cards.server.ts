@@ -7,6 +7,7 @@ import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { creditCards, referrals } from "../../../db/schema";
 import { assertAdmin, type Actor } from "~/core/actor";
+import { requireActor, type Ctx } from "~/core/context.server";
 import { decodeCursor, PAGE_SIZE, toPage } from "~/utils/keyset.server";
 import { DomainError } from "~/core/errors";
 import { visibleTo } from "./catalog.server";
@@ -14,6 +15,9 @@ import { CARD_MESSAGES, type CardInput, type NewCardInput } from "./schemas";
 
 const { createdById: _createdById, ...cardColumns } = getTableColumns(creditCards);
 const selectCards = (db: Db) => db.select(cardColumns).from(creditCards);
+/** What the catalogue needs: the database and who is acting (a visitor when null). */
+type CardCtx = Pick<Ctx, "db" | "actor">;
+
 export type CardRecord = Awaited<ReturnType<ReturnType<typeof selectCards>["all"]>>[number];
 
 /** Admins see every card; everyone else what the picker shows (active, plus their own). */
@@ -24,10 +28,10 @@ const readableBy = (actor: Actor | null) => (actor?.isAdmin ? undefined : visibl
  * issuer's only. Keyset on (issuer, name, id).
  */
 export async function listCards(
-  db: Db,
-  actor: Actor | null,
+  ctx: CardCtx,
   options: { issuer?: string | null; cursor?: string | null; limit?: number } = {},
 ) {
+  const { db, actor } = ctx;
   const limit = options.limit ?? PAGE_SIZE;
   const after = decodeCursor(options.cursor, ["string", "string", "string"] as const);
   const rows = await selectCards(db)
@@ -46,9 +50,10 @@ export async function listCards(
 }
 
 /** How many cards a filter finds (the admin list's count; an index-only count). */
-export async function countCards(db: Db, actor: Actor, issuer?: string | null) {
-  assertAdmin(actor);
-  const row = await db
+export async function countCards(ctx: CardCtx, input: { issuer?: string | null } = {}) {
+  assertAdmin(ctx.actor);
+  const { issuer } = input;
+  const row = await ctx.db
     .select({ total: count() })
     .from(creditCards)
     .where(issuer ? eq(creditCards.issuer, issuer) : undefined)
@@ -61,9 +66,9 @@ export async function countCards(db: Db, actor: Actor, issuer?: string | null) {
  * index seek (credit_cards_issuer_idx) to the next issuer, so it reads one row per issuer, not one
  * per card.
  */
-export async function listIssuers(db: Db, actor: Actor) {
-  assertAdmin(actor);
-  const rows = await db.all<{ issuer: string }>(sql`
+export async function listIssuers(ctx: CardCtx) {
+  assertAdmin(ctx.actor);
+  const rows = await ctx.db.all<{ issuer: string }>(sql`
     WITH RECURSIVE issuers(issuer) AS (
       SELECT min(issuer) FROM credit_cards
       UNION ALL
@@ -75,9 +80,10 @@ export async function listIssuers(db: Db, actor: Actor) {
 }
 
 /** The readable cards grouped by issuer, issuers sorted (one issuer's only when given). */
-export async function listCardsByIssuer(db: Db, actor: Actor | null, issuer?: string | null) {
-  const rows = await selectCards(db)
-    .where(and(readableBy(actor), issuer ? eq(creditCards.issuer, issuer) : undefined))
+export async function listCardsByIssuer(ctx: CardCtx, input: { issuer?: string | null } = {}) {
+  const { issuer } = input;
+  const rows = await selectCards(ctx.db)
+    .where(and(readableBy(ctx.actor), issuer ? eq(creditCards.issuer, issuer) : undefined))
     .orderBy(asc(creditCards.issuer), asc(creditCards.name))
     .limit(2000);
   // A Map, not an object: an issuer may be named like an Object.prototype key ("constructor").
@@ -91,18 +97,20 @@ export async function listCardsByIssuer(db: Db, actor: Actor | null, issuer?: st
 }
 
 /** One card the actor may read, or a 404. */
-export async function getCard(db: Db, actor: Actor | null, cardId: string) {
-  const card = await selectCards(db)
-    .where(and(eq(creditCards.id, cardId), readableBy(actor)))
+export async function getCard(ctx: CardCtx, input: { cardId: string }) {
+  const card = await selectCards(ctx.db)
+    .where(and(eq(creditCards.id, input.cardId), readableBy(ctx.actor)))
     .get();
   if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
   return card;
 }
 
-/** How many referrals use each of these cards (index referrals_card_idx). */
-export async function countReferralsByCard(db: Db, cardIds: string[]) {
+/** How many referrals use each of these cards (index referrals_card_idx): the admin list's column. */
+export async function countReferralsByCard(ctx: CardCtx, input: { cardIds: string[] }) {
+  assertAdmin(ctx.actor);
+  const { cardIds } = input;
   if (cardIds.length === 0) return new Map<string, number>();
-  const rows = await db
+  const rows = await ctx.db
     .select({ cardId: referrals.creditCardId, total: count() })
     .from(referrals)
     .where(sql`${referrals.creditCardId} IN ${cardIds}`)
@@ -111,9 +119,10 @@ export async function countReferralsByCard(db: Db, cardIds: string[]) {
 }
 
 /** An admin adds a card to the catalogue (isUserAdded false). */
-export async function createCard(db: Db, actor: Actor, input: CardInput) {
+export async function createCard(ctx: CardCtx, input: CardInput) {
+  const { actor } = ctx;
   assertAdmin(actor);
-  const [card] = await db
+  const [card] = await ctx.db
     .insert(creditCards)
     .values({ ...input, isUserAdded: false, createdById: actor.id })
     .returning(cardColumns);
@@ -124,8 +133,9 @@ export async function createCard(db: Db, actor: Actor, input: CardInput) {
  * A member adds a card that is not listed: active at once for its creator (and only for them),
  * flagged isUserAdded so admins review it in /admin/creditcards.
  */
-export async function createUserCard(db: Db, actor: Actor, input: NewCardInput) {
-  const [card] = await db
+export async function createUserCard(ctx: CardCtx, input: NewCardInput) {
+  const actor = requireActor(ctx);
+  const [card] = await ctx.db
     .insert(creditCards)
     .values({ ...input, active: true, isUserAdded: true, createdById: actor.id })
     .returning(cardColumns);
@@ -133,24 +143,24 @@ export async function createUserCard(db: Db, actor: Actor, input: NewCardInput) 
 }
 
 /** An admin replaces a card's fields (the full payload; the user-added flag stays). */
-export async function updateCard(db: Db, actor: Actor, cardId: string, input: CardInput) {
-  assertAdmin(actor);
-  const [card] = await db
+export async function updateCard(ctx: CardCtx, input: { cardId: string; card: CardInput }) {
+  assertAdmin(ctx.actor);
+  const [card] = await ctx.db
     .update(creditCards)
-    .set({ ...input, updatedAt: new Date() })
-    .where(eq(creditCards.id, cardId))
+    .set({ ...input.card, updatedAt: new Date() })
+    .where(eq(creditCards.id, input.cardId))
     .returning(cardColumns);
   if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
   return card;
 }
 
 /** Inactive cards leave members' pickers and search; referrals made with them keep them. */
-export async function setCardActive(db: Db, actor: Actor, cardId: string, active: boolean) {
-  assertAdmin(actor);
-  const [card] = await db
+export async function setCardActive(ctx: CardCtx, input: { cardId: string; active: boolean }) {
+  assertAdmin(ctx.actor);
+  const [card] = await ctx.db
     .update(creditCards)
-    .set({ active, updatedAt: new Date() })
-    .where(eq(creditCards.id, cardId))
+    .set({ active: input.active, updatedAt: new Date() })
+    .where(eq(creditCards.id, input.cardId))
     .returning({ id: creditCards.id });
   if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
 }
@@ -160,9 +170,11 @@ export async function setCardActive(db: Db, actor: Actor, cardId: string, active
  * so their history is never orphaned; the foreign key (ON DELETE RESTRICT) backs the check when a
  * referral is created between the count and the delete.
  */
-export async function deleteCard(db: Db, actor: Actor, cardId: string) {
-  assertAdmin(actor);
-  const used = (await countReferralsByCard(db, [cardId])).get(cardId) ?? 0;
+export async function deleteCard(ctx: CardCtx, input: { cardId: string }) {
+  assertAdmin(ctx.actor);
+  const { db } = ctx;
+  const { cardId } = input;
+  const used = (await countReferralsByCard(ctx, { cardIds: [cardId] })).get(cardId) ?? 0;
   if (used > 0) throw new DomainError(409, CARD_MESSAGES.hasReferrals(used), undefined, "CARD_HAS_REFERRALS");
   let deleted: { id: string }[];
   try {

@@ -5,6 +5,7 @@
 import { and, asc, eq, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { creditCards } from "../../../db/schema";
+import type { Ctx } from "~/core/context.server";
 
 export const pickerCardColumns = {
   id: creditCards.id,
@@ -32,9 +33,9 @@ export function visibleTo(viewerId: string | null) {
 }
 
 /** The cards a member can pick, grouped by issuer, issuers and names sorted (index credit_cards_active_issuer_idx). */
-export async function listPickerCards(db: Db, viewerId: string | null) {
-  const rows = await selectPickerCards(db)
-    .where(visibleTo(viewerId))
+export async function listPickerCards(ctx: Pick<Ctx, "db" | "actor">) {
+  const rows = await selectPickerCards(ctx.db)
+    .where(visibleTo(ctx.actor?.id ?? null))
     .orderBy(asc(creditCards.issuer), asc(creditCards.name));
   const byIssuer = new Map<string, PickerCard[]>();
   for (const row of rows) byIssuer.set(row.issuer, [...(byIssuer.get(row.issuer) ?? []), row]);

@@ -12,6 +12,7 @@ import type { Db } from "../../../db/client";
 import { SUCCESSFUL_STATUSES } from "../../../db/factories";
 import { applications, referrals, users } from "../../../db/schema";
 import type { Actor } from "~/core/actor";
+import { requireActor, type Ctx } from "~/core/context.server";
 import { referralCounts } from "~/modules/reputation/reputation.server";
 import { visibleNames } from "~/modules/users/privacy";
 import { inIdList, newestInGroup } from "~/utils/keyset.server";
@@ -55,12 +56,13 @@ function applicantsOf(db: Db, referralIds: readonly string[], viewer: Actor) {
     .orderBy(desc(applications.createdAt), desc(applications.id));
 }
 
-/** `list` with each referral's people as `viewer` may see them. */
+/** `list` with each referral's people as the acting member (`ctx.actor`) may see them. */
 export async function withPeople<T extends PresentedReferral>(
-  db: Db,
-  viewer: Actor,
+  ctx: Pick<Ctx, "db" | "actor">,
   list: readonly T[],
 ): Promise<(T & ReferralPeople)[]> {
+  const viewer = requireActor(ctx);
+  const { db } = ctx;
   if (list.length === 0) return [];
   const referrerIds = [...new Set(list.map((referral) => referral.referrer._id))];
   const [applicants, counts] = await db.batch([
@@ -92,7 +94,7 @@ export async function withPeople<T extends PresentedReferral>(
 }
 
 /** One referral with its people. */
-export async function withPeopleOne<T extends PresentedReferral>(db: Db, viewer: Actor, referral: T) {
-  const [one] = await withPeople(db, viewer, [referral]);
+export async function withPeopleOne<T extends PresentedReferral>(ctx: Pick<Ctx, "db" | "actor">, referral: T) {
+  const [one] = await withPeople(ctx, [referral]);
   return one!;
 }

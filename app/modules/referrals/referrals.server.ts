@@ -12,7 +12,6 @@ import { listReferralsComments } from "~/modules/comments/comments.server";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
-import type { Services } from "~/utils/services.server";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { normalizeReferralLink } from "./link";
 import { presentReferral, type ReferralRecord } from "./present";
@@ -88,15 +87,19 @@ export async function loadRecords(db: Db, ids: string[]): Promise<ReferralRecord
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** What the reads need: the database and who is looking (a visitor when null). */
+type ReadCtx = Pick<Ctx, "db" | "actor">;
+
 /**
- * One referral as `viewerId` sees it, by id or public code. Deactivated referrers' referrals and
- * inactive cards are hidden from everyone but the owner.
+ * One referral as the viewer (`ctx.actor`) sees it, by id or public code. Deactivated referrers'
+ * referrals and inactive cards are hidden from everyone but the owner.
  */
-export async function getReferral(services: Services, viewerId: string | null, key: { id: string } | { code: string }) {
+export async function getReferral(ctx: ReadCtx, key: { id: string } | { code: string }) {
+  const viewerId = ctx.actor?.id ?? null;
   const match = "id" in key ? eq(referrals.id, key.id) : eq(referrals.code, key.code.toLowerCase());
-  const row = await selectReferralRecords(services.db, match).get();
+  const row = await selectReferralRecords(ctx.db, match).get();
   const hidden =
-    row && row.referrerId !== viewerId && (!row.cardActive || (await isDeactivated(services.db, row.referrerId)));
+    row && row.referrerId !== viewerId && (!row.cardActive || (await isDeactivated(ctx.db, row.referrerId)));
   if (!row || hidden) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
   return presentReferral(row, viewerId);
 }
@@ -239,7 +242,7 @@ export async function createReferral(ctx: Ctx, draft: ReferralInput) {
     if (isUniqueViolation(error)) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
     throw error;
   }
-  return getReferral(ctx, referrerId, { id: referralId });
+  return getReferral(ctx, { id: referralId });
 }
 
 /**
@@ -278,24 +281,26 @@ export async function writeReferralActive(db: Db, referralId: string, active: bo
 }
 
 /** Mark as Inactive / Reopen by the referral's owner, answered with the spec's toast and the referral. */
-export async function setReferralActive(services: Services, userId: string, referralId: string, active: boolean) {
-  const { message } = await writeReferralActive(services.db, referralId, active, userId);
-  return { message, data: await getReferral(services, userId, { id: referralId }) };
+export async function setReferralActive(ctx: ReadCtx, input: { referralId: string; active: boolean }) {
+  const actor = requireActor(ctx);
+  const { message } = await writeReferralActive(ctx.db, input.referralId, input.active, actor.id);
+  return { message, data: await getReferral(ctx, { id: input.referralId }) };
 }
 
 export const MY_REFERRALS_PAGE = 50;
 
 /**
  * A user's referrals, newest first, keyset-paged on referrals_referrer_idx, each with its comment
- * count. Others see only active ones, and nothing when the owner hides their referrals.
+ * count. Others than the owner (`ctx.actor`) see only active ones, and nothing when the owner hides
+ * their referrals.
  */
 export async function listUserReferrals(
-  services: Services,
-  viewerId: string | null,
-  userId: string,
-  options: { cursor?: string | null; limit?: number } = {},
+  ctx: ReadCtx,
+  input: { userId: string; cursor?: string | null; limit?: number },
 ) {
-  const { db } = services;
+  const { db } = ctx;
+  const { userId, ...options } = input;
+  const viewerId = ctx.actor?.id ?? null;
   const isOwner = viewerId === userId;
   if (!isOwner) {
     const owner = await db
@@ -332,10 +337,11 @@ export async function listUserReferrals(
  * My Referrals (/refer and /dashboard/my-referrals): the owner's page of referrals, each with its
  * public review threads for the Comments section (one query for the page's threads).
  */
-export async function listMyReferrals(services: Services, userId: string, options: { cursor?: string | null } = {}) {
-  const page = await listUserReferrals(services, userId, userId, options);
+export async function listMyReferrals(ctx: ReadCtx, options: { cursor?: string | null } = {}) {
+  const actor = requireActor(ctx);
+  const page = await listUserReferrals(ctx, { ...options, userId: actor.id });
   const commented = page.data.filter((referral) => referral.commentsCount > 0).map((referral) => referral._id);
-  const threads = await listReferralsComments({ db: services.db, actor: { id: userId } }, { referralIds: commented });
+  const threads = await listReferralsComments(ctx, { referralIds: commented });
   return {
     ...page,
     data: page.data.map((referral) => ({

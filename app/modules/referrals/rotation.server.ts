@@ -54,7 +54,10 @@ export function parseSlot(value: string | null | undefined): number | null {
   return value != null && value !== "" && Number.isInteger(slot) && slot >= 0 && slot < ROTATION_SLOTS ? slot : null;
 }
 
-/** Re-draws one slot's keys for every referral with current weights (the scheduled job). */
+/**
+ * Re-draws one slot's keys for every referral with current weights. System work with no actor,
+ * called only by the scheduled job (server.ts) with the primary binding, so it takes the db alone.
+ */
 export async function refreshRotationSlot(db: Db, slot: number) {
   if (!Number.isInteger(slot) || slot < 0 || slot >= ROTATION_SLOTS) throw new Error(`No rotation slot ${slot}`);
   const column = sql.raw(`rotation_${slot}`);

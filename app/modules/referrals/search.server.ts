@@ -10,7 +10,7 @@
  */
 import { z } from "zod";
 import { LISTED_CONDITION } from "../../../db/schema";
-import type { Services } from "~/utils/services.server";
+import type { Ctx } from "~/core/context.server";
 import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
 import { MAX_FEE_OPTIONS, MIN_CREDIT_OPTIONS, MIN_SHARING_OPTIONS, parseSort, SORT_OPTIONS } from "./display";
 import { presentReferral } from "./present";
@@ -205,12 +205,10 @@ export interface SearchResult {
   plan: "index" | "fts";
 }
 
-export async function searchReferrals(
-  services: Pick<Services, "db">,
-  viewerId: string | null,
-  query: SearchQuery,
-): Promise<SearchResult> {
-  const d1 = services.db.$client;
+/** One page of /apply's search as the viewer (`ctx.actor`, a visitor when null) sees it. */
+export async function searchReferrals(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery): Promise<SearchResult> {
+  const viewerId = ctx.actor?.id ?? null;
+  const d1 = ctx.db.$client;
   const slot = query.slot ?? 0;
   const order = orderFor(query.sort, slot % ROTATION_SLOTS);
   const match = ftsQuery(query.q);
@@ -247,7 +245,7 @@ export async function searchReferrals(
     if (edge) nextCursor = encodeCursor([edge.k, edge.id]);
   }
   const records = await loadRecords(
-    services.db,
+    ctx.db,
     rows.map((row) => row.id),
   );
   // The page's rows, cards and referrers: three primary-key reads a row (drizzle keeps meta to itself).

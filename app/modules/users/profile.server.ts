@@ -14,6 +14,7 @@ import { DomainError } from "~/core/errors";
 import { hashToken } from "~/utils/crypto.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import type { Services } from "~/utils/services.server";
+import { requireActor, type Ctx } from "~/core/context.server";
 import { assertUsernameAndEmailFree } from "./uniqueness.server";
 import { visibleNames, type PrivacySettings } from "./privacy";
 import type { ChangePasswordInput, ProfileInput } from "./schemas";
@@ -51,23 +52,26 @@ const ownColumns = {
   createdAt: users.createdAt,
 };
 
-/** Everything the owner may see and edit of their own account (never the password hash). */
-export async function getOwnProfile(services: Services, userId: string) {
-  const profile = await services.db.select(ownColumns).from(users).where(eq(users.id, userId)).get();
+/** Everything the acting member may see and edit of their own account (never the password hash). */
+export async function getOwnProfile(ctx: Pick<Ctx, "db" | "actor">) {
+  const { id: userId } = requireActor(ctx);
+  const profile = await ctx.db.select(ownColumns).from(users).where(eq(users.id, userId)).get();
   if (!profile) throw new DomainError(404, PROFILE_MESSAGES.notFound);
   return profile;
 }
 export type OwnProfile = Awaited<ReturnType<typeof getOwnProfile>>;
 
 /**
- * A profile as `viewerId` may see it: names masked when hidden, email only when shown, and which
- * tabs are private. Hidden values are removed here, so neither HTML nor JSON can leak them.
+ * A profile as the viewer (`ctx.actor`, a visitor when null) may see it: names masked when hidden,
+ * email only when shown, and which tabs are private. Hidden values are removed here, so neither
+ * HTML nor JSON can leak them.
  */
-export async function getPublicProfile(services: Services, userId: string, viewerId: string | null) {
-  const row = await services.db
+export async function getPublicProfile(ctx: Pick<Ctx, "db" | "actor">, input: { userId: string }) {
+  const viewerId = ctx.actor?.id ?? null;
+  const row = await ctx.db
     .select(ownColumns)
     .from(users)
-    .where(and(eq(users.id, userId), sql`${users.deactivatedAt} IS NULL`))
+    .where(and(eq(users.id, input.userId), sql`${users.deactivatedAt} IS NULL`))
     .get();
   if (!row) throw new DomainError(404, PROFILE_MESSAGES.notFound);
   const isOwner = viewerId === row.id;
@@ -99,9 +103,10 @@ export type PublicProfile = Awaited<ReturnType<typeof getPublicProfile>>;
  * email needs the current password and is only asked for: it waits for confirmation from its
  * inbox while the current address stays the sign-in address (requestEmailChange).
  */
-export async function updateProfile(services: Services, userId: string, input: ProfileInput) {
-  const { db } = services;
-  const current = await getOwnProfile(services, userId);
+export async function updateProfile(ctx: Ctx, input: ProfileInput) {
+  const { id: userId } = requireActor(ctx);
+  const { db } = ctx;
+  const current = await getOwnProfile(ctx);
   await assertUsernameAndEmailFree(db, input, userId);
 
   const { email, currentPassword, ...fields } = input;
@@ -110,10 +115,10 @@ export async function updateProfile(services: Services, userId: string, input: P
     if (current.authProvider !== "local") {
       throw new DomainError(400, PROFILE_MESSAGES.googleEmail, { email: PROFILE_MESSAGES.googleEmail });
     }
-    await checkCurrentPassword(services, userId, currentPassword);
+    await checkCurrentPassword(ctx, userId, currentPassword);
   }
   await db.update(users).set(fields).where(eq(users.id, userId));
-  if (emailChanged) await requestEmailChange(services, { id: userId, email: current.email }, email);
+  if (emailChanged) await requestEmailChange(ctx, { id: userId, email: current.email }, email);
   return { message: PROFILE_MESSAGES.profileUpdated, emailChangePending: emailChanged ? email : null };
 }
 
@@ -147,31 +152,32 @@ async function checkCurrentPassword(services: Services, userId: string, password
   }
 }
 
-export async function updatePrivacy(services: Services, userId: string, settings: PrivacySettings) {
-  await services.db.update(users).set(settings).where(eq(users.id, userId));
+export async function updatePrivacy(ctx: Pick<Ctx, "db" | "actor">, settings: PrivacySettings) {
+  const { id: userId } = requireActor(ctx);
+  await ctx.db.update(users).set(settings).where(eq(users.id, userId));
   return { message: PROFILE_MESSAGES.privacyUpdated, privacySettings: settings };
 }
 
-export async function updateNotifications(services: Services, userId: string, emailNotifications: boolean) {
-  await services.db.update(users).set({ emailNotifications }).where(eq(users.id, userId));
+export async function updateNotifications(
+  ctx: Pick<Ctx, "db" | "actor">,
+  { emailNotifications }: { emailNotifications: boolean },
+) {
+  const { id: userId } = requireActor(ctx);
+  await ctx.db.update(users).set({ emailNotifications }).where(eq(users.id, userId));
   return { message: PROFILE_MESSAGES.notificationsUpdated, emailNotifications };
 }
 
 /**
  * Changes a local account's password after checking the current one; every other session of the
- * user ends (the one in use stays) and a notice is emailed.
+ * user ends (the one in use stays: `currentSessionToken`) and a notice is emailed.
  */
-export async function changePassword(
-  services: Services,
-  userId: string,
-  currentSessionToken: string,
-  input: ChangePasswordInput,
-) {
-  const { db } = services;
-  await checkCurrentPassword(services, userId, input.currentPassword);
+export async function changePassword(ctx: Ctx, input: ChangePasswordInput & { currentSessionToken: string }) {
+  const { id: userId } = requireActor(ctx);
+  const { db } = ctx;
+  await checkCurrentPassword(ctx, userId, input.currentPassword);
   const user = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
   if (!user) throw new DomainError(404, PROFILE_MESSAGES.notFound);
-  const keep = await hashToken(currentSessionToken);
+  const keep = await hashToken(input.currentSessionToken);
   await db.batch([
     db
       .update(users)
@@ -179,8 +185,8 @@ export async function changePassword(
       .where(eq(users.id, userId)),
     db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep))),
   ]);
-  await closeUserConnections(services, userId);
-  await voidOutstandingTokens(services, userId);
-  await createMailer(services.env, db).send(passwordChangedEmail(user.email));
+  await closeUserConnections(ctx, userId);
+  await voidOutstandingTokens(ctx, userId);
+  await createMailer(ctx.env, db).send(passwordChangedEmail(user.email));
   return { message: PROFILE_MESSAGES.passwordUpdated };
 }

@@ -28,16 +28,13 @@ export const loader = pageLoader({
   // `confirm` (the card whose delete is being confirmed) is the page's own state, read by the component.
   query: z.object({ issuer: IssuerFilter, cursor: PageCursor }),
   unexpectedMessage: CARD_MESSAGES.listFailed,
-  run: async ({ ctx: { db }, user, query: { issuer, cursor } }) => {
+  run: async ({ ctx, query: { issuer, cursor } }) => {
     const [issuers, page, total] = await Promise.all([
-      listIssuers(db, user),
-      listCards(db, user, { issuer, cursor }),
-      countCards(db, user, issuer),
+      listIssuers(ctx),
+      listCards(ctx, { issuer, cursor }),
+      countCards(ctx, { issuer }),
     ]);
-    const referralCounts = await countReferralsByCard(
-      db,
-      page.items.map((card) => card.id),
-    );
+    const referralCounts = await countReferralsByCard(ctx, { cardIds: page.items.map((card) => card.id) });
     return {
       issuer,
       issuers,
@@ -61,18 +58,18 @@ export const action = formAction({
   access: "admin",
   intents: {
     delete: rowIntent({
-      act: (ctx, admin, id) => deleteCard(ctx.db, admin, id),
+      act: (ctx, cardId) => deleteCard(ctx, { cardId }),
       toast: CARD_MESSAGES.deleted,
       backTo: listUrl,
       unexpectedMessage: CARD_MESSAGES.deleteFailed,
     }),
     deactivate: rowIntent({
-      act: (ctx, admin, id) => setCardActive(ctx.db, admin, id, false),
+      act: (ctx, cardId) => setCardActive(ctx, { cardId, active: false }),
       toast: CARD_MESSAGES.deactivated,
       backTo: listUrl,
     }),
     activate: rowIntent({
-      act: (ctx, admin, id) => setCardActive(ctx.db, admin, id, true),
+      act: (ctx, cardId) => setCardActive(ctx, { cardId, active: true }),
       toast: CARD_MESSAGES.updated,
       backTo: listUrl,
     }),

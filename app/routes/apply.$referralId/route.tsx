@@ -30,7 +30,7 @@ export const loader = pageLoader({
   async run({ ctx, user, params, query }) {
     const step = query.step ?? null;
     try {
-      const referral = await getReferral(ctx, user.id, { id: params.referralId });
+      const referral = await getReferral(ctx, { id: params.referralId });
       if (step === "2" && !referral.isOwner && (await hasReviewed(ctx, { referralId: referral._id }))) {
         // The review is in (a plain form post comes back here): on to step 3.
         throw redirect(`/apply/${referral._id}?step=3`);
@@ -59,9 +59,9 @@ export const action = formAction({
   intents: {
     default: intent.member({
       schema: z.object({}),
-      async run({ ctx, user, params }) {
+      async run({ ctx, params }) {
         const { referralId } = Params.parse(params);
-        await applyToReferral(ctx, user, { referralId });
+        await applyToReferral(ctx, { referralId });
         return redirectTo(`/apply/${referralId}?step=2`);
       },
     }),

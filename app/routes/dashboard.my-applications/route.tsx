@@ -24,7 +24,7 @@ export const loader = pageLoader({
   }),
   async run({ ctx, user, query }) {
     const filter = query.status;
-    const { data, nextCursor } = await listMyApplications(ctx.db, user, {
+    const { data, nextCursor } = await listMyApplications(ctx, {
       filter,
       cursor: decodeCreatedCursor(query.cursor),
     });
@@ -54,8 +54,11 @@ export const action = formAction({
     default: intent.member({
       schema: StatusChoiceSchema,
       unexpectedMessage: APPLICATION_MESSAGES.statusFailed,
-      async run({ ctx, user, value, request }) {
-        const { message, changed } = await updateApplicationStatus(ctx.db, user, value.id, value.status);
+      async run({ ctx, value, request }) {
+        const { message, changed } = await updateApplicationStatus(ctx, {
+          applicationId: value.id,
+          status: value.status,
+        });
         const url = new URL(request.url);
         return redirectTo(`${url.pathname}${url.search}`, {
           toast: { type: changed ? "success" : "info", description: message },

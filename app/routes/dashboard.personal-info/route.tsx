@@ -15,8 +15,8 @@ import { PATH } from "./settings-card";
 export const loader = pageLoader({
   access: "member",
   query: z.object({ edit: z.string().optional(), password: z.string().optional() }),
-  async run({ ctx, user, query }) {
-    const profile = await getOwnProfile(ctx, user.id);
+  async run({ ctx, query }) {
+    const profile = await getOwnProfile(ctx);
     return { profile, editing: query.edit === "1", changingPassword: query.password === "1" };
   },
 });
@@ -28,7 +28,7 @@ export const action = formAction({
       schema: ProfileSchema,
       hideFields: ["currentPassword"],
       async run({ ctx, user, value }) {
-        const { message, emailChangePending } = await updateProfile(ctx, user.id, value);
+        const { message, emailChangePending } = await updateProfile(ctx, value);
         return redirectTo(PATH, {
           toast: emailChangePending ? `${message} ${pendingEmailNote(emailChangePending, user.email)}` : message,
         });
@@ -36,16 +36,16 @@ export const action = formAction({
     }),
     privacy: intent.member({
       schema: PrivacySchema,
-      async run({ ctx, user, value }) {
-        const { message } = await updatePrivacy(ctx, user.id, value);
+      async run({ ctx, value }) {
+        const { message } = await updatePrivacy(ctx, value);
         return redirectTo(PATH, { toast: message });
       },
     }),
     password: intent.member({
       schema: ChangePasswordSchema,
       hideFields: ["currentPassword", "newPassword", "confirmPassword"],
-      async run({ ctx, user, value, request }) {
-        return changePassword(ctx, user.id, requireSessionToken(request), value);
+      async run({ ctx, value, request }) {
+        return changePassword(ctx, { ...value, currentSessionToken: requireSessionToken(request) });
       },
     }),
   },

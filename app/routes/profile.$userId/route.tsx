@@ -27,17 +27,16 @@ export const loader = pageLoader({
   query: z.object({ tab: z.enum(["about", "referrals", "applications"]).catch("about") }),
   async run({ ctx, user: viewer, params, query }) {
     const { tab } = query;
-    const viewerId = viewer?.id ?? null;
-    const profile = await getPublicProfile(ctx, params.userId, viewerId);
+    const profile = await getPublicProfile(ctx, { userId: params.userId });
     const reputation = await getReputation(ctx.db, profile._id, { referralsVisible: profile.referralsVisible });
     // Each tab's list is read only when that tab is open and the owner lets the viewer see it.
     const referrals =
       tab === "referrals" && profile.referralsVisible
-        ? (await listUserReferrals(ctx, viewerId, profile._id)).data
+        ? (await listUserReferrals(ctx, { userId: profile._id })).data
         : null;
     const applications =
       tab === "applications" && profile.applicationsVisible
-        ? (await listProfileApplications(ctx.db, viewerId, profile._id)).data
+        ? (await listProfileApplications(ctx, { userId: profile._id })).data
         : null;
     return { profile, tab, reputation, referrals, applications, signedIn: viewer !== null };
   },

@@ -36,10 +36,7 @@ export const loader = pageLoader({
     cursor: z.string().optional(),
   }),
   async run({ ctx, user, query }) {
-    const [groups, mine] = await Promise.all([
-      listPickerCards(ctx.db, user.id),
-      listMyReferrals(ctx, user.id, { cursor: query.cursor }),
-    ]);
+    const [groups, mine] = await Promise.all([listPickerCards(ctx), listMyReferrals(ctx, { cursor: query.cursor })]);
     return { groups, step: query.step ?? null, issuer: query.issuer ?? null, mine, viewerId: user.id };
   },
 });
