@@ -8,8 +8,8 @@
  *     intents: {
  *       privacy: intent.member({
  *         schema: PrivacySchema,
- *         run: async ({ ctx, user, value }) => {
- *           const { message } = await updatePrivacy(ctx, user.id, value);
+ *         run: async ({ ctx, value }) => {
+ *           const { message } = await updatePrivacy(ctx, value);
  *           return redirectTo(PATH, { toast: message });
  *         },
  *       }),
