@@ -11,10 +11,10 @@ import { DomainError } from "~/core/errors";
 import {
   fetchGoogleIdentity,
   findOrCreateGoogleUser,
-  GOOGLE_MESSAGES,
   googleEndpoints,
   type GoogleIdentity,
 } from "~/modules/auth/google.server";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { shouldUseSecureCookies } from "~/utils/auth.server";
 import type { Services } from "~/utils/services.server";
@@ -36,7 +36,7 @@ class CardshareGoogleStrategy extends GoogleStrategy<SessionUser> {
       },
       async ({ accessToken }) => {
         const identity = await fetchGoogleIdentity(services, accessToken);
-        if (!identity) throw new Error(GOOGLE_MESSAGES.failed);
+        if (!identity) throw new Error(AUTH_MESSAGES.googleFailed);
         return verify(identity);
       },
     );
@@ -81,7 +81,7 @@ export function createGoogleAuthenticator(services: Services, secure: boolean) {
 export function googleFailureMessage(error: unknown): string {
   if (error instanceof DomainError) return error.message;
   const cause = (error as { cause?: unknown } | null)?.cause;
-  return cause instanceof DomainError ? cause.message : GOOGLE_MESSAGES.popupClosed;
+  return cause instanceof DomainError ? cause.message : AUTH_MESSAGES.googlePopupClosed;
 }
 
 /**

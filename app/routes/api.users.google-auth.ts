@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { GOOGLE_MESSAGES, signInWithGoogleToken } from "~/modules/auth/google.server";
+import { signInWithGoogleToken } from "~/modules/auth/google.server";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { SignInAnswerSchema, toSignInAnswer } from "~/modules/auth/present";
 
 const GoogleTokenSchema = z.object({
-  idToken: z.string({ error: GOOGLE_MESSAGES.noToken }).min(1, GOOGLE_MESSAGES.noToken).max(4096),
+  idToken: z.string({ error: AUTH_MESSAGES.googleNoToken }).min(1, AUTH_MESSAGES.googleNoToken).max(4096),
 });
 
 export const loader = jsonRoute({

@@ -1,6 +1,7 @@
 import { createGoogleAuthenticator, GOOGLE_STATE_COOKIE, googleFailureMessage } from "~/http/google-redirect.server";
 import { pageLoader } from "~/http/page-loader.server";
-import { GOOGLE_MESSAGES, isGoogleEnabled } from "~/modules/auth/google.server";
+import { isGoogleEnabled } from "~/modules/auth/google.server";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { createSession, serializeSessionCookie } from "~/modules/auth/session.server";
 import { DomainError } from "~/core/errors";
 import { shouldUseSecureCookies } from "~/utils/auth.server";
@@ -29,6 +30,11 @@ export const loader = pageLoader({
     const headers = new Headers();
     headers.append("Set-Cookie", serializeSessionCookie(session.token, { remember: false, secure }));
     headers.append("Set-Cookie", `${GOOGLE_STATE_COOKIE}=; Path=/auth/google; Max-Age=0; HttpOnly; SameSite=Lax`);
-    throw await redirectWithToast(context, "/", { type: "success", description: GOOGLE_MESSAGES.success }, { headers });
+    throw await redirectWithToast(
+      context,
+      "/",
+      { type: "success", description: AUTH_MESSAGES.googleSuccess },
+      { headers },
+    );
   },
 });

@@ -11,18 +11,8 @@ import { DomainError } from "~/core/errors";
 import type { Services } from "~/utils/services.server";
 import type { Ctx } from "~/core/context.server";
 import { stripInvisible } from "~/utils/zod-fields";
+import { AUTH_MESSAGES } from "./messages";
 import { createSession, sessionUserColumns, type SessionUser } from "./session.server";
-
-export const GOOGLE_MESSAGES = {
-  success: "Google login successful!",
-  failed: "Google login failed. Please try again.",
-  noToken: "Failed to get token from Google. Please try again.",
-  unreachable: "Google sign-in is not available right now. Please try again in a moment.",
-  popupClosed: "Google login popup was closed or authentication failed. Please try again.",
-  unverified: "Your Google email address is not verified.",
-  emailLinkedElsewhere: "This email is already linked to another Google account.",
-  notConfigured: "Google sign-in is not configured.",
-} as const;
 
 /** What we use of a Google account, from the userinfo endpoint. */
 export interface GoogleIdentity {
@@ -40,7 +30,7 @@ export function isGoogleEnabled(services: Services) {
 
 /** API sign-in with Google where it is not configured: the route does not exist (404). */
 function requireGoogle(services: Services) {
-  if (!isGoogleEnabled(services)) throw new DomainError(404, GOOGLE_MESSAGES.notConfigured);
+  if (!isGoogleEnabled(services)) throw new DomainError(404, AUTH_MESSAGES.googleNotConfigured);
 }
 
 /** Google's OAuth endpoints (the environment may point them at a fake). */
@@ -66,7 +56,7 @@ async function callGoogle(url: string | URL, init?: RequestInit): Promise<Respon
     } catch (error) {
       if (attempt >= attempts) {
         console.warn("Google could not be reached:", error instanceof Error ? error.message : error);
-        throw new DomainError(503, GOOGLE_MESSAGES.unreachable);
+        throw new DomainError(503, AUTH_MESSAGES.googleUnreachable);
       }
     }
   }
@@ -125,7 +115,7 @@ async function freeUsername(services: Services, email: string) {
       .get();
     if (!taken) return candidate;
   }
-  throw new DomainError(409, GOOGLE_MESSAGES.failed);
+  throw new DomainError(409, AUTH_MESSAGES.googleFailed);
 }
 
 const accountColumns = {
@@ -158,10 +148,10 @@ export async function findOrCreateGoogleUser(services: Services, identity: Googl
   const { db } = services;
   const bySubject = await accountBySubject(services, identity.subject);
   if (bySubject) return signInAs(bySubject);
-  if (!identity.emailVerified) throw new DomainError(403, GOOGLE_MESSAGES.unverified);
+  if (!identity.emailVerified) throw new DomainError(403, AUTH_MESSAGES.googleUnverified);
 
   const byEmail = await db.select(accountColumns).from(users).where(eq(users.email, identity.email)).get();
-  if (byEmail?.googleSubject) throw new DomainError(409, GOOGLE_MESSAGES.emailLinkedElsewhere);
+  if (byEmail?.googleSubject) throw new DomainError(409, AUTH_MESSAGES.googleLinkedElsewhere);
   if (byEmail) {
     signInAs(byEmail);
     if (byEmail.emailVerifiedAt) {
@@ -211,7 +201,7 @@ export async function findOrCreateGoogleUser(services: Services, identity: Googl
   const raced = await accountBySubject(services, identity.subject);
   if (raced) return signInAs(raced);
   const emailTaken = await db.select({ id: users.id }).from(users).where(eq(users.email, identity.email)).get();
-  throw new DomainError(409, emailTaken ? GOOGLE_MESSAGES.emailLinkedElsewhere : GOOGLE_MESSAGES.failed);
+  throw new DomainError(409, emailTaken ? AUTH_MESSAGES.googleLinkedElsewhere : AUTH_MESSAGES.googleFailed);
 }
 
 function withoutPrivate(row: AccountRow): SessionUser {
@@ -225,17 +215,17 @@ function withoutPrivate(row: AccountRow): SessionUser {
  */
 export async function signInWithGoogleToken(ctx: Ctx, accessToken: string, userAgent: string | null) {
   requireGoogle(ctx);
-  if (!(await isTokenForThisClient(ctx, accessToken))) throw new DomainError(401, GOOGLE_MESSAGES.failed);
+  if (!(await isTokenForThisClient(ctx, accessToken))) throw new DomainError(401, AUTH_MESSAGES.googleFailed);
   return signInWithOwnGoogleToken(ctx, accessToken, userAgent);
 }
 
 /** Sign-in with an access token we obtained ourselves, by exchanging a code with our client secret. */
 async function signInWithOwnGoogleToken(services: Services, accessToken: string, userAgent: string | null) {
   const identity = await fetchGoogleIdentity(services, accessToken);
-  if (!identity) throw new DomainError(401, GOOGLE_MESSAGES.failed);
+  if (!identity) throw new DomainError(401, AUTH_MESSAGES.googleFailed);
   const user = await findOrCreateGoogleUser(services, identity);
   const session = await createSession(services.db, user.id, { remember: false, userAgent });
-  return { user, session, message: GOOGLE_MESSAGES.success };
+  return { user, session, message: AUTH_MESSAGES.googleSuccess };
 }
 
 /** API clients: exchange an authorization code for an access token, then sign in with it. */
@@ -253,6 +243,6 @@ export async function signInWithGoogleCode(ctx: Ctx, code: string, redirectUri: 
     }),
   });
   const body = await readGoogleJson(response);
-  if (typeof body.access_token !== "string") throw new DomainError(401, GOOGLE_MESSAGES.noToken);
+  if (typeof body.access_token !== "string") throw new DomainError(401, AUTH_MESSAGES.googleNoToken);
   return signInWithOwnGoogleToken(ctx, body.access_token, userAgent);
 }

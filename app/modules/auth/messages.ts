@@ -34,4 +34,13 @@ export const AUTH_MESSAGES = {
   accountSlowdown: "Too many failed sign-ins for this account. Please wait a minute and try again.",
   pendingDefault: "Please verify your email to continue.",
   pendingMissingEmail: "Email address is missing. Please go back to registration.",
+  // Google sign-in (docs/product.md#google-sign-in).
+  googleSuccess: "Google login successful!",
+  googleFailed: "Google login failed. Please try again.",
+  googleNoToken: "Failed to get token from Google. Please try again.",
+  googleUnreachable: "Google sign-in is not available right now. Please try again in a moment.",
+  googlePopupClosed: "Google login popup was closed or authentication failed. Please try again.",
+  googleUnverified: "Your Google email address is not verified.",
+  googleLinkedElsewhere: "This email is already linked to another Google account.",
+  googleNotConfigured: "Google sign-in is not configured.",
 } as const;
