@@ -28,6 +28,8 @@ export function isBookmark(value: string | null | undefined): value is string {
 export interface RequestD1 {
   session: D1DatabaseSession;
   cookieBookmark: string | null;
+  /** Signed in by a bearer token without cookies: the bookmark travels in `x-d1-bookmark` only. */
+  apiClient?: boolean;
 }
 
 /**
@@ -58,6 +60,8 @@ export function openD1Session(d1: D1Database, request: Request): RequestD1 {
   return {
     session: d1.withSession(sessionStart(request)),
     cookieBookmark: isBookmark(cookie) ? cookie : null,
+    // An API client (a bearer token, no cookie) keeps its bookmark from the header; it gets no cookie.
+    apiClient: /^Bearer\s/i.test(request.headers.get("Authorization") ?? "") && cookie === undefined,
   };
 }
 
@@ -78,7 +82,7 @@ export function withBookmark(response: Response, d1: RequestD1, options: { secur
   if (!bookmark || response.status === 101) return response;
   const answered = new Response(response.body, response);
   answered.headers.set(BOOKMARK_HEADER, bookmark);
-  if (bookmark !== d1.cookieBookmark) {
+  if (!d1.apiClient && bookmark !== d1.cookieBookmark) {
     answered.headers.append("Set-Cookie", serializeBookmarkCookie(bookmark, options));
   }
   return answered;

@@ -63,6 +63,8 @@ describe("D1 sessions: read-your-writes across requests (ADR 008)", () => {
     expect(write.status).toBe(200);
     const bookmark = write.headers.get("x-d1-bookmark");
     expect(bookmark).toMatch(BOOKMARK);
+    // A bearer-token client keeps its bookmark from the header: no cookie for it to ignore.
+    expect(write.headers.get("Set-Cookie") ?? "").not.toContain("cs_d1=");
 
     const read = await profileOf(owner.user.id, { "x-d1-bookmark": bookmark! });
     expect(read.response.status).toBe(200);
