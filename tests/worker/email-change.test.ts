@@ -112,6 +112,8 @@ describe("changing the email needs the current password", () => {
       })
     ).text();
     expect(landed).toContain(`We sent a confirmation link to new-${account.email}`);
+    // The toast reads as two sentences.
+    expect(landed).toContain(`Profile updated successfully. We sent a confirmation link to new-${account.email}`);
   });
 });
 

@@ -30,7 +30,8 @@ export const action = formAction({
       async run({ ctx, user, value }) {
         const { message, emailChangePending } = await updateProfile(ctx, value);
         return redirectTo(PATH, {
-          toast: emailChangePending ? `${message} ${pendingEmailNote(emailChangePending, user.email)}` : message,
+          // Two sentences: the spec's text has no full stop of its own.
+          toast: emailChangePending ? `${message}. ${pendingEmailNote(emailChangePending, user.email)}` : message,
         });
       },
     }),
