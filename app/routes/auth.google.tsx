@@ -1,9 +1,7 @@
 import { z } from "zod";
-import { DomainError } from "~/core/errors";
 import { formResource, intent, redirectTo } from "~/http/form-action.server";
 import { redirectToGoogle } from "~/http/google-redirect.server";
-import { isGoogleEnabled } from "~/modules/auth/google.server";
-import { AUTH_MESSAGES } from "~/modules/auth/messages";
+import { requireGoogle } from "~/modules/auth/google.server";
 
 /**
  * POST /auth/google starts the Google redirect flow (a POST, so another site cannot start it for a
@@ -18,7 +16,7 @@ export const action = formResource({
       schema: z.object({}),
       async run({ ctx, user, request }) {
         if (user) return redirectTo("/");
-        if (!isGoogleEnabled(ctx)) throw new DomainError(404, AUTH_MESSAGES.googleNotConfigured);
+        requireGoogle(ctx);
         return redirectToGoogle(ctx, request);
       },
     }),

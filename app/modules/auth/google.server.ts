@@ -28,8 +28,8 @@ export function isGoogleEnabled(services: Services) {
   return Boolean(services.env.GOOGLE_CLIENT_ID && services.env.GOOGLE_CLIENT_SECRET);
 }
 
-/** API sign-in with Google where it is not configured: the route does not exist (404). */
-function requireGoogle(services: Services) {
+/** Google sign-in where it is not configured: a 404 in the member's words (every Google entry point). */
+export function requireGoogle(services: Services) {
   if (!isGoogleEnabled(services)) throw new DomainError(404, AUTH_MESSAGES.googleNotConfigured);
 }
 
