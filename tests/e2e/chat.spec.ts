@@ -180,8 +180,12 @@ test.describe("Chat", () => {
     await page.getByRole("button", { name: "Retry" }).click();
     await expect(page.getByRole("list", { name: "Messages" }).getByText("Are you there?")).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);
-    const chat = await apiAs(request, bob).get<{ data: { messages: { content: string }[] } }>(`/api/chats/${chatId}`);
-    expect(chat.data.messages.map((message) => message.content)).toEqual(["Are you there?"]);
+    // The retried message shows at once (optimistically); the server has it once the send lands.
+    const stored = async () =>
+      (
+        await apiAs(request, bob).get<{ data: { messages: { content: string }[] } }>(`/api/chats/${chatId}`)
+      ).data.messages.map((message) => message.content);
+    await expect.poll(stored, { timeout: 10_000 }).toEqual(["Are you there?"]);
   });
 
   test("a third person cannot open the chat, by link or by socket", async ({ page, request, createUser, login }) => {
