@@ -15,6 +15,7 @@ import { readSessionToken } from "./app/http/session-token.server";
 import { openD1Session, withBookmark } from "./app/http/d1-session.server";
 import { routeRoomRequest } from "./party";
 import { meterForRequest, withMeterHeader } from "./app/utils/d1-meter.server";
+import { edgeCache, edgeCacheKey, fromEdgeCache, toEdgeCache } from "./app/http/edge-cache.server";
 
 /** The rooms' Durable Object classes, by their registry names (app/modules/realtime/rooms.ts). */
 export { ChatRoom, UserNotifications } from "./party";
@@ -57,6 +58,12 @@ const worker = {
     if (isCrossSiteMutation(request, allowedOrigins)) {
       return secure(jsonError(403, "Cross-site requests are not allowed."));
     }
+    const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
+
+    // A visitor's public page comes from this data centre's cache when it has a copy (ADR 062).
+    const cacheKey = edgeCacheKey(request, build.assets.version);
+    const cached = cacheKey && (await fromEdgeCache(edgeCache(), cacheKey, nonce));
+    if (cached) return secure(cached, googleAuthOrigin);
 
     // Every query of this request runs in one D1 session from the client's bookmark (ADR 008).
     const d1 = openD1Session(env.DB, request);
@@ -78,8 +85,8 @@ const worker = {
       cspNonce: nonce,
       d1Session: d1.session,
     });
-    const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
-    return secure(bookmarked(response), googleAuthOrigin);
+    const shared = cacheKey ? toEdgeCache(edgeCache(), cacheKey, response, (p) => ctx.waitUntil(p)) : response;
+    return secure(bookmarked(shared), googleAuthOrigin);
   },
 
   /**

@@ -109,7 +109,8 @@ describe("D1 sessions: read-your-writes across requests (ADR 008)", () => {
       },
     );
     expect(read.status).toBe(200);
-    const anonymous = await fetchWithEnv("/", { DB: recorded.db });
+    // A page rendered for a visitor (the public pages may come from the edge cache, ADR 062).
+    const anonymous = await fetchWithEnv("/auth", { DB: recorded.db });
     expect(anonymous.status).toBe(200);
     const write = await fetchWithEnv(
       "/api/users/login",
