@@ -1,0 +1,102 @@
+/**
+ * Every page, as each kind of person sees it, at 1280 and 390 px: axe-core finds no violation of
+ * WCAG 2.1 A/AA at any impact (docs/product.md#accessibility). The journeys check pages in their
+ * states (dialogs open, errors shown); this sweep makes sure no page is left out.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { apiAs, createReferral, expect, test } from "./fixtures";
+
+const WIDTHS = [1280, 390] as const;
+
+interface Found {
+  path: string;
+  width: number;
+  id: string;
+  impact: string | null | undefined;
+  targets: string[];
+}
+
+/** Visits each path at one width and returns every violation axe finds (empty when none). */
+async function sweep(page: Page, width: number, paths: string[]): Promise<Found[]> {
+  const found: Found[] = [];
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+  {
+    for (const path of paths) {
+      const response = await page.goto(path);
+      expect(response, path).not.toBeNull();
+      await page.waitForLoadState("load");
+      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      for (const violation of results.violations) {
+        found.push({
+          path,
+          width,
+          id: violation.id,
+          impact: violation.impact,
+          targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+        });
+      }
+    }
+  }
+  return found;
+}
+
+for (const width of WIDTHS) {
+  test.describe(`accessibility of every page at ${width} px`, () => {
+    // Each test visits up to a dozen pages and runs axe on each.
+    test.describe.configure({ mode: "parallel", timeout: 150_000 });
+
+    test("a visitor's pages", async ({ page }) => {
+      const found = await sweep(page, width, [
+        "/",
+        "/terms",
+        "/privacy",
+        "/auth",
+        "/auth?tab=register",
+        "/auth/forgot-password",
+        "/auth/reset-password?token=not-a-token",
+        "/auth/verify-email?token=not-a-token",
+        "/auth/verify-pending",
+        "/no-such-page",
+      ]);
+      expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+    });
+
+    test("a member's pages", async ({ page, login, createUser, request }) => {
+      const referrer = await createUser();
+      const { referralId } = await createReferral(request, referrer);
+      const member = await login();
+      await apiAs(request, member).post("/api/chats", { targetUserId: referrer.id });
+      const found = await sweep(page, width, [
+        "/refer",
+        "/apply",
+        `/apply/${referralId}`,
+        `/apply/${referralId}?step=1`,
+        "/dashboard/my-referrals",
+        "/dashboard/my-applications",
+        "/dashboard/personal-info",
+        "/chat",
+        // (the direct chat opened above is the first in the list)
+        `/profile/${referrer.id}`,
+        `/profile/${member.id}`,
+        "/payment-success",
+        "/payment-cancel",
+      ]);
+      expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+    });
+
+    test("an admin's pages", async ({ page, loginAsAdmin }) => {
+      await loginAsAdmin();
+      const found = await sweep(page, width, [
+        "/admin",
+        "/admin/creditcards",
+        "/admin/creditcards/create",
+        "/admin/users",
+        "/admin/referrals",
+        "/admin/applications",
+        "/admin/tips",
+      ]);
+      expect(found, JSON.stringify(found, null, 2)).toEqual([]);
+    });
+  });
+}
