@@ -16,6 +16,8 @@ export const BOOKMARK_HEADER = "x-d1-bookmark";
  * "zzz" would pin the session and be echoed back forever, and D1 itself may refuse it.
  */
 const BOOKMARK = /^[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{8}-[0-9a-f]{32}$/;
+/** The shape a bookmark has, for the API reference. */
+export const BOOKMARK_PATTERN = BOOKMARK.source;
 
 /** Methods that never change anything, whose first query may go to any replica. */
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);

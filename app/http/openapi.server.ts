@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import type { Access } from "./access.server";
+import { BOOKMARK_HEADER, BOOKMARK_PATTERN } from "./d1-session.server";
 import { HTTP_METHODS, type Endpoint } from "./json-route.server";
 import type { RegisteredRoute } from "./registry.server";
 
@@ -129,7 +130,7 @@ function jsonOperation(method: string, path: string, endpoint: Endpoint, collect
   const params = endpoint.params
     ? objectProperties(collector.convert(endpoint.params, "input", `${scope}Params`))
     : null;
-  const parameters = pathNames.map((name) =>
+  const parameters: object[] = pathNames.map((name) =>
     parameter(name, "path", true, params?.properties[name] ?? { type: "string" }),
   );
   if (endpoint.query) {
@@ -139,9 +140,12 @@ function jsonOperation(method: string, path: string, endpoint: Endpoint, collect
     }
   }
 
+  // Every answer carries the D1 bookmark; a client that sends it back reads its own writes (ADR 008).
+  parameters.push({ $ref: "#/components/parameters/D1Bookmark" });
   const responses: Record<string, unknown> = {
     [String(endpoint.status ?? 200)]: {
       description: endpoint.status === 201 ? "Created" : "Success",
+      headers: { [BOOKMARK_HEADER]: { $ref: "#/components/headers/D1Bookmark" } },
       content: {
         [endpoint.mediaType ?? "application/json"]: {
           schema:
@@ -176,7 +180,7 @@ function jsonOperation(method: string, path: string, endpoint: Endpoint, collect
     ...(endpoint.description ? { description: endpoint.description } : {}),
     tags: [tagOf(path)],
     security: SECURITY[endpoint.access],
-    ...(parameters.length ? { parameters } : {}),
+    parameters,
     ...(requestBody ? { requestBody } : {}),
     responses,
   };
@@ -234,6 +238,10 @@ export function openApiDocument(routes: RegisteredRoute[]) {
         "with the status. Sign in with `POST /api/users/login` and send the token as `Authorization: Bearer <token>`;",
         "browsers use the session cookie (a cookie-authenticated write from another origin is refused with 403).",
         "A method a path does not answer is a 405 naming the ones it does (`Allow`); an unknown /api path is a 404.",
+        "",
+        `Every answer carries \`${BOOKMARK_HEADER}\`, where the database stood after the request; send the last one`,
+        "you received back on the next request and it reads at least that state (your own writes included),",
+        "from the nearest replica.",
       ].join("\n"),
     },
     tags: tags.map((name) => ({ name })),
@@ -264,6 +272,22 @@ export function openApiDocument(routes: RegisteredRoute[]) {
           required: ["success", "message"],
         },
         ...collector.schemas,
+      },
+      parameters: {
+        D1Bookmark: {
+          name: BOOKMARK_HEADER,
+          in: "header",
+          required: false,
+          description:
+            "The bookmark of the last answer this client received: the request reads data at least that new (its own writes included). An invalid value is ignored.",
+          schema: { type: "string", pattern: BOOKMARK_PATTERN },
+        },
+      },
+      headers: {
+        D1Bookmark: {
+          description: "Where the database stood after this request; send it back as the next request's x-d1-bookmark.",
+          schema: { type: "string", pattern: BOOKMARK_PATTERN },
+        },
       },
       responses: Object.fromEntries(
         [...usedStatuses]

@@ -67,4 +67,23 @@ describe("GET /api/openapi.json", () => {
     expect(document.paths["/api/openapi.json"]).toHaveProperty("get");
     expect(document.paths["/api/docs"]!.get).toMatchObject({ responses: { "200": { content: { "text/html": {} } } } });
   });
+
+  it("describes the x-d1-bookmark header on every operation, sent and answered, in the shape the server accepts", async () => {
+    const document = await servedDocument();
+    const operations = Object.values(document.paths).flatMap(
+      (item) =>
+        Object.values(item) as { parameters: { $ref?: string }[]; responses: Record<string, { headers?: object }> }[],
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    for (const operation of operations) {
+      expect(operation.parameters).toContainEqual({ $ref: "#/components/parameters/D1Bookmark" });
+      const success = Object.entries(operation.responses).find(([status]) => Number(status) < 300)![1];
+      expect(success.headers).toEqual({ "x-d1-bookmark": { $ref: "#/components/headers/D1Bookmark" } });
+    }
+    const { parameters } = document.components as unknown as {
+      parameters: Record<string, { schema: { pattern: string } }>;
+    };
+    const bookmark = (await fetchPath("/api/health")).headers.get("x-d1-bookmark")!;
+    expect(bookmark).toMatch(new RegExp(parameters.D1Bookmark!.schema.pattern));
+  });
 });
