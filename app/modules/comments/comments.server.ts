@@ -4,7 +4,7 @@
  * reputation in the same db.batch, so the two never disagree.
  */
 import { alias } from "drizzle-orm/sqlite-core";
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { createId } from "../../../db/id";
 import { applications, comments, referrals, users, type CommentType } from "../../../db/schema";
@@ -217,9 +217,12 @@ async function loadComments(db: Db, where: SQL | undefined, viewerId: string | n
 
 export const REVIEWS_PAGE_SIZE = 50;
 
-/** Reviews and their responses for a set of reviews, chosen by `reviewWhere`. */
-async function threadsWhere(db: Db, reviewWhere: SQL | undefined, viewerId: string | null, before?: Date) {
-  const reviews = await db
+/**
+ * Reviews and their responses for a set of reviews, chosen by `reviewWhere`, in one query: the
+ * newest REVIEWS_PAGE_SIZE reviews are a subquery of the read (one round trip, issue 20).
+ */
+function threadsWhere(db: Db, reviewWhere: SQL | undefined, viewerId: string | null, before?: Date) {
+  const reviewIds = db
     .select({ id: comments.id })
     .from(comments)
     .where(
@@ -230,11 +233,12 @@ async function threadsWhere(db: Db, reviewWhere: SQL | undefined, viewerId: stri
       ),
     )
     .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(REVIEWS_PAGE_SIZE)
-    .all();
-  if (reviews.length === 0) return [];
-  const ids = reviews.map((review) => review.id);
-  return loadComments(db, or(inArray(comments.id, ids), inArray(comments.originalCommentId, ids)), viewerId);
+    .limit(REVIEWS_PAGE_SIZE);
+  return loadComments(
+    db,
+    or(inArray(comments.id, reviewIds), inArray(comments.originalCommentId, reviewIds)),
+    viewerId,
+  );
 }
 
 /**
@@ -247,8 +251,12 @@ export async function listReferralComments(
   input: { referralId: string; before?: Date },
 ): Promise<ApiComment[]> {
   const { referralId, before } = input;
-  await findReferral(ctx.db, referralId);
-  return threadsWhere(ctx.db, eq(comments.referralId, referralId), ctx.actor?.id ?? null, before);
+  // The referral's existence (a 404 otherwise) and its threads are read side by side.
+  const [, threads] = await Promise.all([
+    findReferral(ctx.db, referralId),
+    threadsWhere(ctx.db, eq(comments.referralId, referralId), ctx.actor?.id ?? null, before),
+  ]);
+  return threads;
 }
 
 /**
@@ -278,13 +286,21 @@ export async function listApplicationComments(ctx: MemberCtx, input: { applicati
  * The threads of the acting member's own reviews on several referrals at once (the My Applications
  * list: the applicant sees only their own comments and the replies to them).
  */
-export async function listOwnThreads(ctx: MemberCtx, input: { referralIds: string[] }): Promise<ApiComment[]> {
+export async function listOwnThreads(
+  ctx: MemberCtx,
+  input: { referralIds: string[] | SQLWrapper },
+): Promise<ApiComment[]> {
   const viewerId = requireActor(ctx).id;
   const { referralIds } = input;
-  if (referralIds.length === 0) return [];
+  if (Array.isArray(referralIds) && referralIds.length === 0) return [];
   return threadsWhere(
     ctx.db,
-    and(inArray(comments.referralId, referralIds), eq(comments.authorId, viewerId)),
+    and(
+      Array.isArray(referralIds)
+        ? inArray(comments.referralId, referralIds)
+        : inArray(comments.referralId, referralIds as SQLWrapper),
+      eq(comments.authorId, viewerId),
+    ),
     viewerId,
   );
 }
@@ -293,16 +309,19 @@ export async function listOwnThreads(ctx: MemberCtx, input: { referralIds: strin
  * The public threads of several referrals at once (My Referrals: every review of the owner's
  * referrals with its replies and follow-ups), in one query: the newest 50 reviews of each referral
  * (a window per referral, so a busy referral cannot crowd out the others) and their responses.
- * The ids travel as one JSON parameter, as D1 allows 100 bound parameters per query.
+ * The ids travel as one JSON parameter, as D1 allows 100 bound parameters per query, or as a
+ * subquery selecting them (read in the same round trip as the page that lists them).
  */
 export async function listReferralsComments(
   ctx: ViewCtx,
-  input: { referralIds: readonly string[] },
+  input: { referralIds: readonly string[] | SQLWrapper },
 ): Promise<ApiComment[]> {
   const { db } = ctx;
   const { referralIds } = input;
-  if (referralIds.length === 0) return [];
-  const ofReferrals = inIdList(comments.referralId, referralIds);
+  if (Array.isArray(referralIds) && referralIds.length === 0) return [];
+  const ofReferrals = Array.isArray(referralIds)
+    ? inIdList(comments.referralId, referralIds)
+    : inArray(comments.referralId, referralIds as SQLWrapper);
   const ranked = db
     .select({ id: comments.id, rank: newestInGroup(comments.referralId, comments.createdAt, comments.id) })
     .from(comments)

@@ -67,12 +67,17 @@ export const referralRecordColumns = {
   referrerShowFullName: users.showFullName,
   referrerRating: users.rating,
   referrerReviewCount: users.reviewCount,
+  referrerDeactivatedAt: users.deactivatedAt,
 };
 
 /** Referrals joined with their card and referrer (primary-key lookups per referral row). */
-export function selectReferralRecords(db: Db, where: SQL | undefined) {
+export function selectReferralRecords<Extra extends Record<string, SQL>>(
+  db: Db,
+  where: SQL | undefined,
+  extra: Extra = {} as Extra,
+) {
   return db
-    .select(referralRecordColumns)
+    .select({ ...referralRecordColumns, ...extra })
     .from(referrals)
     .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
     .innerJoin(users, eq(users.id, referrals.referrerId))
@@ -97,16 +102,11 @@ type ReadCtx = Pick<Ctx, "db" | "actor">;
 export async function getReferral(ctx: ReadCtx, key: { id: string } | { code: string }) {
   const viewerId = ctx.actor?.id ?? null;
   const match = "id" in key ? eq(referrals.id, key.id) : eq(referrals.code, key.code.toLowerCase());
+  // One round trip: the referrer's deactivation comes with the row.
   const row = await selectReferralRecords(ctx.db, match).get();
-  const hidden =
-    row && row.referrerId !== viewerId && (!row.cardActive || (await isDeactivated(ctx.db, row.referrerId)));
+  const hidden = row && row.referrerId !== viewerId && (!row.cardActive || row.referrerDeactivatedAt != null);
   if (!row || hidden) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
   return presentReferral(row, viewerId);
-}
-
-async function isDeactivated(db: Db, userId: string) {
-  const row = await db.select({ at: users.deactivatedAt }).from(users).where(eq(users.id, userId)).get();
-  return row?.at != null;
 }
 
 /**
@@ -302,46 +302,64 @@ export async function listUserReferrals(
   const { userId, ...options } = input;
   const viewerId = ctx.actor?.id ?? null;
   const isOwner = viewerId === userId;
+  const limit = Math.min(options.limit ?? MY_REFERRALS_PAGE, MY_REFERRALS_PAGE);
+  // The owner's settings and the page (with each referral's comment count) in one round trip.
+  const [owner, rows] = await Promise.all([
+    isOwner
+      ? null
+      : db
+          .select({ showReferrals: users.showReferrals, deactivatedAt: users.deactivatedAt })
+          .from(users)
+          .where(eq(users.id, userId))
+          .get(),
+    selectReferralRecords(db, userReferralsWhere(userId, isOwner, options.cursor), {
+      commentsCount: sql<number>`(select count(*) from ${comments} where ${comments.referralId} = ${referrals.id})`,
+    })
+      .orderBy(desc(referrals.createdAt), desc(referrals.id))
+      .limit(limit + 1),
+  ]);
   if (!isOwner) {
-    const owner = await db
-      .select({ showReferrals: users.showReferrals, deactivatedAt: users.deactivatedAt })
-      .from(users)
-      .where(eq(users.id, userId))
-      .get();
     if (!owner || owner.deactivatedAt) throw new DomainError(404, USER_NOT_FOUND);
     if (!owner.showReferrals) throw new DomainError(403, REFERRAL_MESSAGES.privateReferrals);
   }
-  const limit = Math.min(options.limit ?? MY_REFERRALS_PAGE, MY_REFERRALS_PAGE);
-  const rows = await selectReferralRecords(
-    db,
-    and(
-      eq(referrals.referrerId, userId),
-      isOwner ? undefined : and(eq(referrals.isActive, true), eq(creditCards.active, true)),
-      olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(options.cursor)),
-    ),
-  )
-    .orderBy(desc(referrals.createdAt), desc(referrals.id))
-    .limit(limit + 1);
   const { items, nextCursor } = toPage(rows, limit, createdKeyOf);
-  const counts = await commentCounts(
-    db,
-    items.map((row) => row.id),
-  );
   return {
-    data: items.map((row) => ({ ...presentReferral(row, viewerId), commentsCount: counts.get(row.id) ?? 0 })),
+    data: items.map((row) => ({ ...presentReferral(row, viewerId), commentsCount: row.commentsCount })),
     nextCursor,
   };
 }
 
+/** A user's referrals after the cursor, as the owner or as anyone else sees them. */
+function userReferralsWhere(userId: string, isOwner: boolean, cursor: string | null | undefined) {
+  return and(
+    eq(referrals.referrerId, userId),
+    isOwner ? undefined : and(eq(referrals.isActive, true), eq(creditCards.active, true)),
+    olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(cursor)),
+  );
+}
+
 /**
  * My Referrals (/refer and /dashboard/my-referrals): the owner's page of referrals, each with its
- * public review threads for the Comments section (one query for the page's threads).
+ * public review threads for the Comments section. The page and its threads are read side by side:
+ * the threads' query names the page's referrals by a subquery, not by ids read first.
  */
 export async function listMyReferrals(ctx: ReadCtx, options: { cursor?: string | null } = {}) {
   const actor = requireActor(ctx);
-  const page = await listUserReferrals(ctx, { ...options, userId: actor.id });
-  const commented = page.data.filter((referral) => referral.commentsCount > 0).map((referral) => referral._id);
-  const threads = await listReferralsComments(ctx, { referralIds: commented });
+  const pageIds = ctx.db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.referrerId, actor.id),
+        olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(options.cursor)),
+      ),
+    )
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(MY_REFERRALS_PAGE);
+  const [page, threads] = await Promise.all([
+    listUserReferrals(ctx, { ...options, userId: actor.id }),
+    listReferralsComments(ctx, { referralIds: pageIds }),
+  ]);
   return {
     ...page,
     data: page.data.map((referral) => ({
@@ -349,14 +367,4 @@ export async function listMyReferrals(ctx: ReadCtx, options: { cursor?: string |
       comments: threads.filter((comment) => comment.referralId === referral._id),
     })),
   };
-}
-
-async function commentCounts(db: Db, referralIds: string[]) {
-  if (referralIds.length === 0) return new Map<string, number>();
-  const rows = await db
-    .select({ referralId: comments.referralId, count: sql<number>`count(*)` })
-    .from(comments)
-    .where(inArray(comments.referralId, referralIds))
-    .groupBy(comments.referralId);
-  return new Map(rows.map((row) => [row.referralId, row.count]));
 }

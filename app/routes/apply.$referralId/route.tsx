@@ -30,12 +30,16 @@ export const loader = pageLoader({
   async run({ ctx, user, params, query }) {
     const step = query.step ?? null;
     try {
-      const referral = await getReferral(ctx, { id: params.referralId });
-      if (step === "2" && !referral.isOwner && (await hasReviewed(ctx, { referralId: referral._id }))) {
+      // One round trip after the session: the referral, its reviews and (step 2) the member's review.
+      const [referral, reviews, reviewed] = await Promise.all([
+        getReferral(ctx, { id: params.referralId }),
+        listReferralComments(ctx, { referralId: params.referralId }),
+        step === "2" ? hasReviewed(ctx, { referralId: params.referralId }) : false,
+      ]);
+      if (reviewed && !referral.isOwner) {
         // The review is in (a plain form post comes back here): on to step 3.
         throw redirect(`/apply/${referral._id}?step=3`);
       }
-      const reviews = await listReferralComments(ctx, { referralId: referral._id });
       return {
         referral,
         reviews,

@@ -7,7 +7,11 @@ import { toast } from "~/components/layout/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
-import { listMyApplications, updateApplicationStatus } from "~/modules/applications/applications.server";
+import {
+  listMyApplications,
+  myApplicationsReferralIds,
+  updateApplicationStatus,
+} from "~/modules/applications/applications.server";
 import { APPLICATION_MESSAGES, parseStatusFilter, StatusUpdateSchema } from "~/modules/applications/status";
 import { listOwnThreads } from "~/modules/comments/comments.server";
 import { decodeCreatedCursor } from "~/utils/keyset.server";
@@ -24,12 +28,13 @@ export const loader = pageLoader({
   }),
   async run({ ctx, user, query }) {
     const filter = query.status;
-    const { data, nextCursor } = await listMyApplications(ctx, {
-      filter,
-      cursor: decodeCreatedCursor(query.cursor),
-    });
-    // The applicant sees only their own comments and the replies to them (docs/product.md#reviews).
-    const comments = await listOwnThreads(ctx, { referralIds: data.map((application) => application.referral._id) });
+    const options = { filter, cursor: decodeCreatedCursor(query.cursor) };
+    // The applicant sees only their own comments and the replies to them (docs/product.md#reviews),
+    // read beside the page (one round trip).
+    const [{ data, nextCursor }, comments] = await Promise.all([
+      listMyApplications(ctx, options),
+      listOwnThreads(ctx, { referralIds: myApplicationsReferralIds(ctx, options) }),
+    ]);
     return {
       viewerId: user.id,
       filter,
