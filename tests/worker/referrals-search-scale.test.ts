@@ -2,13 +2,14 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildBenchReferrals, buildDemoData } from "../../db/seed/demo";
 import { insertStatements } from "../../db/seed/sql";
-import { creditCards, referrals, users } from "../../db/schema";
+import { creditCards, LISTED_CONDITION, referrals, users } from "../../db/schema";
 import { refreshRotationSlot } from "~/modules/referrals/rotation.server";
 import {
   buildPageStatement,
   ftsQuery,
   orderFor,
   parseSearchParams,
+  searchPageStatement,
   searchReferrals,
   type SearchQuery,
 } from "~/modules/referrals/search.server";
@@ -60,6 +61,14 @@ const CASES = [
   "q=nomatchwhatsoever",
 ];
 
+/** The steps of a statement's plan that scan the referrals table without an index. */
+async function fullScans(statement: string, binds: unknown[]) {
+  const explained = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement}`)
+    .bind(...binds)
+    .all<{ detail: string }>();
+  return explained.results.map((row) => row.detail).filter((detail) => /^SCAN referrals\b(?!.*USING)/.test(detail));
+}
+
 describe(`/apply search at ${COUNT} referrals`, () => {
   it.each(CASES)("reads at most 2,000 rows a page for '%s' (two pages)", async (params) => {
     const first = await searchReferrals(visitor(), query(params));
@@ -84,15 +93,11 @@ describe(`/apply search at ${COUNT} referrals`, () => {
           ftsQuery(parsed.q),
           ftsQuery(parsed.q) ? plan : "index",
         );
-        const explained = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement}`)
-          .bind(...binds)
-          .all<{ detail: string }>();
-        const details = explained.results.map((row) => row.detail);
-        expect(
-          details.filter((detail) => /^SCAN referrals\b(?!.*USING)/.test(detail)),
-          details.join("\n"),
-        ).toEqual([]);
+        expect(await fullScans(statement, binds)).toEqual([]);
       }
+      // The statement the search runs: both plans behind their guards.
+      const page = searchPageStatement(parsed, orderFor(parsed.sort, 0), ftsQuery(parsed.q));
+      expect(await fullScans(page.statement, page.binds)).toEqual([]);
     }
   });
 
@@ -120,5 +125,21 @@ describe(`/apply search at ${COUNT} referrals`, () => {
     await refreshRotationSlot(testDb(), 1);
     const redrawn = await searchReferrals(visitor(), query("r=1"));
     expect(redrawn.data.map((row) => row._id)).not.toEqual(slotA.data.map((row) => row._id));
+  });
+
+  it("chooses the plan inside the query: the FTS index for a rare word, the order's index for a common one", async () => {
+    const rare = await searchReferrals(visitor(), query("q=nomatchwhatsoever"));
+    expect([rare.plan, rare.data, rare.nextCursor]).toEqual(["fts", [], null]);
+    const common = await searchReferrals(visitor(), query("q=travel&sort=fee_asc"));
+    expect(common.plan).toBe("index");
+    // The page is the first `limit` matches in the order, as a plain (slow) query finds them.
+    const expected = await env.DB.prepare(
+      `SELECT r.id FROM referrals r JOIN referrals_fts f ON f.rowid = r.rowid
+       WHERE f.referrals_fts MATCH ? AND ${LISTED_CONDITION}
+       ORDER BY r.card_annual_fee ASC, r.id ASC LIMIT 12`,
+    )
+      .bind(ftsQuery("travel"))
+      .all<{ id: string }>();
+    expect(common.data.map((row) => row._id)).toEqual(expected.results.map((row) => row.id));
   });
 });

@@ -84,14 +84,6 @@ export function selectReferralRecords<Extra extends Record<string, SQL>>(
     .where(where);
 }
 
-/** Full records for a page of ids, in the order given (at most a page, well under 100 parameters). */
-export async function loadRecords(db: Db, ids: string[]): Promise<ReferralRecord[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectReferralRecords(db, inArray(referrals.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
 /** What the reads need: the database and who is looking (a visitor when null). */
 type ReadCtx = Pick<Ctx, "db" | "actor">;
 

@@ -8,13 +8,15 @@
  * referrals (sorting those is cheap) and otherwise walks the order's index, testing each rowid
  * against the matches. docs/decisions/020-referrals-fair-rotation-and-search.md has the numbers.
  */
+import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { LISTED_CONDITION } from "../../../db/schema";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { creditCards, LISTED_CONDITION, referrals, users } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
 import { MAX_FEE_OPTIONS, MIN_CREDIT_OPTIONS, MIN_SHARING_OPTIONS, parseSort, SORT_OPTIONS } from "./display";
-import { presentReferral } from "./present";
-import { loadRecords } from "./referrals.server";
+import { presentReferral, type ReferralRecord } from "./present";
+import { referralRecordColumns } from "./referrals.server";
 import { parseSlot, ROTATION_SLOTS } from "./rotation.server";
 
 export const SEARCH_PAGE_SIZE = 12;
@@ -185,13 +187,16 @@ export function buildPageStatement(query: SearchQuery, order: Order, match: stri
   return { statement, binds: [...binds, query.limit + 1] };
 }
 
-/** The last entry of a full window (null when the index ends inside it): where a short page resumes. */
+/**
+ * The last entry of a full window (none when the index ends inside it): where a short page
+ * resumes. Ends in `LIMIT ?` (bind 1, or 0 to skip the probe; see `onlyIf`).
+ */
 function windowEndStatement(order: Order, cursor: { key: number; id: string } | null) {
   const window = windowStatement(order, cursor);
   // A bounded probe of SCAN_BUDGET entries, not pagination: pages themselves are keyset.
   return {
-    statement: `SELECT id, k FROM (${window.statement}) AS w LIMIT 1 OFFSET ${SCAN_BUDGET - 1}`,
-    binds: window.binds,
+    statement: `SELECT id, k FROM (SELECT id, k FROM (${window.statement}) AS w LIMIT 1 OFFSET ${SCAN_BUDGET - 1}) LIMIT ?`,
+    binds: [...window.binds, 1],
   };
 }
 
@@ -205,56 +210,152 @@ export interface SearchResult {
   plan: "index" | "fts";
 }
 
-/** One page of /apply's search as the viewer (`ctx.actor`, a visitor when null) sees it. */
+/** Whether a text matches few enough referrals for the FTS-driven plan (one `?`: the match). */
+const FEW_MATCHES = `((SELECT count(*) FROM (SELECT rowid FROM referrals_fts WHERE referrals_fts MATCH ? LIMIT ${FTS_DRIVEN_LIMIT + 1})) <= ${FTS_DRIVEN_LIMIT})`;
+
+/**
+ * A statement ending in `LIMIT ?` (its last bind) that returns nothing unless `condition` holds.
+ * SQLite computes LIMIT once, before it reads anything, and stops at once on LIMIT 0: a guard in
+ * WHERE would be tested row by row after the subquery was read.
+ */
+function onlyIf(page: { statement: string; binds: unknown[] }, condition: string, conditionBinds: unknown[]) {
+  if (!page.statement.trimEnd().endsWith("LIMIT ?")) throw new Error("the page statement must end in LIMIT ?");
+  return {
+    statement: `${page.statement.trimEnd().slice(0, -"?".length)}(CASE WHEN ${condition} THEN ? ELSE 0 END)`,
+    binds: [...page.binds.slice(0, -1), ...conditionBinds, page.binds[page.binds.length - 1]],
+  };
+}
+
+/**
+ * The page with the text search's plan chosen inside the statement: the FTS-driven plan when the
+ * text matches at most FTS_DRIVEN_LIMIT referrals, else the index walk, so the choice costs no
+ * round trip of its own.
+ */
+export function searchPageStatement(
+  query: SearchQuery,
+  order: Order,
+  match: string | null,
+  few: Guard = { condition: FEW_MATCHES, binds: match ? [match] : [] },
+) {
+  const walk = buildPageStatement(query, order, match, "index");
+  if (!match) return walk;
+  const fts = onlyIf(buildPageStatement(query, order, match, "fts"), few.condition, few.binds);
+  const index = onlyIf(walk, `NOT ${few.condition}`, few.binds);
+  return {
+    statement: `SELECT id, k FROM (${fts.statement}) UNION ALL SELECT id, k FROM (${index.statement})`,
+    binds: [...fts.binds, ...index.binds],
+  };
+}
+
+/** A condition and the values of its `?`s. */
+interface Guard {
+  condition: string;
+  binds: unknown[];
+}
+
+/** What a row of `pageWithEdgeStatement` is. */
+const PAGE_ROW = 0;
+const EDGE_ROW = 1;
+/** The plan row of a text search: PLAN_ROW + 1 when the FTS-driven plan ran. */
+const PLAN_ROW = 2;
+
+/**
+ * The page (materialised once) and, in the same statement, where a short page of the index walk
+ * resumes: the window's last entry, read only when the walk is the plan and found no more than a
+ * page. A text search adds a row saying which plan ran. Two CTEs: `p` (the page) and `found`
+ * (its rows with the edge and plan rows, each with its `kind`).
+ */
+function pageWithEdgeCtes(query: SearchQuery, order: Order, match: string | null) {
+  // A text search counts its matches once, in a CTE of its own, and every guard reads that.
+  const few: Guard = { condition: "(SELECT yes FROM few)", binds: [] };
+  const page = searchPageStatement(query, order, match, few);
+  const end = windowEndStatement(order, decodeSearchCursor(query.cursor));
+  const short = `(SELECT count(*) FROM p) <= ${query.limit}`;
+  const edge = onlyIf(end, match ? `NOT ${few.condition} AND ${short}` : short, []);
+  return {
+    statement: `${match ? `few AS MATERIALIZED (SELECT ${FEW_MATCHES} AS yes),` : ""}
+      p AS MATERIALIZED (${page.statement}),
+      found AS (SELECT id, k, ${PAGE_ROW} AS kind FROM p
+        UNION ALL SELECT id, k, ${EDGE_ROW} AS kind FROM (${edge.statement})
+        ${match ? `UNION ALL SELECT NULL, NULL, ${PLAN_ROW} + ${few.condition}` : ""})`,
+    binds: [...(match ? [match] : []), ...page.binds, ...edge.binds],
+  };
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/** The record columns of a referral, each named by its key (raw rows keep every column apart). */
+const RECORD_SELECTION = sql.join(
+  Object.entries(referralRecordColumns).map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
+  sql`, `,
+);
+
+/** A raw row's record columns decoded as drizzle decodes them (dates, booleans). */
+function decodeRecord(row: Record<string, unknown>): ReferralRecord {
+  const record: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(referralRecordColumns)) {
+    const value = row[key];
+    record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return record as unknown as ReferralRecord;
+}
+
+/** A statement with `?` placeholders and its values as drizzle SQL, to embed as a subquery. */
+function embedded(statement: string, binds: unknown[]): SQL {
+  const parts = statement.split("?");
+  return sql.join(
+    parts.map((part, i) => (i < binds.length ? sql`${sql.raw(part)}${binds[i]}` : sql.raw(part))),
+    sql``,
+  );
+}
+
+/**
+ * One page of /apply's search as the viewer (`ctx.actor`, a visitor when null) sees it, in one
+ * statement (one round trip, issue 20): the page's ids and keys, the resume probe, the plan and
+ * the page's full records with their card and referrer.
+ */
 export async function searchReferrals(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery): Promise<SearchResult> {
   const viewerId = ctx.actor?.id ?? null;
-  const d1 = ctx.db.$client;
   const slot = query.slot ?? 0;
   const order = orderFor(query.sort, slot % ROTATION_SLOTS);
   const match = ftsQuery(query.q);
-  let rowsRead = 0;
-
-  let plan: SearchResult["plan"] = "index";
-  if (match) {
-    const counted = await d1
-      .prepare(`SELECT count(*) AS n FROM (SELECT rowid FROM referrals_fts WHERE referrals_fts MATCH ? LIMIT ?)`)
-      .bind(match, FTS_DRIVEN_LIMIT + 1)
-      .all<{ n: number }>();
-    rowsRead += counted.meta.rows_read;
-    if ((counted.results[0]?.n ?? 0) <= FTS_DRIVEN_LIMIT) plan = "fts";
-  }
-
-  const { statement, binds } = buildPageStatement(query, order, match, plan);
-  const page = await d1
-    .prepare(statement)
-    .bind(...binds)
-    .all<{ id: string; k: number }>();
-  rowsRead += page.meta.rows_read;
-
-  const rows = page.results.slice(0, query.limit);
-  const last = rows[rows.length - 1];
-  let nextCursor = page.results.length > query.limit && last ? encodeCursor([last.k, last.id]) : null;
-  if (!nextCursor && plan === "index") {
-    const end = windowEndStatement(order, decodeSearchCursor(query.cursor));
-    const probe = await d1
-      .prepare(end.statement)
-      .bind(...end.binds)
-      .all<{ id: string; k: number }>();
-    rowsRead += probe.meta.rows_read;
-    const edge = probe.results[0];
-    if (edge) nextCursor = encodeCursor([edge.k, edge.id]);
-  }
-  const records = await loadRecords(
-    ctx.db,
-    rows.map((row) => row.id),
+  const ctes = pageWithEdgeCtes(query, order, match);
+  const statement = dialect.sqlToQuery(
+    sql`WITH ${embedded(ctes.statement, ctes.binds)}
+      SELECT found.kind AS "__kind", found.id AS "__id", found.k AS "__k", ${RECORD_SELECTION}
+      FROM found
+      LEFT JOIN ${referrals} ON ${referrals.id} = found.id AND found.kind = ${PAGE_ROW}
+      LEFT JOIN ${creditCards} ON ${creditCards.id} = ${referrals.creditCardId}
+      LEFT JOIN ${users} ON ${users.id} = ${referrals.referrerId}`,
   );
-  // The page's rows, cards and referrers: three primary-key reads a row (drizzle keeps meta to itself).
-  rowsRead += records.length * 3;
+  const found = await ctx.db.$client
+    .prepare(statement.sql)
+    .bind(...statement.params)
+    .all<{ __kind: number; __id: string | null; __k: number | null } & Record<string, unknown>>();
+
+  const pageRows = found.results
+    .filter((row) => row.__kind === PAGE_ROW)
+    .sort((a, b) => compareKeys(a.__k!, a.__id!, b.__k!, b.__id!, order.direction));
+  const rows = pageRows.slice(0, query.limit);
+  const last = rows[rows.length - 1];
+  const plan: SearchResult["plan"] = found.results.some((row) => row.__kind === PLAN_ROW + 1) ? "fts" : "index";
+  let nextCursor = pageRows.length > query.limit && last ? encodeCursor([last.__k!, last.__id!]) : null;
+  const resume = found.results.find((row) => row.__kind === EDGE_ROW);
+  if (!nextCursor && resume) nextCursor = encodeCursor([resume.__k!, resume.__id!]);
+  // Rows a listed referral lost between the page and the join (none in one statement) are skipped.
+  const ordered = rows.filter((row) => row.id != null).map(decodeRecord);
   return {
-    data: records.map((record) => presentReferral(record, viewerId)),
+    data: ordered.map((record) => presentReferral(record, viewerId)),
     nextCursor,
     slot,
-    rowsRead,
+    rowsRead: found.meta.rows_read,
     plan,
   };
+}
+
+/** The page's order: by key, then id, in the order's direction. */
+function compareKeys(aKey: number, aId: string, bKey: number, bId: string, direction: Order["direction"]) {
+  const sign = direction === "ASC" ? 1 : -1;
+  if (aKey !== bKey) return (aKey < bKey ? -1 : 1) * sign;
+  return (aId < bId ? -1 : aId > bId ? 1 : 0) * sign;
 }
