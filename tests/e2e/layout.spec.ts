@@ -6,8 +6,8 @@ test.describe("layout shell", () => {
     const user = await login({ firstName: "Priya" });
     await page.goto("/terms");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Refer", "Applicant", "Dashboard", "Chat"]) {
-      await expect(nav.getByRole("link", { name })).toBeVisible();
+    for (const name of ["Refer", "Find referrals", "Dashboard", "Chat"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await page.getByText("Priya", { exact: true }).click();
     await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", `/profile/${user.id}`);
