@@ -21,6 +21,14 @@ test.describe("layout shell", () => {
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
   });
 
+  test("a visitor gets Sign in and Join in the header", async ({ page }) => {
+    await page.goto("/terms");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth");
+    await page.getByRole("banner").getByRole("link", { name: "Join" }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=register$/);
+    await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
+  });
+
   test("admins get the Admin menu entry", async ({ page, loginAsAdmin }) => {
     const admin = await loginAsAdmin();
     await page.goto("/privacy");
@@ -46,4 +54,35 @@ test.describe("layout shell", () => {
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
+});
+
+test.describe("toasts", () => {
+  for (const width of [1280, 390]) {
+    test(`a toast shows below the header, not over its menu, at ${width} px`, async ({ page, login }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await login();
+      // A member at /admin is sent away with a flash toast.
+      await page.goto("/admin");
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Access denied" });
+      await expect(toast).toBeVisible();
+      const header = (await page.locator("header").first().boundingBox())!;
+      // Polled: a toast slides in from above; where it comes to rest is what counts.
+      await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    });
+  }
+});
+
+test("the dashboard's tabs fit a 390 px screen, none cut off", async ({ page, login }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login();
+  await page.goto("/dashboard/personal-info");
+  const tabs = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link");
+  await expect(tabs).toHaveCount(3);
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await tab.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+  }
+  await expectNoSeriousA11yViolations(page);
 });
