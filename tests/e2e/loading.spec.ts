@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
 import { LAZY_IMAGE_MARGIN_PX } from "../../app/components/ui/lazy-image";
+import { expectNoSeriousA11yViolations } from "./axe";
 import { apiAs, expect, test, type TestUser } from "./fixtures";
 import type { APIRequestContext } from "@playwright/test";
 
@@ -74,4 +75,55 @@ test("lazy images load once they are 240 px from the window, not before", async 
     .poll(async () => (await framesBelowFold(page)).filter((frame) => frame.loaded).length)
     .toBeGreaterThan(before.filter((frame) => frame.loaded).length);
   await check();
+});
+
+test.describe("loading feedback", () => {
+  for (const { link, data, path } of [
+    { link: "Find referrals", data: /\/apply\.data/, path: /\/apply$/ },
+    { link: "Chat", data: /\/chat\.data/, path: /\/chat$/ },
+  ]) {
+    test(`a slow page (${link}): the top progress bar and the page's skeleton, then the page`, async ({
+      page,
+      login,
+    }) => {
+      await login();
+      await page.goto("/terms");
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(data, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: link, exact: true }).click();
+      await expect(page.getByRole("progressbar", { name: "Loading" })).toBeVisible();
+      await expect(page.getByTestId("pending-page").getByTestId("skeleton")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      release();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole("progressbar")).toHaveCount(0);
+      await expect(page.getByTestId("pending-page")).toHaveCount(0);
+    });
+  }
+
+  test("a pending search disables its button and shows skeleton results", async ({ page, login }) => {
+    await login();
+    await page.goto("/apply");
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/apply\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const search = page.getByRole("button", { name: "Search", exact: true });
+    await page.getByLabel("Search", { exact: true }).fill("travel");
+    await search.click();
+    await expect(search).toBeDisabled();
+    await expect(search).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByRole("region", { name: "Referrals" }).getByTestId("skeleton")).toBeVisible();
+    await expect(page.getByRole("progressbar", { name: "Loading" })).toBeVisible();
+    release();
+    await expect(page).toHaveURL(/q=travel/);
+    await expect(search).toBeEnabled();
+    await expect(page.getByTestId("skeleton")).toHaveCount(0);
+  });
 });
