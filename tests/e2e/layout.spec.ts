@@ -86,3 +86,21 @@ test("the dashboard's tabs fit a 390 px screen, none cut off", async ({ page, lo
   }
   await expectNoSeriousA11yViolations(page);
 });
+
+for (const width of [1280, 390]) {
+  test(`axe finds nothing on the pages issue 19's nav part changed, at ${width} px`, async ({ page, login }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ["/", "/no-such-page", "/terms"]) {
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    }
+    await login();
+    for (const path of ["/refer", "/dashboard/my-referrals", "/dashboard/personal-info", "/no-such-page"]) {
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    }
+    // The open header menu: the user menu on wide screens, the collapsed one on phones.
+    await page.locator("header summary:visible").first().click();
+    await expectNoSeriousA11yViolations(page);
+  });
+}
