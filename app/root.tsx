@@ -2,6 +2,8 @@ import { data, type LinksFunction, type MetaFunction } from "@remix-run/cloudfla
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { usePendingPage } from "~/components/layout/pending-page";
+import { ProgressBar } from "~/components/layout/progress-bar";
 import { pageLoader } from "~/http/page-loader.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
@@ -9,6 +11,7 @@ import { countUnread } from "~/modules/chats/queries.server";
 import { tipsMode } from "~/modules/payments/stripe.server";
 import { RealtimeProvider } from "~/modules/realtime/realtime-provider";
 import { useNonce } from "~/utils/nonce";
+import { useSignInOnLostSession } from "~/utils/sign-in-again";
 import type { RootUser } from "~/utils/user";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
@@ -65,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-canvas text-ink antialiased">
+        <ProgressBar />
         <RealtimeProvider userId={data?.user?.id ?? null} initialUnread={data?.unreadChats ?? 0}>
           <SiteHeader />
           <NoScriptToast toast={data?.toast ?? null} />
@@ -83,7 +87,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const { toast } = useLoaderData<typeof loader>();
   useFlashToast(toast);
-  return <Outlet />;
+  useSignInOnLostSession();
+  return usePendingPage() ?? <Outlet />;
 }
 
 export function ErrorBoundary() {

@@ -53,7 +53,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import { readFormData } from "./body.server";
 import { SIGN_IN_MESSAGE } from "./access.server";
 import { INTERNAL_ERROR_MESSAGE, methodNotAllowed } from "./envelope.server";
-import type { FormFailure } from "./form-failure";
+import { SIGN_IN_REQUIRED, type FormFailure } from "./form-failure";
 import { ROUTE_DECLARATION } from "./json-route.server";
 
 export type FormAccess = "anyone" | "member" | "admin" | "visitor";
@@ -242,7 +242,8 @@ async function handle<I extends Record<string, Intent>>(
   resource = false,
 ) {
   if (resource && declaration.access !== "anyone" && !(await getOptionalUser(request, context))) {
-    return failure("", 401, declaration.signInMessage ?? SIGN_IN_MESSAGE);
+    // The code tells the page's fetchers the session is over (useSignInOnLostSession, app/utils/sign-in-again.ts).
+    return failure("", 401, declaration.signInMessage ?? SIGN_IN_MESSAGE, { code: SIGN_IN_REQUIRED });
   }
   const user = await formUser(declaration.access, request, context);
   let formData: FormData;

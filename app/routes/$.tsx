@@ -7,7 +7,8 @@ import { pageLoader } from "~/http/page-loader.server";
 export const loader = pageLoader({
   access: "anyone",
   run: async () => {
-    throw new DomainError(404, "Not found");
+    // The shared error page adds the links to go on from here (NotFoundLinks).
+    throw new DomainError(404, "The page you are looking for does not exist or has moved.");
   },
 });
 

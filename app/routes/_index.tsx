@@ -9,6 +9,7 @@ import { HowItWorks, parseAudience } from "~/components/landing/how-it-works";
 import { LandingFooter } from "~/components/landing/landing-footer";
 import { Testimonials } from "~/components/landing/testimonials";
 import { pageLoader } from "~/http/page-loader.server";
+import { isGoogleEnabled } from "~/modules/auth/google.server";
 
 /** Visitors see the landing page; members go straight to /refer. */
 export const loader = pageLoader({
@@ -20,12 +21,13 @@ export const loader = pageLoader({
       supportEmail: ctx.env.SUPPORT_EMAIL,
       socialUrl: ctx.env.SOCIAL_URL ?? null,
       audience: parseAudience(query.audience),
+      googleEnabled: isGoogleEnabled(ctx),
     };
   },
 });
 
 export default function Landing() {
-  const { supportEmail, socialUrl, audience } = useLoaderData<typeof loader>();
+  const { supportEmail, socialUrl, audience, googleEnabled } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const pendingAudience =
     navigation.location?.pathname === "/"
@@ -37,7 +39,7 @@ export default function Landing() {
       <Hero />
       <Benefits />
       <FeaturedOffers />
-      <HowItWorks audience={pendingAudience ?? audience} />
+      <HowItWorks audience={pendingAudience ?? audience} googleEnabled={googleEnabled} />
       <Testimonials />
       <CallToAction />
       <LandingFooter supportEmail={supportEmail} socialUrl={socialUrl} />

@@ -2,6 +2,7 @@ import { data, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
+import { CardSkeletons } from "~/components/ui/skeleton";
 import {
   EMPTY_SEARCH_TEXT,
   MAX_FEE_OPTIONS,
@@ -149,7 +150,12 @@ export default function FindReferrals() {
       </Form>
 
       <section aria-label="Referrals" aria-busy={searching} className="mt-6">
-        {referrals.length === 0 ? (
+        {searching ? (
+          <CardSkeletons
+            count={Math.max(3, Math.min(referrals.length, 6))}
+            className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          />
+        ) : referrals.length === 0 ? (
           <p className="rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center text-sm text-muted">
             {nextCursor ? "No matches in this part of the listings." : EMPTY_SEARCH_TEXT}
           </p>

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { buttonClass } from "~/components/ui/button";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
@@ -37,7 +38,22 @@ export const action = formAction({
 export default function DashboardMyReferrals() {
   const { data, nextCursor, viewerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <MyReferrals referrals={data} nextCursor={nextCursor} viewerId={viewerId} failure={actionData} />;
+  return (
+    <MyReferrals
+      referrals={data}
+      nextCursor={nextCursor}
+      viewerId={viewerId}
+      failure={actionData}
+      emptyHint={
+        <>
+          <p>Have a card with a referral link? Publish it and say how much of the bonus you share.</p>
+          <Link to="/refer" className={buttonClass("primary", "sm", "mt-4")}>
+            Share a referral
+          </Link>
+        </>
+      }
+    />
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "My Referrals | Cardshare" }];

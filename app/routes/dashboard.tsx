@@ -12,12 +12,16 @@ const SECTIONS = [
 /** Members only: the sections' own loaders check again, as each can be fetched alone. */
 export const loader = pageLoader({ access: "member", run: async () => null });
 
-/** The dashboard frame: a side menu on wide screens, tabs across the top on small ones. */
+/**
+ * The dashboard frame: a side menu on wide screens, tabs across the top on small ones. The tabs
+ * share the width in three equal columns and may wrap a label onto two lines, so at 390 px none
+ * is cut off at the edge.
+ */
 export default function Dashboard() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
       <nav aria-label="Dashboard" className="md:w-56 md:shrink-0">
-        <ul className="flex gap-1 overflow-x-auto md:flex-col">
+        <ul className="grid grid-cols-3 gap-1 md:flex md:flex-col">
           {SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink
@@ -25,7 +29,7 @@ export default function Dashboard() {
                 prefetch="intent"
                 className={({ isActive }) =>
                   clsx(
-                    "block whitespace-nowrap rounded-card px-3 py-2 text-sm font-medium transition-colors",
+                    "flex h-full items-center justify-center rounded-card px-2 py-2 text-center text-sm font-medium transition-colors md:justify-start md:px-3 md:text-left md:whitespace-nowrap",
                     isActive ? "bg-brand-50 text-brand-800" : "text-muted hover:bg-surface hover:text-ink",
                   )
                 }

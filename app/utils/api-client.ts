@@ -9,9 +9,14 @@ export const TRANSPORT_MESSAGES = {
   notFound: (url: string) => `Endpoint ${url} not found. Please check API URL.`,
 } as const;
 
+import { handleUnauthorized } from "./sign-in-again";
+
 export type ApiCallResult<T> = { ok: true; body: T } | { ok: false; status: number; message: string };
 
-/** Sends JSON to an /api route and reads its envelope `{ success, message, ... }`. */
+/**
+ * Sends JSON to an /api route and reads its envelope `{ success, message, ... }`. A 401 (the
+ * session is over) also sends the member to sign in again (handleUnauthorized).
+ */
 export async function callApi<T extends { success?: boolean; message?: string }>(
   url: string,
   init: { method: string; body?: unknown },
@@ -29,6 +34,7 @@ export async function callApi<T extends { success?: boolean; message?: string }>
   } catch {
     return { ok: false, status: 0, message: TRANSPORT_MESSAGES.network };
   }
+  handleUnauthorized(response.status, url);
   const text = await response.text().catch(() => "");
   let body: T | null = null;
   try {

@@ -6,8 +6,8 @@ test.describe("layout shell", () => {
     const user = await login({ firstName: "Priya" });
     await page.goto("/terms");
     const nav = page.getByRole("navigation", { name: "Main" });
-    for (const name of ["Refer", "Applicant", "Dashboard", "Chat"]) {
-      await expect(nav.getByRole("link", { name })).toBeVisible();
+    for (const name of ["Refer", "Find referrals", "Dashboard", "Chat"]) {
+      await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await page.getByText("Priya", { exact: true }).click();
     await expect(page.getByRole("link", { name: "Profile" })).toHaveAttribute("href", `/profile/${user.id}`);
@@ -19,6 +19,14 @@ test.describe("layout shell", () => {
     await expect(page).toHaveURL(/\/auth$/);
     await page.goto("/terms");
     await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  });
+
+  test("a visitor gets Sign in and Join in the header", async ({ page }) => {
+    await page.goto("/terms");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/auth");
+    await page.getByRole("banner").getByRole("link", { name: "Join" }).click();
+    await expect(page).toHaveURL(/\/auth\?tab=register$/);
+    await expect(page.getByRole("heading", { name: "Create Your Account" })).toBeVisible();
   });
 
   test("admins get the Admin menu entry", async ({ page, loginAsAdmin }) => {
@@ -47,3 +55,52 @@ test.describe("layout shell", () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test.describe("toasts", () => {
+  for (const width of [1280, 390]) {
+    test(`a toast shows below the header, not over its menu, at ${width} px`, async ({ page, login }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await login();
+      // A member at /admin is sent away with a flash toast.
+      await page.goto("/admin");
+      const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Access denied" });
+      await expect(toast).toBeVisible();
+      const header = (await page.locator("header").first().boundingBox())!;
+      // Polled: a toast slides in from above; where it comes to rest is what counts.
+      await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+    });
+  }
+});
+
+test("the dashboard's tabs fit a 390 px screen, none cut off", async ({ page, login }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login();
+  await page.goto("/dashboard/personal-info");
+  const tabs = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link");
+  await expect(tabs).toHaveCount(3);
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await tab.evaluate((link) => link.scrollWidth <= link.clientWidth)).toBe(true);
+  }
+  await expectNoSeriousA11yViolations(page);
+});
+
+for (const width of [1280, 390]) {
+  test(`axe finds nothing on the pages issue 19's nav part changed, at ${width} px`, async ({ page, login }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ["/", "/no-such-page", "/terms"]) {
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    }
+    await login();
+    for (const path of ["/refer", "/dashboard/my-referrals", "/dashboard/personal-info", "/no-such-page"]) {
+      await page.goto(path);
+      await expectNoSeriousA11yViolations(page);
+    }
+    // The open header menu: the user menu on wide screens, the collapsed one on phones.
+    await page.locator("header summary:visible").first().click();
+    await expectNoSeriousA11yViolations(page);
+  });
+}

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
-import { ArrowRight, CircleCheck, Star } from "lucide-react";
+import { ArrowRight, CircleCheck } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
+import { StarIcon } from "~/components/ui/star-icon";
 
 const HIGHLIGHTS = ["Free to join", "Sharing terms shown up front", "Ratings on every referrer"];
 
@@ -89,11 +90,10 @@ function ReferralPreview() {
           <div className="text-sm">
             <p className="font-medium text-ink">Jordan L.</p>
             <p className="flex items-center gap-1 text-muted">
-              <Star className="size-3.5 fill-current text-warning-700" />
+              <StarIcon className="size-3.5" />
               <span className="tabular">4.9</span> from 38 reviews
             </p>
           </div>
-          <span className={buttonClass("primary", "sm", "ml-auto")}>Apply</span>
         </div>
       </div>
     </div>

@@ -14,11 +14,16 @@ const AUDIENCES: { value: Audience; label: string }[] = [
   { value: "referrer", label: "Referrer" },
 ];
 
-const STEPS: Record<Audience, { title: string; body: string }[]> = {
+/** How a visitor can sign up: Google is offered only where it is configured (GOOGLE_CLIENT_ID). */
+function signUpWith(googleEnabled: boolean) {
+  return googleEnabled ? "Sign up with your email or Google account" : "Sign up with your email";
+}
+
+const steps = (googleEnabled: boolean): Record<Audience, { title: string; body: string }[]> => ({
   applicant: [
     {
       title: "Create your free account",
-      body: "Sign up with your email or Google account and confirm your address from the link we send you.",
+      body: `${signUpWith(googleEnabled)} and confirm your address from the link we send you.`,
     },
     {
       title: "Find the right referral",
@@ -36,7 +41,7 @@ const STEPS: Record<Audience, { title: string; body: string }[]> = {
   referrer: [
     {
       title: "Create your free account",
-      body: "Sign up with your email or Google account and set up the public profile applicants will see.",
+      body: `${signUpWith(googleEnabled)} and set up the public profile applicants will see.`,
     },
     {
       title: "Publish your referral",
@@ -51,9 +56,9 @@ const STEPS: Record<Audience, { title: string; body: string }[]> = {
       body: "When the issuer pays your bonus, share what you promised and collect reviews on your profile.",
     },
   ],
-};
+});
 
-export function HowItWorks({ audience }: { audience: Audience }) {
+export function HowItWorks({ audience, googleEnabled }: { audience: Audience; googleEnabled: boolean }) {
   return (
     <section
       id="how-it-works"
@@ -95,7 +100,7 @@ export function HowItWorks({ audience }: { audience: Audience }) {
           aria-label={audience === "applicant" ? "Steps for applicants" : "Steps for referrers"}
           className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4"
         >
-          {STEPS[audience].map((step, index) => (
+          {steps(googleEnabled)[audience].map((step, index) => (
             <li key={step.title} className="rounded-card border border-line bg-canvas p-6">
               <span
                 aria-hidden

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
+import { useOptionalUser } from "~/utils/user";
 
 const STATUS_PAGES: Record<number, { title: string; body: string }> = {
   400: {
@@ -27,9 +28,46 @@ export function describeError(error: unknown): { status: number; title: string; 
   return { status: 500, ...FALLBACK };
 }
 
+/** Where a lost visitor or member can go next from a 404 (issue 19: a 404 page with useful links). */
+const NOT_FOUND_LINKS = {
+  member: [
+    { to: "/apply", label: "Find referrals" },
+    { to: "/refer", label: "Share a referral" },
+    { to: "/dashboard", label: "Your dashboard" },
+    { to: "/chat", label: "Chat" },
+  ],
+  visitor: [
+    { to: "/", label: "How Cardshare works" },
+    { to: "/auth", label: "Sign in" },
+    { to: "/auth?tab=register", label: "Join Cardshare" },
+  ],
+};
+
+function NotFoundLinks() {
+  const user = useOptionalUser();
+  const links = user ? NOT_FOUND_LINKS.member : NOT_FOUND_LINKS.visitor;
+  return (
+    <nav aria-labelledby="not-found-links" className="mt-10 w-full border-t border-line pt-6">
+      <h2 id="not-found-links" className="text-sm font-semibold text-ink">
+        Try one of these instead
+      </h2>
+      <ul className="mt-3 flex flex-wrap justify-center gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={buttonClass("secondary", "sm")}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The shared error page of every route: per-status title and text, and a way back. */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
+  const user = useOptionalUser();
   const { status, title, body } = describeError(error);
   if (status >= 500 && typeof document !== "undefined") console.error(error);
   return (
@@ -43,10 +81,11 @@ export function GeneralErrorBoundary() {
       </h1>
       <p className="mt-4 text-muted">{body}</p>
       <div className="mt-8 flex gap-3">
-        <Link to="/" className={buttonClass("primary")}>
+        <Link to={user ? "/refer" : "/"} className={buttonClass("primary")}>
           Go to the home page
         </Link>
       </div>
+      {status === 404 ? <NotFoundLinks /> : null}
     </section>
   );
 }

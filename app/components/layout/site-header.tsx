@@ -2,13 +2,15 @@ import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { ChevronDown, CreditCard, Menu } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
+import { MenuDetails } from "~/components/ui/menu-details";
 import { unreadBadge } from "~/modules/realtime/notices";
 import { useRealtime } from "~/modules/realtime/realtime-provider";
 import { useOptionalUser } from "~/utils/user";
 
 const NAV_LINKS = [
   { to: "/refer", label: "Refer" },
-  { to: "/apply", label: "Applicant" },
+  // The spec's 'Applicant' names a role, not a place (docs/decisions/100-find-referrals-nav-label.md).
+  { to: "/apply", label: "Find referrals" },
   { to: "/dashboard", label: "Dashboard" },
   { to: "/chat", label: "Chat" },
 ] as const;
@@ -25,15 +27,27 @@ function displayName(user: { firstName: string; username: string }) {
   return user.firstName || user.username;
 }
 
-/** The red unread dot on Chat (docs/product.md#header): shown while messages are unread, not on /chat. */
-function UnreadDot({ to }: { to: string }) {
+/** How many unread messages the header signals: none on /chat itself (docs/product.md#header). */
+function useUnreadSign() {
   const { unread } = useRealtime();
   const { pathname } = useLocation();
-  if (to !== "/chat" || unread === 0 || pathname.startsWith("/chat")) return null;
+  return pathname.startsWith("/chat") ? 0 : unread;
+}
+
+/**
+ * The red unread dot with its count (docs/product.md#header): on Chat, and on the closed mobile
+ * menu button, which hides Chat.
+ */
+function UnreadDot({ testId = "chat-unread-dot", className }: { testId?: string; className?: string }) {
+  const unread = useUnreadSign();
+  if (unread === 0) return null;
   return (
     <span
-      data-testid="chat-unread-dot"
-      className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-danger-700 px-1.5 text-xs font-semibold text-white tabular"
+      data-testid={testId}
+      className={clsx(
+        "inline-flex min-w-5 items-center justify-center rounded-full bg-danger-700 px-1.5 text-xs font-semibold text-white tabular",
+        className,
+      )}
     >
       <span aria-hidden>{unreadBadge(unread)}</span>
       <span className="sr-only">{`, ${unread} unread ${unread === 1 ? "message" : "messages"}`}</span>
@@ -42,8 +56,9 @@ function UnreadDot({ to }: { to: string }) {
 }
 
 /**
- * The top bar (docs/product.md#header). Menus are <details> elements so they open without JavaScript;
- * on small screens the navigation collapses into one of them.
+ * The top bar (docs/product.md#header). Menus are <details> elements so they open without JavaScript
+ * (MenuDetails adds the menu behaviour once it runs); on small screens the navigation collapses
+ * into one of them.
  */
 export function SiteHeader() {
   const user = useOptionalUser();
@@ -66,42 +81,51 @@ export function SiteHeader() {
               {NAV_LINKS.map((link) => (
                 <NavLink key={link.to} to={link.to} prefetch="intent" className={navClass}>
                   {link.label}
-                  <UnreadDot to={link.to} />
+                  {link.to === "/chat" ? <UnreadDot className="ml-1.5" /> : null}
                 </NavLink>
               ))}
             </nav>
             <div className="ml-auto flex items-center gap-2">
-              <details className="group relative hidden md:block">
+              <MenuDetails className="group relative hidden md:block">
                 <summary className="flex cursor-pointer list-none items-center gap-1 rounded-card px-3 py-2 text-sm font-medium text-ink hover:bg-canvas [&::-webkit-details-marker]:hidden">
                   {displayName(user)}
                   <ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
                 </summary>
-                <UserMenu userId={user.id} isAdmin={user.isAdmin} className="absolute right-0 mt-2 w-48" />
-              </details>
-              <details className="group relative md:hidden">
-                <summary className="flex cursor-pointer list-none items-center rounded-card p-2 text-ink hover:bg-canvas [&::-webkit-details-marker]:hidden">
+                <UserMenu
+                  userId={user.id}
+                  isAdmin={user.isAdmin}
+                  className="absolute right-0 mt-2 w-48 rounded-card border border-line bg-surface p-1 shadow-lg"
+                />
+              </MenuDetails>
+              <MenuDetails className="group relative md:hidden">
+                <summary className="flex cursor-pointer list-none items-center gap-1 rounded-card p-2 text-ink hover:bg-canvas [&::-webkit-details-marker]:hidden">
                   <Menu aria-hidden className="size-5" />
                   <span className="sr-only">Open menu</span>
+                  <UnreadDot testId="menu-unread-dot" className="group-open:hidden" />
                 </summary>
+                {/* One panel; its sections are divided by a rule, not boxed again inside it. */}
                 <div className="absolute right-0 mt-2 w-56 rounded-card border border-line bg-surface p-2 shadow-lg">
                   <nav aria-label="Main" className="flex flex-col">
                     {NAV_LINKS.map((link) => (
                       <NavLink key={link.to} to={link.to} className={navClass}>
                         {link.label}
-                        <UnreadDot to={link.to} />
+                        {link.to === "/chat" ? <UnreadDot className="ml-1.5" /> : null}
                       </NavLink>
                     ))}
                   </nav>
                   <hr className="my-2 border-line" />
                   <UserMenu userId={user.id} isAdmin={user.isAdmin} />
                 </div>
-              </details>
+              </MenuDetails>
             </div>
           </>
         ) : (
-          <div className="ml-auto">
-            <Link to="/auth" className={buttonClass("primary", "sm")}>
+          <div className="ml-auto flex items-center gap-2">
+            <Link to="/auth" className={buttonClass("secondary", "sm")}>
               Sign in
+            </Link>
+            <Link to="/auth?tab=register" className={buttonClass("primary", "sm")}>
+              Join
             </Link>
           </div>
         )}
@@ -113,7 +137,7 @@ export function SiteHeader() {
 function UserMenu({ userId, isAdmin, className }: { userId: string; isAdmin: boolean; className?: string }) {
   const itemClass = "block w-full rounded-card px-3 py-2 text-left text-sm text-ink hover:bg-canvas";
   return (
-    <ul className={clsx("rounded-card border border-line bg-surface p-1 shadow-lg", className)}>
+    <ul className={className}>
       <li>
         <Link to={`/profile/${userId}`} className={itemClass}>
           Profile

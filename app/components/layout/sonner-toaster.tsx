@@ -16,9 +16,19 @@ const RICH_COLORS = {
   "--error-text": "var(--color-danger-700)",
 } as CSSProperties;
 
+/** The sticky header's height (site-header.tsx: h-16 plus its 1 px border). */
+const HEADER_PX = 65;
+
 /**
- * The toaster itself (docs/product.md#header): top-right, 5000 ms, light theme, Alt+T to reach
- * them, swipe to dismiss. Loaded after hydration by toaster.tsx, so sonner is not among the
+ * Toasts sit below the header, never over its account menu or Sign in (issue 19): sonner's own
+ * offsets (24 px, 16 px on phones) are measured from the top of the window.
+ */
+const OFFSET = { top: HEADER_PX + 16, right: 24 };
+const MOBILE_OFFSET = { top: HEADER_PX + 8, right: 16, left: 16 };
+
+/**
+ * The toaster itself (docs/product.md#header): top-right below the header, 5000 ms, light theme,
+ * Alt+T to reach them, swipe to dismiss. Loaded after hydration by toaster.tsx, so sonner is not among the
  * landing page's preloads; a toast raised before it mounts is shown when it subscribes.
  */
 export default function SonnerToaster() {
@@ -31,6 +41,8 @@ export default function SonnerToaster() {
       richColors
       closeButton
       style={RICH_COLORS}
+      offset={OFFSET}
+      mobileOffset={MOBILE_OFFSET}
     />
   );
 }

@@ -1,5 +1,7 @@
+import { useFetchers, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
-import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { LoaderCircle } from "lucide-react";
+import { forwardRef, useCallback, useState, type ButtonHTMLAttributes } from "react";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "destructive" | "inverse";
 export type ButtonSize = "sm" | "md" | "lg";
@@ -33,9 +35,70 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: ButtonSize;
 }
 
+type Submission = { state: string; formData?: FormData; formAction?: string };
+
+/** Whether `submission` is this button's form, sent by this button: same action, same fields. */
+function isSentBy(submission: Submission, button: HTMLButtonElement, form: HTMLFormElement) {
+  if (!submission.formData) return false;
+  if (
+    submission.formAction &&
+    new URL(submission.formAction, window.location.href).pathname !== new URL(form.action).pathname
+  )
+    return false;
+  if (button.name && submission.formData.get(button.name) !== button.value) return false;
+  // The form's own fields (not the submitter, which is left out once the button is disabled).
+  for (const [name, value] of new FormData(form)) {
+    if (typeof value === "string" && !submission.formData.getAll(name).includes(value)) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the form this submit button belongs to is waiting for the server (a navigation or a
+ * fetcher sent it with this button), so every form's button shows it is pending without each form
+ * wiring it up. Without JavaScript the browser shows its own loading state.
+ */
+function usePendingSubmit(button: HTMLButtonElement | null, isSubmit: boolean) {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const form = button?.form;
+  if (!isSubmit || !button || !form) return false;
+  return [navigation, ...fetchers].some(
+    (submission) => submission.state !== "idle" && isSentBy(submission, button, form),
+  );
+}
+
+/**
+ * A button. A submit button is disabled, with a spinner, while its form's submission is pending
+ * (docs/product.md#look-and-feel).
+ */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "primary", size = "md", className, type = "button", ...props },
-  ref,
+  { variant = "primary", size = "md", className, type = "button", disabled, children, ...props },
+  forwarded,
 ) {
-  return <button ref={ref} type={type} className={buttonClass(variant, size, className)} {...props} />;
+  // The element is kept in state, not a ref: the pending check reads its form while rendering.
+  const [element, setElement] = useState<HTMLButtonElement | null>(null);
+  const ref = useCallback(
+    (node: HTMLButtonElement | null) => {
+      setElement(node);
+      if (typeof forwarded === "function") forwarded(node);
+      else if (forwarded) forwarded.current = node;
+    },
+    [forwarded],
+  );
+  const pending = usePendingSubmit(element, type === "submit");
+  return (
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClass(variant, size, className)}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      data-pending={pending || undefined}
+      {...props}
+    >
+      {pending ? <LoaderCircle aria-hidden className="size-4 shrink-0 animate-spin" /> : null}
+      {children}
+    </button>
+  );
 });

@@ -1,4 +1,5 @@
 import { clsx } from "clsx";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 /**
  * A card's art at the recommended 300x190 (a `className` with a width scales it, keeping the
@@ -13,5 +14,5 @@ export function CardImage({ src, alt, className }: { src: string | null; alt: st
       </div>
     );
   }
-  return <img src={src} alt={alt} width={300} height={190} loading="lazy" className={clsx(frame, "object-cover")} />;
+  return <LazyImage src={src} alt={alt} width={300} height={190} className={frame} />;
 }

@@ -11,6 +11,7 @@ import { ChatMessageSchema, type ChatMessage, type ServerFrame } from "~/modules
 import { useRealtime } from "~/modules/realtime/realtime-provider";
 import { useRoomSocket } from "~/modules/realtime/use-room-socket";
 import { callApi, TRANSPORT_MESSAGES } from "~/utils/api-client";
+import { handleUnauthorized } from "~/utils/sign-in-again";
 import type { ChatDetail } from "./present";
 import {
   confirmSend,
@@ -82,8 +83,9 @@ export function useChatRoom(chat: ChatDetail, meId: string) {
   const newestUnread = newestUnreadId(messages, meId);
   useMarkRead(newestUnread, () => {
     if (socket.send({ type: "mark-read", chatId, timestamp: Date.now() })) return;
-    fetch(`/api/chats/${chatId}/read`, { method: "POST" })
-      .then((response) => response.ok && refresh())
+    const url = `/api/chats/${chatId}/read`;
+    fetch(url, { method: "POST" })
+      .then((response) => !handleUnauthorized(response.status, url) && response.ok && refresh())
       .catch((error) => console.warn(error));
   });
 

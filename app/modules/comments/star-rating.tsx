@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { Star } from "lucide-react";
 import { useState } from "react";
 import { ErrorList } from "~/components/forms/field";
+import { STAR_ON, StarIcon } from "~/components/ui/star-icon";
 
 export const STAR_VALUES = [1, 2, 3, 4, 5] as const;
 
@@ -11,14 +12,10 @@ export function StarRating({ value, size = "sm" }: { value: number; size?: "sm" 
   return (
     <span role="img" aria-label={`Rated ${formatRating(value)} out of 5`} className="inline-flex items-center gap-0.5">
       {STAR_VALUES.map((star) => (
-        <Star
+        <StarIcon
           key={star}
-          aria-hidden
-          className={clsx(
-            size === "sm" ? "size-4" : "size-5",
-            star <= rounded ? "fill-warning-700 text-warning-700" : "text-slate-400",
-            star - 0.5 === rounded && "fill-warning-700/50 text-warning-700",
-          )}
+          fill={star <= rounded ? "full" : star - 0.5 === rounded ? "half" : "empty"}
+          className={size === "sm" ? "size-4" : "size-5"}
         />
       ))}
     </span>
@@ -71,7 +68,7 @@ export function StarRatingInput({
               aria-hidden
               className={clsx(
                 "size-7 rounded-sm peer-checked:fill-warning-700 peer-checked:text-warning-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
-                star <= shown ? "fill-warning-700 text-warning-700" : "text-slate-400",
+                star <= shown ? STAR_ON : "text-slate-400",
               )}
             />
           </label>

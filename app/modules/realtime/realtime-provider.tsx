@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { showToast } from "~/components/layout/toaster";
+import { handleUnauthorized } from "~/utils/sign-in-again";
 import { newMessageToastText } from "./notices";
 import type { ChatNotification } from "./protocol";
 import { useRoomSocket, type SocketStatus } from "./use-room-socket";
@@ -97,8 +98,9 @@ export function RealtimeProvider({
     let first = true;
     const poll = async () => {
       try {
-        const response = await fetch("/api/chats/unread", { headers: { Accept: "application/json" } });
-        if (!response.ok) return;
+        const url = "/api/chats/unread";
+        const response = await fetch(url, { headers: { Accept: "application/json" } });
+        if (handleUnauthorized(response.status, url) || !response.ok) return;
         // Loaded here, not with the page: see useRoomSocket.
         const { UnreadAnswerSchema } = await import("./protocol");
         const parsed = UnreadAnswerSchema.safeParse(await response.json());

@@ -3,10 +3,21 @@ import { useEffect, useRef, useState } from "react";
 import type { ClientFrame, ServerFrame } from "./protocol";
 import { partyOf, type RoomName } from "./rooms";
 
-/** docs/product.md#realtime-chat: 5 reconnection attempts, 1000 ms apart; a 20000 ms connection timeout. */
+/** docs/product.md#realtime-chat: 5 reconnection attempts. */
 export const SOCKET_RETRIES = 5;
-export const SOCKET_RETRY_DELAY_MS = 1000;
-const SOCKET_TIMEOUT_MS = 20_000;
+
+/**
+ * The socket's reconnection schedule (docs/product.md#realtime-chat), the spec's socket.io
+ * settings in partysocket's words: the first retry after 1000 ms, each later one twice as long
+ * (socket.io's backoff factor), never more than the 5000 ms maximum delay; 20000 ms to connect.
+ */
+export const SOCKET_RECONNECT = {
+  maxRetries: SOCKET_RETRIES,
+  minReconnectionDelay: 1000,
+  maxReconnectionDelay: 5000,
+  reconnectionDelayGrowFactor: 2,
+  connectionTimeout: 20_000,
+} as const;
 
 export type SocketStatus = "connecting" | "open" | "unavailable";
 
@@ -39,11 +50,7 @@ export function useRoomSocket(
       protocol: window.location.protocol === "https:" ? "wss" : "ws",
       party: partyOf(room),
       room: name,
-      maxRetries: SOCKET_RETRIES,
-      minReconnectionDelay: SOCKET_RETRY_DELAY_MS,
-      maxReconnectionDelay: SOCKET_RETRY_DELAY_MS,
-      reconnectionDelayGrowFactor: 1,
-      connectionTimeout: SOCKET_TIMEOUT_MS,
+      ...SOCKET_RECONNECT,
     });
     socketRef.current = socket;
     setStatus("connecting");

@@ -1,6 +1,6 @@
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { toast } from "~/components/layout/toaster";
 import { FormMessage } from "~/components/forms/field";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -32,6 +32,7 @@ export function MyReferrals({
   nextCursor,
   viewerId,
   failure,
+  emptyHint,
 }: {
   referrals: MyReferral[];
   nextCursor: string | null;
@@ -39,6 +40,8 @@ export function MyReferrals({
   viewerId: string;
   /** A refusal posted without JavaScript (the status action's own page shows it). */
   failure?: StatusFailure;
+  /** What to do next when there are none yet, under the spec's empty text (the page knows where to start). */
+  emptyHint?: ReactNode;
 }) {
   const navigation = useNavigation();
   const location = useLocation();
@@ -55,9 +58,10 @@ export function MyReferrals({
             Loading referrals...
           </p>
         ) : referrals.length === 0 ? (
-          <p className="rounded-card border border-dashed border-line bg-surface px-6 py-10 text-center text-sm text-muted">
-            No credit card referrals found.
-          </p>
+          <div className="rounded-card border border-dashed border-line bg-surface px-6 py-10 text-center text-sm text-muted">
+            <p className="font-medium text-ink">No credit card referrals found.</p>
+            {emptyHint ? <div className="mx-auto mt-2 max-w-md">{emptyHint}</div> : null}
+          </div>
         ) : (
           <ul className="grid gap-4 md:grid-cols-2">
             {referrals.map((referral) => (
@@ -88,6 +92,8 @@ function MyReferralCard({
   referral: MyReferral;
   viewerId: string;
   failure?: StatusFailure;
+  /** What to do next when there are none yet, under the spec's empty text (the page knows where to start). */
+  emptyHint?: ReactNode;
 }) {
   const location = useLocation();
   const fetcher = useFetcher<StatusFailure>();

@@ -5,6 +5,7 @@ import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
 import { RatingSummary } from "~/modules/reputation/reputation";
 import { creditScoreBand, remainingWarning, type CreditBand } from "./display";
 import { offeredBonus, type PresentedReferral } from "./present";
+import { LazyImage } from "~/components/ui/lazy-image";
 
 const BAND_CLASSES: Record<CreditBand["tone"], string> = {
   success: "bg-success-50 text-success-700",
@@ -37,16 +38,7 @@ export function RemainingWarning({ available, upTo }: { available: number | null
 /** Issuer initials on a gradient, where a card has no image. */
 export function CardArt({ name, issuer, imageUrl }: { name: string; issuer: string; imageUrl: string | null }) {
   if (imageUrl) {
-    return (
-      <img
-        src={imageUrl}
-        alt=""
-        width={300}
-        height={190}
-        loading="lazy"
-        className="aspect-[30/19] w-full rounded-card object-cover"
-      />
-    );
+    return <LazyImage src={imageUrl} alt="" width={300} height={190} className="aspect-[30/19] w-full rounded-card" />;
   }
   const initials = issuer
     .split(/\s+/)

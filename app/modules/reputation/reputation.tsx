@@ -1,5 +1,5 @@
 import { clsx } from "clsx";
-import { Star } from "lucide-react";
+import { StarIcon } from "~/components/ui/star-icon";
 import { StarRating, formatRating } from "~/modules/comments/star-rating";
 
 /**
@@ -23,7 +23,7 @@ export function RatingSummary({
   if (compact) {
     return (
       <span className="inline-flex items-center gap-1 text-xs text-muted">
-        <Star aria-hidden className="size-3.5 fill-amber-400 text-amber-500" />
+        <StarIcon className="size-3.5" />
         <span className="tabular">
           <span className="sr-only">Rated </span>
           {formatRating(rating)}

@@ -1,13 +1,14 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Check, ChevronDown } from "lucide-react";
-import { useRef } from "react";
 import { buttonClass } from "~/components/ui/button";
+import { MenuDetails } from "~/components/ui/menu-details";
 import { APPLICANT_STATUS_OPTIONS } from "~/modules/applications/status";
 
 /**
- * The applicant's status menu: a disclosure of submit buttons (no JavaScript needed). Choosing the
- * current status just closes it (with JavaScript; without, the server changes nothing).
+ * The applicant's status menu: a disclosure of submit buttons (no JavaScript needed). With
+ * JavaScript it behaves as a menu (MenuDetails: outside click, Escape, the 8000 ms timer) and
+ * choosing the current status just closes it; without, the server changes nothing.
  */
 export function StatusMenu({
   applicationId,
@@ -18,11 +19,10 @@ export function StatusMenu({
   status: string;
   cardName: string;
 }) {
-  const menu = useRef<HTMLDetailsElement>(null);
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("id") === applicationId;
   return (
-    <details ref={menu} className="relative">
+    <MenuDetails className="relative">
       <summary
         aria-label={`Change status of ${cardName}`}
         className={buttonClass("secondary", "sm", "list-none [&::-webkit-details-marker]:hidden")}
@@ -45,8 +45,8 @@ export function StatusMenu({
               value={option.value}
               aria-current={current ? "true" : undefined}
               onClick={(event) => {
+                // MenuDetails closes the menu on any choice; the current one sends nothing.
                 if (current) event.preventDefault();
-                if (menu.current) menu.current.open = false;
               }}
               className={clsx(
                 "flex w-full items-center justify-between rounded-md px-3 py-2 text-left text-sm hover:bg-canvas",
@@ -59,6 +59,6 @@ export function StatusMenu({
           );
         })}
       </Form>
-    </details>
+    </MenuDetails>
   );
 }

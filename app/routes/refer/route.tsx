@@ -143,7 +143,17 @@ export default function Refer() {
           </div>
         </div>
       </section>
-      <MyReferrals referrals={mine.data} nextCursor={mine.nextCursor} viewerId={viewerId} />
+      <MyReferrals
+        referrals={mine.data}
+        nextCursor={mine.nextCursor}
+        viewerId={viewerId}
+        emptyHint={
+          <p>
+            Publish your first one with the steps above: choose your card&apos;s issuer, paste your referral link and
+            say how much of the bonus you share. Applicants then find it under Find referrals.
+          </p>
+        }
+      />
     </div>
   );
 }
