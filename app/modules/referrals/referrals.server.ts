@@ -3,7 +3,7 @@
  * public code, a member's own list, and marking inactive / reopening. HTML routes and /api routes
  * are thin adapters over these functions.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { createId } from "../../../db/id";
 import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
@@ -14,7 +14,7 @@ import { isUniqueViolation } from "~/utils/db-errors.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { normalizeReferralLink } from "./link";
-import { presentReferral, type ReferralRecord } from "./present";
+import { presentReferral } from "./present";
 import {
   OTHER_CARD,
   REFERRAL_MESSAGES,
