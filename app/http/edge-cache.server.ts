@@ -44,6 +44,8 @@ export const edgeCache = () => (caches as unknown as { default: Cache }).default
 export function edgeCacheKey(request: Request, buildVersion: string): Request | null {
   if (request.method !== "GET") return null;
   if (request.headers.has("Authorization")) return null;
+  // A hard reload (or a client that must see the current render) asks for no cached copy.
+  if (/no-cache|no-store/i.test(request.headers.get("Cache-Control") ?? "")) return null;
   const cookies = parseCookieHeader(request.headers.get("Cookie"));
   if (Object.keys(cookies).some((name) => !NEUTRAL_COOKIES.has(name))) return null;
   if (cookies[SESSION_COOKIE] !== undefined) return null;

@@ -86,6 +86,15 @@ describe("anonymous pages from the edge cache", () => {
     expect((await fetchWithEnv(path, {})).headers.get(EDGE_CACHE_HEADER)).toBe("miss");
   });
 
+  it("renders a page afresh, and stores nothing, when the request asks for no cached copy", async () => {
+    const path = freshLanding();
+    await fetchWithEnv(path, {});
+    const reload = await fetchWithEnv(path, {}, { headers: { "Cache-Control": "no-cache" } });
+    expect(reload.status).toBe(200);
+    expect(reload.headers.get(EDGE_CACHE_HEADER)).toBeNull();
+    expect((await fetchWithEnv(path, {})).headers.get(EDGE_CACHE_HEADER)).toBe("hit");
+  });
+
   it("caches only public pages, and no request but GET", async () => {
     const apply = await fetchWithEnv("/apply", {});
     expect(apply.headers.get(EDGE_CACHE_HEADER)).toBeNull();

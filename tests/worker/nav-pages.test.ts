@@ -13,10 +13,12 @@ describe("landing page promises", () => {
   it("offers Google sign-up only where Google is configured", async () => {
     const withGoogle = textOf(await (await fetchPath("/")).text());
     expect(withGoogle).toContain("Sign up with your email or Google account");
-    const withoutGoogle = textOf(await (await fetchWithEnv("/", { GOOGLE_CLIENT_ID: "" })).text());
+    // Rendered with the changed variables, not a copy from the edge cache (ADR 062).
+    const fresh = { headers: { "Cache-Control": "no-cache" } };
+    const withoutGoogle = textOf(await (await fetchWithEnv("/", { GOOGLE_CLIENT_ID: "" }, fresh)).text());
     expect(withoutGoogle).toContain("Sign up with your email and confirm");
     expect(withoutGoogle).not.toMatch(/google/i);
-    const referrers = textOf(await (await fetchWithEnv("/?audience=referrer", { GOOGLE_CLIENT_ID: "" })).text());
+    const referrers = textOf(await (await fetchWithEnv("/?audience=referrer", { GOOGLE_CLIENT_ID: "" }, fresh)).text());
     expect(referrers).not.toMatch(/google/i);
   });
 
