@@ -2,7 +2,8 @@
  * WebSocket fan-out bench: C clients in one room on loopback, one sender posting R messages/s for
  * D seconds over HTTP (as the app's composer does), measuring each delivery's latency from the
  * moment the sender started its POST. Run against Cardshare (POST /api/chats/{id}/messages: D1
- * first, then the ChatRoom Durable Object fans out) and a minimal Socket.IO broadcast server.
+ * first, then the ChatRoom Durable Object fans out) and a Socket.IO server that writes each message
+ * to SQLite before broadcasting it.
  */
 import { io as ioClient, type Socket } from "socket.io-client";
 import WebSocket from "ws";
