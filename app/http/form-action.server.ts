@@ -44,6 +44,7 @@ import {
 import type { z } from "zod";
 import { ADMIN_ONLY_MESSAGE } from "~/core/actor";
 import { DomainError } from "~/core/errors";
+import { installReadableErrors } from "~/core/readable-errors";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getOptionalUser, requireAnonymous, requireUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -55,6 +56,9 @@ import { SIGN_IN_MESSAGE } from "./access.server";
 import { INTERNAL_ERROR_MESSAGE, methodNotAllowed } from "./envelope.server";
 import type { FormFailure } from "./form-failure";
 import { ROUTE_DECLARATION } from "./json-route.server";
+
+// A form's schema failures reach the page as they are worded: never zod's own text.
+installReadableErrors();
 
 export type FormAccess = "anyone" | "member" | "admin" | "visitor";
 type FormUser<A extends FormAccess> = A extends "member" | "admin"
