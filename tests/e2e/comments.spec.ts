@@ -114,10 +114,15 @@ test.describe("applications, reviews and reputation", () => {
     await apply(request, applicant, referralId);
     await page.goto("/dashboard/my-applications");
     const card = applicationCard(page, cardName);
+    // One vocabulary (docs/decisions/110): the badge, the menu's tick, the toast and the filters.
+    await expect(page.getByRole("link", { name: "All statuses" })).toBeVisible();
+    await expect(card.getByText("Applied", { exact: true })).toBeVisible();
     await card.getByText("Status", { exact: true }).click();
+    await expect(card.getByRole("button", { name: "Applied" })).toHaveAttribute("aria-current", "true");
+    await expect(card.getByRole("button", { name: /^(Pending|Approved)$/ })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
-    await card.getByRole("button", { name: "Approved" }).click();
-    await expect(page.getByText("Application status updated to Approved")).toBeVisible();
+    await card.getByRole("button", { name: "Successful" }).click();
+    await expect(page.getByText("Application status updated to Successful")).toBeVisible();
     await expect(card.getByText("Successful", { exact: true })).toBeVisible();
     await expect(card.getByRole("button", { name: "$3" })).toBeVisible();
 
