@@ -14,7 +14,7 @@ import { hasReviewed, listReferralComments } from "~/modules/comments/comments.s
 import { getReferral } from "~/modules/referrals/referrals.server";
 import { RatingSummary } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
-import { ApplyDialog, STEPS } from "./apply-dialog";
+import { ApplyDialog, STEPS, stepUrl } from "./apply-dialog";
 import { ReferralSummary } from "./referral-summary";
 
 const Params = z.object({ referralId: z.string() });
@@ -33,7 +33,7 @@ export const loader = pageLoader({
       const referral = await getReferral(ctx, { id: params.referralId });
       if (step === "2" && !referral.isOwner && (await hasReviewed(ctx, { referralId: referral._id }))) {
         // The review is in (a plain form post comes back here): on to step 3.
-        throw redirect(`/apply/${referral._id}?step=3`);
+        throw redirect(stepUrl(referral._id, "3"));
       }
       const reviews = await listReferralComments(ctx, { referralId: referral._id });
       return {
@@ -62,7 +62,7 @@ export const action = formAction({
       async run({ ctx, params }) {
         const { referralId } = Params.parse(params);
         await applyToReferral(ctx, { referralId });
-        return redirectTo(`/apply/${referralId}?step=2`);
+        return redirectTo(stepUrl(referralId, "2"));
       },
     }),
   },
