@@ -1,8 +1,6 @@
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
-import { useEffect } from "react";
-import { toast } from "~/components/layout/toaster";
-import { FormMessage } from "~/components/forms/field";
+import { FormError } from "~/components/forms/form-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
 import type { FormFailure } from "~/http/form-failure";
@@ -93,9 +91,6 @@ function MyReferralCard({
   const fetcher = useFetcher<StatusFailure>();
   const busy = fetcher.state !== "idle";
   const refusal = fetcher.data ?? failure;
-  useEffect(() => {
-    if (fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.message);
-  }, [fetcher.data]);
   return (
     <li
       aria-label={referral.creditCard.name}
@@ -159,7 +154,7 @@ function MyReferralCard({
           </Link>
         ) : null}
       </div>
-      {refusal && !refusal.ok ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+      <FormError message={refusal && !refusal.ok ? refusal.message : null} answer={refusal} />
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { MessageSquare } from "lucide-react";
-import { FormMessage } from "~/components/forms/field";
+import { FormError } from "~/components/forms/form-error";
 import { formatDate } from "~/core/format";
 import type { ApiApplication } from "~/modules/applications/present";
 import { TIP_STATUSES } from "~/modules/applications/status";
@@ -70,11 +70,10 @@ export function ApplicationCard({
           </div>
         ) : null}
       </dl>
-      {refusal ? (
-        <div className="mt-3">
-          <FormMessage tone="error">{refusal}</FormMessage>
-        </div>
-      ) : null}
+      {/* Said once: a toast with JavaScript, here without. */}
+      <div className="mt-3 empty:hidden">
+        <FormError message={refusal} />
+      </div>
       {application.additionalInfo ? (
         <p className="mt-3 whitespace-pre-line text-sm text-ink">{application.additionalInfo}</p>
       ) : null}
