@@ -51,3 +51,9 @@ export function useFlashFormError(formId: string): string | null {
   const toast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
   return toast?.type === "error" && toast.formId === formId ? toast.description : null;
 }
+
+/** The id of the form a plain post's refusal came back for, if any: the disclosures around it open. */
+export function useFlashFormId(): string | null {
+  const toast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
+  return toast?.type === "error" ? (toast.formId ?? null) : null;
+}

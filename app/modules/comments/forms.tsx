@@ -24,6 +24,16 @@ export const commentFormId = {
 };
 
 /**
+ * Whether `formId` names a comment form of this thread (the review of `referralId`, or a reply or
+ * follow-up to one of `comments`): the disclosure holding the thread opens for its refusal.
+ */
+export function threadHoldsForm(formId: string | null, referralId: string, comments: readonly { _id: string }[]) {
+  if (!formId) return false;
+  if (formId === commentFormId.review(referralId)) return true;
+  return comments.some(({ _id }) => formId === commentFormId.reply(_id) || formId === commentFormId.followUp(_id));
+}
+
+/**
  * A fetcher posting to /comments: toasts the spec's success text, tells the caller when a comment
  * was saved, and says where a refusal goes: field errors beside their fields; the rest a toast
  * (<FormError/>), or without JavaScript (a plain post, redirected back with the form's id) beside
