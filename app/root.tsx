@@ -2,7 +2,6 @@ import { data, type LinksFunction, type MetaFunction } from "@remix-run/cloudfla
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { installReadableErrors } from "~/core/readable-errors";
 import { pageLoader } from "~/http/page-loader.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
@@ -13,9 +12,6 @@ import { useNonce } from "~/utils/nonce";
 import type { RootUser } from "~/utils/user";
 import { getToast } from "~/utils/toast.server";
 import stylesheet from "./tailwind.css?url";
-
-// conform checks forms in the browser with the same schemas: the same readable words there.
-installReadableErrors();
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -7,6 +7,11 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { installReadableErrors } from "~/core/readable-errors";
+
+// conform checks every form in the browser with the server's schemas: the same readable words
+// there (installed with the form components, so pages without a form do not load it).
+installReadableErrors();
 
 /**
  * conform's control props carry a `key` (it changes when conform resets or updates the field, so
