@@ -71,7 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <ProgressBar />
         <RealtimeProvider userId={data?.user?.id ?? null} initialUnread={data?.unreadChats ?? 0}>
           <SiteHeader />
-          <NoScriptToast toast={data?.toast ?? null} />
+          {/* A refusal aimed at one form is shown by that form (<FormError/>), not at the top. */}
+          <NoScriptToast toast={data?.toast?.formId ? null : (data?.toast ?? null)} />
           <main id="main" className="flex-1">
             {children}
           </main>

@@ -44,6 +44,7 @@ import {
 import type { z } from "zod";
 import { ADMIN_ONLY_MESSAGE } from "~/core/actor";
 import { DomainError } from "~/core/errors";
+import { installReadableErrors } from "~/core/readable-errors";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getOptionalUser, requireAnonymous, requireUser } from "~/utils/auth.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -55,6 +56,9 @@ import { SIGN_IN_MESSAGE } from "./access.server";
 import { INTERNAL_ERROR_MESSAGE, methodNotAllowed } from "./envelope.server";
 import { SIGN_IN_REQUIRED, type FormFailure } from "./form-failure";
 import { ROUTE_DECLARATION } from "./json-route.server";
+
+// A form's schema failures reach the page as they are worded: never zod's own text.
+installReadableErrors();
 
 export type FormAccess = "anyone" | "member" | "admin" | "visitor";
 type FormUser<A extends FormAccess> = A extends "member" | "admin"
@@ -341,6 +345,12 @@ export function isDocumentRequest(request: Request) {
   return (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
+/** The `formId` a form sends to have a refusal shown beside it (an element id: letters, digits, - and _). */
+function formIdOf(form: FormData) {
+  const value = form.get("formId");
+  return typeof value === "string" && /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : null;
+}
+
 /**
  * A resource route's form action and its 405 loader. A browser's plain post comes back to the
  * form's `redirectTo` (else `backTo`) with the outcome as a toast; a fetcher gets the data. A body
@@ -355,11 +365,11 @@ export function formResource<A extends FormAccess, I extends FitsAccess<A>>(
     const { request, context } = args;
     if (request.method === "GET" || request.method === "HEAD") return methodNotAllowed(["POST"]);
     if (!isDocumentRequest(request)) return asJsonResponse(await handle(resource, args, true));
-    const target = await request
+    const { target, formId } = await request
       .clone()
       .formData()
-      .then((form) => safeRedirect(form.get("redirectTo"), declaration.backTo))
-      .catch(() => declaration.backTo);
+      .then((form) => ({ target: safeRedirect(form.get("redirectTo"), declaration.backTo), formId: formIdOf(form) }))
+      .catch(() => ({ target: declaration.backTo, formId: null }));
     if (declaration.access !== "anyone" && !(await getOptionalUser(request, context))) {
       throw redirect(`/auth?${new URLSearchParams({ redirectTo: target })}`);
     }
@@ -370,6 +380,11 @@ export function formResource<A extends FormAccess, I extends FitsAccess<A>>(
     // Failures of the body itself carry no intent (see `handle`).
     if (failed && payload.intent === "") return asJsonResponse(answer);
     const description = failed ? payload.message : (payload.message ?? "Done.");
+    if (failed && formId) {
+      // Back to the form that failed, open, with the message beside it (docs/product.md#forms).
+      const at = target.includes("#") ? target : `${target}#${formId}`;
+      return redirectWithToast(context, at, { type: "error", description, formId });
+    }
     return redirectWithToast(context, target, { type: failed ? "error" : "success", description });
   };
   const meta: FormRouteDeclaration = {

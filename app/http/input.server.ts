@@ -4,6 +4,10 @@
  */
 import type { z } from "zod";
 import { DomainError, invalidInput } from "~/core/errors";
+import { installReadableErrors } from "~/core/readable-errors";
+
+// Every schema the kit parses (query, params, bodies) words its failures for people.
+installReadableErrors();
 
 /** Query values longer than this are refused before any schema sees them. */
 const MAX_QUERY_VALUE = 2048;

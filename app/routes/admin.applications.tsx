@@ -9,7 +9,7 @@ import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
 import { AdminTable, cellClass, EmptyRow, inputClass, Pager } from "~/modules/admin/list-ui";
 import { choice, SharedFiltersQuery } from "~/modules/admin/queries";
-import { STATUS_LABELS } from "~/modules/applications/status";
+import { ALL_STATUSES, STATUS_LABELS } from "~/modules/applications/status";
 import { FilterSelect } from "~/components/forms/filter-select";
 
 export const loader = pageLoader({
@@ -40,7 +40,7 @@ export default function AdminApplications() {
           label="Status"
           value={status}
           options={[
-            { value: "", label: "All Status" },
+            { value: "", label: ALL_STATUSES },
             ...APPLICATION_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] })),
           ]}
           className={inputClass}

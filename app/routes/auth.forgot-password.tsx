@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Field, FormMessage } from "~/components/forms/field";
+import { FormError, formLevelMessage } from "~/components/forms/form-error";
 import { AuthCard } from "~/components/layout/auth-card";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -47,7 +48,7 @@ export default function ForgotPassword() {
         Enter your account&apos;s email and we will send you a link to choose a new password.
       </p>
       {actionData?.ok ? <FormMessage tone="success">{actionData.sent}</FormMessage> : null}
-      {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+      <FormError message={formLevelMessage(actionData?.result)} answer={actionData} />
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <Field
           label="Email"
@@ -59,7 +60,7 @@ export default function ForgotPassword() {
         </Button>
       </Form>
       <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
-        Back to Login
+        Back to Sign in
       </Link>
     </AuthCard>
   );

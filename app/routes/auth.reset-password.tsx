@@ -9,14 +9,18 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
-import { resetPassword } from "~/modules/auth/accounts.server";
+import { isResetLinkUsable, resetPassword } from "~/modules/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { PASSWORD_HINT, ResetPasswordSchema } from "~/modules/auth/schemas";
 
+/** The link is checked as the page opens: a used or expired one gets no form, only a way to a new link. */
 export const loader = pageLoader({
   access: "anyone",
   query: z.object({ token: z.string().optional() }),
-  run: async ({ query }) => ({ token: query.token ?? "" }),
+  async run({ ctx, query }) {
+    const token = query.token ?? "";
+    return { token, usable: token ? await isResetLinkUsable(ctx, token) : false };
+  },
 });
 
 export const action = formAction({
@@ -34,7 +38,7 @@ export const action = formAction({
 });
 
 export default function ResetPassword() {
-  const { token } = useLoaderData<typeof loader>();
+  const { token, usable } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -46,10 +50,11 @@ export default function ResetPassword() {
     shouldRevalidate: "onInput",
   });
 
-  if (!token) {
+  // A failed post keeps the form (its reason beside it); a link already spent on load has no form.
+  if (!token || (!usable && !actionData)) {
     return (
       <AuthCard title="Choose a new password">
-        <FormMessage tone="error">{AUTH_MESSAGES.resetFailed}</FormMessage>
+        <FormMessage tone="error">{token ? AUTH_MESSAGES.resetLinkSpent : AUTH_MESSAGES.resetFailed}</FormMessage>
         <Link to="/auth/forgot-password" className={buttonClass("secondary", "md", "w-full")}>
           Ask for a new link
         </Link>

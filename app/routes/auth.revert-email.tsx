@@ -66,7 +66,7 @@ export default function RevertEmail() {
           Choose a new password
         </Link>
         <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
-          Back to Login
+          Back to Sign in
         </Link>
       </AuthCard>
     );
@@ -77,7 +77,7 @@ export default function RevertEmail() {
       <AuthCard title="Restore your email address">
         <FormMessage tone="error">{result?.message ?? AUTH_MESSAGES.revertFailed}</FormMessage>
         <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
-          Back to Login
+          Back to Sign in
         </Link>
       </AuthCard>
     );

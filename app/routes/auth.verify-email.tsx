@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSubmit } from "@remix-run/react";
 import { CheckCircle2, Loader2 } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { FormMessage } from "~/components/forms/field";
 import { AuthCard } from "~/components/layout/auth-card";
@@ -57,11 +57,39 @@ export const action = formAction({
   },
 });
 
+/**
+ * "Taking you to Cardshare in 3 seconds...", counting down, with a Continue link to go at once.
+ * Without JavaScript the count stays and the browser follows the meta refresh after the same time;
+ * Continue is a plain link either way.
+ */
+function RedirectCountdown({ to, seconds }: { to: string; seconds: number }) {
+  const navigate = useNavigate();
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    if (left <= 0) {
+      navigate(to);
+      return;
+    }
+    const timer = setTimeout(() => setLeft((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left, navigate, to]);
+  return (
+    <>
+      <meta httpEquiv="refresh" content={`${seconds};url=${to}`} />
+      <p className="text-sm text-muted" aria-live="off">
+        Taking you to Cardshare in {left} {left === 1 ? "second" : "seconds"}...
+      </p>
+      <Link to={to} className={buttonClass("primary", "md", "w-full")}>
+        Continue
+      </Link>
+    </>
+  );
+}
+
 export default function VerifyEmail() {
   const { token, email } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submit = useSubmit();
-  const navigate = useNavigate();
   const started = useRef(false);
 
   useEffect(() => {
@@ -71,18 +99,13 @@ export default function VerifyEmail() {
     }
   }, [token, result, submit]);
 
-  useEffect(() => {
-    if (!result?.ok || !result.signedIn) return;
-    const timer = setTimeout(() => navigate("/"), REDIRECT_SECONDS * 1000);
-    return () => clearTimeout(timer);
-  }, [result, navigate]);
-
-  if (!token) {
+  // The answer of a post comes first: a post need not carry the token in its URL.
+  if (!token && !result) {
     return (
       <AuthCard title="Email verification">
         <FormMessage tone="error">{VERIFY_NO_TOKEN}</FormMessage>
         <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
-          Back to Login
+          Back to Sign in
         </Link>
       </AuthCard>
     );
@@ -112,14 +135,13 @@ export default function VerifyEmail() {
   if (result?.ok) {
     return (
       <AuthCard title="Email verified">
-        {/* Without JavaScript the browser follows this after the same 3 seconds. */}
-        <meta httpEquiv="refresh" content={`${REDIRECT_SECONDS};url=/`} />
         <div className="flex items-start gap-3">
           <CheckCircle2 aria-hidden className="size-5 shrink-0 text-success-700" />
           <p role="status" className="text-sm">
-            {result.message} Taking you to Cardshare in {REDIRECT_SECONDS} seconds...
+            {result.message}
           </p>
         </div>
+        <RedirectCountdown to="/" seconds={REDIRECT_SECONDS} />
       </AuthCard>
     );
   }
@@ -137,7 +159,7 @@ export default function VerifyEmail() {
           </Form>
         ) : null}
         <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
-          Back to Login
+          Back to Sign in
         </Link>
       </AuthCard>
     );

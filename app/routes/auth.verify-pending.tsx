@@ -83,7 +83,7 @@ export default function VerifyPending() {
         <FormMessage tone="error">{AUTH_MESSAGES.pendingMissingEmail}</FormMessage>
       )}
       <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
-        Back to Login
+        Back to Sign in
       </Link>
     </AuthCard>
   );

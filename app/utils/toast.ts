@@ -10,6 +10,11 @@ export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info", "message"]).default("message"),
   title: z.string().optional(),
   description: z.string(),
+  /**
+   * The form a refusal belongs to (a plain post to a resource route such as /comments, without
+   * JavaScript): that form shows it beside itself and stays open, instead of the page's banner.
+   */
+  formId: z.string().max(100).optional(),
 });
 
 export type Toast = z.infer<typeof ToastSchema>;

@@ -3,6 +3,19 @@
  * once. Domain-specific fields stay beside their domain's schema.
  */
 import { z } from "zod";
+import { installReadableErrors } from "~/core/readable-errors";
+
+// Every schema built from these fields words what it leaves unsaid through the readable map.
+installReadableErrors();
+
+/**
+ * A type error's text: `missing` when nothing was given (absent, null or ""), else `wrongType`, or
+ * (when that is not given) the readable fallback ("Bio must be text"), never zod's own wording.
+ */
+export const whenMissing =
+  (missing: string, wrongType?: string) =>
+  (issue: { input?: unknown }): string | undefined =>
+    issue.input === undefined || issue.input === null || issue.input === "" ? missing : wrongType;
 
 /** A checkbox (form "on", or absent when unchecked) or a JSON boolean. */
 export const checkbox = z
@@ -40,7 +53,12 @@ export const stripInvisible = (value: string) => value.replace(new RegExp(INVISI
  * INVISIBLE_IN_NAME so the 400 says why. Chain the field's own rules after it.
  */
 export const nameText = (required?: string) => {
-  const text = required ? z.string({ error: required }).trim().min(1, required) : z.string().trim();
+  const text = required
+    ? z
+        .string({ error: whenMissing(required) })
+        .trim()
+        .min(1, required)
+    : z.string().trim();
   return text.refine(isVisibleText, { error: INVISIBLE_IN_NAME, abort: true });
 };
 

@@ -64,7 +64,10 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill(user.email);
     await page.getByLabel("Password").fill("not-the-passw0rd");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password." })).toBeVisible();
+    // Said once: a toast (no field is wrong on its own), not also a banner in the form (issue 19).
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Invalid email or password." })).toBeVisible();
+    await expect(page.locator("main").getByText("Invalid email or password.")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/auth$/);
 
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();

@@ -43,7 +43,7 @@ test.describe("applications, reviews and reputation", () => {
     await apply(request, applicant, referralId);
     await page.goto("/dashboard/my-applications");
     const card = applicationCard(page, cardName);
-    await expect(card.getByText("Applied", { exact: true })).toBeVisible();
+    await expect(card.getByText("Applied", { exact: true }).first()).toBeVisible();
     await card.getByText("Comments (0)").click();
     await expectNoSeriousA11yViolations(page);
 
@@ -114,11 +114,16 @@ test.describe("applications, reviews and reputation", () => {
     await apply(request, applicant, referralId);
     await page.goto("/dashboard/my-applications");
     const card = applicationCard(page, cardName);
+    // One vocabulary (docs/decisions/110): the badge, the menu's tick, the toast and the filters.
+    await expect(page.getByRole("link", { name: "All statuses" })).toBeVisible();
+    await expect(card.getByText("Applied", { exact: true }).first()).toBeVisible();
     await card.getByText("Status", { exact: true }).click();
+    await expect(card.getByRole("button", { name: "Applied" })).toHaveAttribute("aria-current", "true");
+    await expect(card.getByRole("button", { name: /^(Pending|Approved)$/ })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
-    await card.getByRole("button", { name: "Approved" }).click();
-    await expect(page.getByText("Application status updated to Approved")).toBeVisible();
-    await expect(card.getByText("Successful", { exact: true })).toBeVisible();
+    await card.getByRole("button", { name: "Successful" }).click();
+    await expect(page.getByText("Application status updated to Successful")).toBeVisible();
+    await expect(card.getByText("Successful", { exact: true }).first()).toBeVisible();
     await expect(card.getByRole("button", { name: "$3" })).toBeVisible();
 
     await page.getByRole("link", { name: "Pending", exact: true }).click();
@@ -160,8 +165,12 @@ test.describe("without JavaScript", () => {
     await expect(card.getByText("Cancelled", { exact: true }).first()).toBeVisible();
     await card.getByText("Comments (0)").click();
     await card.getByRole("button", { name: "Submit Review" }).click();
-    await expectNoScriptToast(page, "Please select a rating before submitting");
-    await card.getByText("Comments (0)").click();
+    // The refusal comes back to its form, open, beside it; not as a banner at the top (issue 19).
+    await expect(page).toHaveURL(/#review-/);
+    await expect(card.getByRole("alert").filter({ hasText: "Please select a rating before submitting" })).toBeVisible();
+    expect((await page.locator("noscript").evaluateAll((all) => all.map((el) => el.innerHTML))).join()).not.toContain(
+      "Please select a rating",
+    );
     await card.getByRole("radio", { name: "5 stars" }).check();
     await card.getByRole("button", { name: "Submit Review" }).click();
     await expectNoScriptToast(page, "Review submitted successfully!");

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { LoginSchema, RegisterSchema, ResetPasswordSchema } from "~/modules/auth/schemas";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  LoginSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  VERIFY_BAD_TOKEN,
+  VERIFY_NO_TOKEN,
+  VerifyEmailSchema,
+} from "~/modules/auth/schemas";
+import { ChangePasswordSchema } from "~/modules/users/schemas";
 import { safeRedirect } from "~/utils/redirect";
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -12,6 +21,54 @@ describe("RegisterSchema", () => {
       email: "Email is required",
       confirmPassword: "Passwords do not match",
     });
+  });
+
+  it("says one thing per password field, the most useful first (docs/product.md#auth)", () => {
+    const posted = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [key, value] of Object.entries(fields)) data.set(key, value);
+      return data;
+    };
+    const cases: [string, Record<string, string>, Record<string, string[]>][] = [
+      [
+        "both empty",
+        { password: "", confirmPassword: "" },
+        { password: ["Password is required"], confirmPassword: ["Please confirm your password"] },
+      ],
+      ["short", { password: "abc", confirmPassword: "abc" }, { password: ["Password must be at least 8 characters"] }],
+      [
+        "no digit",
+        { password: "abcdefgh", confirmPassword: "abcdefgh" },
+        { password: ["At least 8 characters with letters and numbers"] },
+      ],
+      [
+        "confirm empty",
+        { password: "abcdefg1", confirmPassword: "" },
+        { confirmPassword: ["Please confirm your password"] },
+      ],
+      [
+        "mismatch",
+        { password: "abcdefg1", confirmPassword: "abcdefg2" },
+        { confirmPassword: ["Passwords do not match"] },
+      ],
+    ];
+    for (const [, fields, expected] of cases) {
+      const register = parseWithZod(posted({ username: "sam", email: "sam@example.test", ...fields }), {
+        schema: RegisterSchema,
+      });
+      expect(register.reply().error).toEqual(expected);
+      const { password, ...rest } = fields;
+      const change = parseWithZod(posted({ currentPassword: "old", newPassword: password!, ...rest }), {
+        schema: ChangePasswordSchema,
+      });
+      const renamed = Object.fromEntries(
+        Object.entries(expected).map(([key, value]) => [
+          key === "password" ? "newPassword" : key,
+          value.map((text) => (text === "Password is required" ? "New password is required" : text)),
+        ]),
+      );
+      expect(change.reply().error).toEqual(renamed);
+    }
   });
 
   it("enforces 8-128 characters with letters and numbers", () => {
@@ -54,6 +111,15 @@ describe("ResetPasswordSchema", () => {
   it("needs a token and matching passwords", () => {
     const result = messages(ResetPasswordSchema.safeParse({ password: "abcdefg1", confirmPassword: "abcdefg2" }));
     expect(Object.keys(result).sort()).toEqual(["confirmPassword", "token"]);
+  });
+});
+
+describe("VerifyEmailSchema", () => {
+  it("tells a missing token from a malformed one", () => {
+    expect(messages(VerifyEmailSchema.safeParse({})).token).toBe(VERIFY_NO_TOKEN);
+    expect(messages(VerifyEmailSchema.safeParse({ token: "" })).token).toBe(VERIFY_NO_TOKEN);
+    expect(messages(VerifyEmailSchema.safeParse({ token: "abc" })).token).toBe(VERIFY_BAD_TOKEN);
+    expect(messages(VerifyEmailSchema.safeParse({ token: 5 })).token).toBe(VERIFY_BAD_TOKEN);
   });
 });
 

@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import "~/core/readable-errors";
 import { LoginSchema, PASSWORD_TOO_LONG } from "~/modules/auth/schemas";
 import { CardApiSchema, CardSchema, NewCardApiSchema } from "~/modules/cards/schemas";
 import { MarkReadSchema } from "~/modules/chats/schemas";
@@ -126,5 +128,61 @@ describe("passwords of any length", () => {
       confirmPassword: "passw0rd-new",
     });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([PASSWORD_TOO_LONG]);
+  });
+});
+
+describe("the readable fallback (app/core/readable-errors.ts)", () => {
+  // A schema that words nothing itself: every message comes from the fallback.
+  const Bare = z.object({
+    confirmPassword: z.string().min(8),
+    annualFee: z.number().int().min(0).max(10),
+    cardId: z.string(),
+    tags: z.array(z.string()).min(1),
+    website: z.url(),
+    category: z.enum(["Travel", "Cash"]),
+  });
+  const messages = (value: unknown) =>
+    Object.fromEntries(
+      (Bare.safeParse(value).error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
+    );
+
+  it("says what is missing, of the wrong type or out of range, naming the field", () => {
+    expect(messages({})).toEqual({
+      confirmPassword: "Confirm password is required",
+      annualFee: "Annual fee is required",
+      cardId: "Card is required",
+      tags: "Tags is required",
+      website: "Website is required",
+      category: "Category is required",
+    });
+    expect(messages({ confirmPassword: 5, annualFee: "x", cardId: [], tags: {}, website: 1, category: 2 })).toEqual({
+      confirmPassword: "Confirm password must be text",
+      annualFee: "Annual fee must be a number",
+      cardId: "Card must be text",
+      tags: "Tags must be a list",
+      website: "Website must be text",
+      category: "Please choose a valid category",
+    });
+    expect(
+      messages({ confirmPassword: "abc", annualFee: 1.5, cardId: "c", tags: [], website: "nope", category: "Other" }),
+    ).toEqual({
+      confirmPassword: "Confirm password must be at least 8 characters",
+      annualFee: "Annual fee must be a whole number",
+      tags: "Tags needs at least 1 item",
+      website: "Website must be a full web address starting with https://",
+      category: "Please choose a valid category",
+    });
+    expect(messages({ annualFee: 11 }).annualFee).toBe("Annual fee must be at most 10");
+  });
+
+  it("a schema's own words still win", () => {
+    const Own = z.object({ name: z.string({ error: "Card name is required" }).min(1, "Card name is required") });
+    expect(Own.safeParse({}).error?.issues[0].message).toBe("Card name is required");
+  });
+
+  it("never uses zod's wording, whatever the field", () => {
+    for (const value of [{}, null, [], { confirmPassword: {}, annualFee: [], tags: [1] }]) {
+      for (const issue of Bare.safeParse(value).error?.issues ?? []) expect(issue.message).not.toMatch(ZOD_TEXT);
+    }
   });
 });

@@ -8,7 +8,13 @@ import {
   slotToRefresh,
   VISITOR_SLOT_SECONDS,
 } from "~/modules/referrals/rotation.server";
-import { REFERRAL_MESSAGES, ReferralInputSchema, referralSchema, willBeCapped } from "~/modules/referrals/schemas";
+import {
+  REFERRAL_MESSAGES,
+  ReferralInputSchema,
+  referralSchema,
+  SHARE_RANGE,
+  willBeCapped,
+} from "~/modules/referrals/schemas";
 import { ftsQuery } from "~/modules/referrals/search.server";
 
 describe("fair rotation", () => {
@@ -65,17 +71,33 @@ describe("search helpers", () => {
 describe("referral schema", () => {
   const base = { creditCardId: "card", referralLink: "https://bank.example/r" };
 
-  it("clamps sharing, keeps credit digits, caps and defaults the count to the card's cap", () => {
+  it("refuses a share outside 0-100 with its reason instead of showing it as 100%", () => {
+    const schema = referralSchema(() => ({ hasVariousReferrerBonus: false, maxReferCount: 0 }));
+    const bonus = { specialReferrerBonus: { amount: "50" } };
+    for (const share of ["140", "101", "-5"]) {
+      const result = schema.safeParse({ ...base, ...bonus, sharingBenefitPortion: "custom", sharingCustom: share });
+      expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+        ["sharingBenefitPortion", SHARE_RANGE],
+      ]);
+    }
+    expect(schema.safeParse({ ...base, ...bonus, sharingBenefitPortion: 250 }).error?.issues[0]?.message).toBe(
+      SHARE_RANGE,
+    );
+    const custom = { ...base, ...bonus, sharingBenefitPortion: "custom", sharingCustom: "100" };
+    expect(schema.parse(custom).sharingBenefitPortion).toBe(100);
+  });
+
+  it("keeps credit digits, caps and defaults the count to the card's cap", () => {
     const schema = referralSchema(() => ({ hasVariousReferrerBonus: false, maxReferCount: 4 }));
     const parsed = schema.parse({
       ...base,
       sharingBenefitPortion: "custom",
-      sharingCustom: "140",
+      sharingCustom: "40",
       specialReferrerBonus: { amount: "50" },
       referrerCredit: "7-1-0",
       availableReferCount: "9",
     });
-    expect(parsed).toMatchObject({ sharingBenefitPortion: 100, referrerCredit: 710, availableReferCount: 4 });
+    expect(parsed).toMatchObject({ sharingBenefitPortion: 40, referrerCredit: 710, availableReferCount: 4 });
     expect(schema.parse({ ...base, availableReferCount: "" }).availableReferCount).toBe(4);
     expect(ReferralInputSchema.parse({ ...base, availableReferCount: "" }).availableReferCount).toBeNull();
     expect(willBeCapped(9, 4)).toBe(true);

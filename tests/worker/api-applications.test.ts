@@ -59,7 +59,7 @@ describe("one application", () => {
     const done = await api("PUT", ONE(application.id), applicant.token, { status: "successful" });
     expect(done).toMatchObject({
       status: 200,
-      body: { message: "Application status updated to Approved", data: { status: "successful" } },
+      body: { message: "Application status updated to Successful", data: { status: "successful" } },
     });
     expect(await countersOf(referral.id)).toEqual({ applicationsCount: 1, successfulCount: 1 });
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
 import { hashPassword } from "~/modules/auth/password.server";
 import { REMEMBERED_SESSION_MS, SHORT_SESSION_MS } from "~/modules/auth/session.server";
-import { createSignedInUser, createUser, fetchPath, ORIGIN, testDb } from "./helpers";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
+import { createSignedInUser, createUser, fetchPath, latestEmailTo, ORIGIN, postJson, testDb } from "./helpers";
 
 const PASSWORD = "page-passw0rd";
 
@@ -101,7 +102,8 @@ describe("/auth sign-in form", () => {
 
   it("answers a wrong password with the form error and no cookie", async () => {
     const user = await localUser();
-    const response = await postForm("/auth?index", { intent: "login", email: user.email, password: "nope-12345" });
+    // Posted to /auth itself, as the page's form does (no `?index`: issue 19).
+    const response = await postForm("/auth", { intent: "login", email: user.email, password: "nope-12345" });
     expect(response.status).toBe(401);
     expect(response.headers.getSetCookie().filter((value) => !value.startsWith("cs_d1="))).toEqual([]);
     expect(await response.text()).toContain("Invalid email or password.");
@@ -141,5 +143,41 @@ describe("cookies over https", () => {
       body: new URLSearchParams({ intent: "login", email: user.email, password: PASSWORD }).toString(),
     });
     expect(response.headers.get("Set-Cookie")).toMatch(/HttpOnly; SameSite=Lax; Secure$/);
+  });
+});
+
+describe("/auth's forms post to /auth, never /auth?index (issue 19)", () => {
+  it("keeps the tab and the way back in the form's action", async () => {
+    const actionOf = async (path: string) =>
+      [...(await (await fetchPath(path)).text()).matchAll(/<form[^>]*action="([^"]*)"/g)].map((match) => match[1]);
+    // The tab's form first (Google's button, when configured, posts to /auth/google).
+    expect((await actionOf("/auth"))[0]).toBe("/auth");
+    expect((await actionOf("/auth?tab=register"))[0]).toBe("/auth?tab=register");
+    expect((await actionOf("/auth?redirectTo=%2Fchat"))[0]).toBe("/auth?redirectTo=%2Fchat");
+    for (const path of ["/auth", "/auth?tab=register"]) expect((await actionOf(path)).join(" ")).not.toContain("index");
+  });
+});
+
+describe("/auth/reset-password checks its link on load (issue 19)", () => {
+  it("shows the form for a live link, and for a used or unknown one says so without a form", async () => {
+    const user = await localUser();
+    expect((await postJson("/api/users/forgot-password", { email: user.email })).response.status).toBe(200);
+    const link = new URL((await latestEmailTo(user.email))!.link!);
+    const page = `/auth/reset-password${link.search}`;
+    expect(await (await fetchPath(page)).text()).toContain('name="confirmPassword"');
+
+    const token = link.searchParams.get("token")!;
+    const reset = await postForm("/auth/reset-password", {
+      token,
+      password: "n3w-passw0rd",
+      confirmPassword: "n3w-passw0rd",
+    });
+    expect(reset.status).toBe(302);
+    for (const spent of [page, `/auth/reset-password?token=${"x".repeat(40)}`]) {
+      const html = await (await fetchPath(spent)).text();
+      expect(html).toContain(AUTH_MESSAGES.resetLinkSpent);
+      expect(html).not.toContain('name="password"');
+      expect(html).toContain('href="/auth/forgot-password"');
+    }
   });
 });

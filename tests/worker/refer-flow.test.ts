@@ -93,6 +93,25 @@ describe("/refer's steps in the URL", () => {
     expect(rows).toMatchObject([{ creditCardId: card.id, availableReferCount: 3, sharingBenefitPortion: 15 }]);
   });
 
+  it("without JavaScript, a custom share over 100% stays at step 2 with its reason (not shown as 100%)", async () => {
+    const { cookie } = await createSignedInUser();
+    const card = await insertCard();
+    const preview = await post(url("preview", card.issuer), cookie, {
+      intent: "preview",
+      creditCardId: card.id,
+      referralLink: link(),
+      sharingBenefitPortion: "custom",
+      sharingCustom: "140",
+      "specialReferrerBonus.amount": "80",
+      "specialReferrerBonus.unit": "USD",
+    });
+    expect(preview.status).toBe(400);
+    const html = await preview.text();
+    expect(stepOf(html)).toBe("2");
+    expect(html).toContain("Enter a percentage from 0 to 100");
+    expect(html).not.toContain("100% of the bonus");
+  });
+
   it("checks Confirm & Create's draft again: a changed one is refused at step 2 with the reason, and nothing is written", async () => {
     const { user, cookie } = await createSignedInUser();
     const various = await insertCard({ hasVariousReferrerBonus: true });

@@ -51,7 +51,8 @@ describe("the apply dialog's review step", () => {
     expect(step2).toContain('name="intent" value="review"');
     expect(step2).toContain(`name="redirectTo" value="/apply/${referral.id}?step=2"`);
     expect(step2).toMatch(/<input(?=[^>]*type="radio")(?=[^>]*name="rating")(?=[^>]*value="5")/);
-    expect(step2).toMatch(new RegExp(`href="/apply/${referral.id}\\?step=3"[^>]*>Skip<`));
+    // Each step's link scrolls to the step without JavaScript (#apply-step).
+    expect(step2).toMatch(new RegExp(`href="/apply/${referral.id}\\?step=3#apply-step"[^>]*>Skip<`));
 
     const unrated = await postComment(applicant.cookie, {
       intent: "review",
@@ -71,7 +72,7 @@ describe("the apply dialog's review step", () => {
     expect(rated.headers.get("Location")).toBe(step2Path);
     const back = await page(step2Path, applicant.cookie);
     expect(back.status).toBe(302);
-    expect(back.headers.get("Location")).toBe(`/apply/${referral.id}?step=3`);
+    expect(back.headers.get("Location")).toBe(`/apply/${referral.id}?step=3#apply-step`);
   });
 });
 

@@ -64,19 +64,20 @@ describe("POST generate", () => {
     expect(data.code).toMatch(/^[0-9a-f]{14}$/);
   });
 
-  it("caps the count at maxReferCount, clamps sharing to 0-100, and keeps empty as unlimited", async () => {
+  it("caps the count at maxReferCount, refuses a share over 100%, and keeps empty as unlimited", async () => {
     const { token } = await createSignedInUser();
     const capped = await insertCard({ maxReferCount: 3 });
     const open = await insertCard({ maxReferCount: 0 });
-    const first = await postJson(
-      `${BASE}/generate`,
+    const body = (sharingBenefitPortion: number) =>
       validBody(capped.id, {
         availableReferCount: 10,
-        sharingBenefitPortion: 150,
+        sharingBenefitPortion,
         specialReferrerBonus: { amount: 200, unit: "USD" },
-      }),
-      bearer(token),
-    );
+      });
+    const over = await postJson(`${BASE}/generate`, body(150), bearer(token));
+    expect(over.response.status).toBe(400);
+    expect(over.body.errors).toEqual({ sharingBenefitPortion: "Enter a percentage from 0 to 100" });
+    const first = await postJson(`${BASE}/generate`, body(100), bearer(token));
     expect(first.body.data).toMatchObject({ availableReferCount: 3, sharingBenefitPortion: 100 });
     const second = await postJson(`${BASE}/generate`, validBody(open.id, { availableReferCount: "" }), bearer(token));
     expect((second.body.data as Record<string, unknown>).availableReferCount).toBeNull();

@@ -49,7 +49,8 @@ describe("referral pages", () => {
     const { referral } = await seedReferral(owner.user.id, { availableReferCount: 2 });
     const yes = await postForm(`/apply/${referral.id}?step=1`, applicant.cookie, {});
     expect(yes.status).toBe(302);
-    expect(yes.headers.get("Location")).toBe(`/apply/${referral.id}?step=2`);
+    // The step is scrolled to without JavaScript (issue 19): it renders below the reviews.
+    expect(yes.headers.get("Location")).toBe(`/apply/${referral.id}?step=2#apply-step`);
     const step2 = await (
       await fetchPath(`/apply/${referral.id}?step=2`, { headers: { Cookie: applicant.cookie } })
     ).text();

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "../../db/schema";
+import { VERIFY_BAD_TOKEN, VERIFY_NO_TOKEN } from "~/modules/auth/schemas";
 import { createSession, SESSION_COOKIE } from "~/modules/auth/session.server";
 import { createSignedInUser, fetchPath, latestEmailTo, newAccount, ORIGIN, postJson, testDb } from "./helpers";
 
@@ -78,7 +79,23 @@ describe("a verification link never replaces another account's session (login CS
     const { token } = await pendingAccount();
     const response = await verifyPage(token);
     expect(sessionCookieSet(response)).toBe(true);
-    expect(await response.text()).toContain("Your email has been verified. You are now signed in.");
+    const html = await response.text();
+    expect(html).toContain("Your email has been verified. You are now signed in.");
+    // The countdown, and a Continue link that works without JavaScript (issue 19).
+    expect(html).toMatch(
+      /Taking you to Cardshare in <!-- -->3<!-- --> <!-- -->seconds|Taking you to Cardshare in 3 seconds/,
+    );
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Continue<\/a>/);
+    expect(html).toContain('http-equiv="refresh" content="3;url=/"');
+  });
+
+  it("tells a malformed link from a missing one (not 'No token provided')", async () => {
+    const malformed = await verifyPage("abc");
+    expect(malformed.status).toBe(400);
+    const html = await malformed.text();
+    expect(html).toContain(VERIFY_BAD_TOKEN);
+    expect(html).not.toContain("No token provided");
+    expect(await (await fetchPath("/auth/verify-email")).text()).toContain(VERIFY_NO_TOKEN);
   });
 
   it("the page leaves the session of the same account as it is", async () => {

@@ -7,6 +7,11 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { installReadableErrors } from "~/core/readable-errors";
+
+// conform checks every form in the browser with the server's schemas: the same readable words
+// there (installed with the form components, so pages without a form do not load it).
+installReadableErrors();
 
 /**
  * conform's control props carry a `key` (it changes when conform resets or updates the field, so
@@ -61,8 +66,12 @@ export function FieldFrame({
   className?: string;
   children: (describedBy: { invalid: boolean; describedBy?: string }) => React.ReactNode;
 }) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = errors?.length ? `${id}-error` : undefined;
+  // One message per field, the schema's most useful first; a hint the error repeats word for word
+  // (the password rule) is not said twice.
+  const error = errors?.find(Boolean);
+  const shownHint = hint && hint !== error ? hint : null;
+  const hintId = shownHint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-ink">
@@ -74,12 +83,12 @@ export function FieldFrame({
         ) : null}
       </label>
       {children({ invalid: Boolean(errorId), describedBy: [hintId, errorId].filter(Boolean).join(" ") || undefined })}
-      {hint ? (
+      {shownHint ? (
         <p id={hintId} className="mt-1.5 text-xs text-muted">
-          {hint}
+          {shownHint}
         </p>
       ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={errorId} errors={error ? [error] : null} />
     </div>
   );
 }

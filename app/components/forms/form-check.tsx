@@ -1,6 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState, type FormEvent } from "react";
 import type { z } from "zod";
+import { installReadableErrors } from "~/core/readable-errors";
+
+// The schemas it checks word their failures as the server does (see field.tsx).
+installReadableErrors();
 
 export type FormErrors = Record<string, string[]>;
 

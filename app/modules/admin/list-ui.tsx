@@ -1,8 +1,7 @@
 /** Small pieces shared by the admin lists: the pager and the table frame. */
+import { FormError } from "~/components/forms/form-error";
 import { Link, useSearchParams } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
-import { toast } from "~/components/layout/toaster";
-import { FormMessage } from "~/components/forms/field";
+import { type ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 
 /** First / Next page links for a keyset-paged list (the cursor lives in the URL). */
@@ -65,15 +64,11 @@ export function EmptyRow({ columns, children }: { columns: number; children: Rea
   );
 }
 
-/** A refused row action: shown above the list and as an error toast. */
+/** A refused row action: said once, a toast with JavaScript, above the list without (<FormError/>). */
 export function ActionError({ message }: { message: string | undefined }) {
-  useEffect(() => {
-    if (message) toast.error(message);
-  }, [message]);
-  if (!message) return null;
   return (
-    <div className="mt-4">
-      <FormMessage tone="error">{message}</FormMessage>
+    <div className="mt-4 empty:hidden">
+      <FormError message={message} />
     </div>
   );
 }

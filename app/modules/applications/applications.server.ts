@@ -10,7 +10,7 @@ import { SUCCESSFUL_STATUSES } from "../../../db/factories";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
 import { createdKeyOf, olderThan, toPage, type CreatedKey } from "~/utils/keyset.server";
-import { APPLICATION_MESSAGES, STATUS_FILTERS, applicantStatusLabel, type StatusFilter } from "./status";
+import { APPLICATION_MESSAGES, STATUS_FILTERS, statusLabel, type StatusFilter } from "./status";
 import { PRIVATE_CONTENT, REFERRAL_NOT_FOUND, USER_NOT_FOUND } from "~/utils/messages";
 import type { Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
@@ -186,7 +186,7 @@ export async function updateApplicationStatus(
   const { db } = ctx;
   const { applicationId, status } = input;
   const current = await requireOwnApplication(db, actor, applicationId);
-  const message = APPLICATION_MESSAGES.statusUpdated(applicantStatusLabel(status));
+  const message = APPLICATION_MESSAGES.statusUpdated(statusLabel(status));
   if (current.status !== status) {
     await db.batch([
       db

@@ -6,6 +6,10 @@ import { z } from "zod";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../db/enums";
 import { INVALID_REFERRAL, REFERRAL_NOT_FOUND } from "~/utils/messages";
 
+/**
+ * The one vocabulary of application statuses: the badge, the applicant's status menu, its toast,
+ * the admin list and the filters all say these words (the spec's labels; docs/decisions/110).
+ */
 export const STATUS_LABELS: Record<ApplicationStatus, string> = {
   pending: "Applied",
   pending_approval: "Pending Referral Approval",
@@ -17,21 +21,22 @@ export const STATUS_LABELS: Record<ApplicationStatus, string> = {
   cancelled: "Cancelled",
 };
 
-/** The applicant's own choices in the status menu, with the menu's labels. */
-export const APPLICANT_STATUS_OPTIONS = [
-  { value: "pending", label: "Pending" },
-  { value: "successful", label: "Approved" },
-  { value: "denied", label: "Denied" },
-  { value: "cancelled", label: "Cancelled" },
-] as const satisfies readonly { value: ApplicationStatus; label: string }[];
+/** The applicant's own choices in the status menu, labelled as their badges read. */
+export const APPLICANT_STATUS_OPTIONS = (["pending", "successful", "denied", "cancelled"] as const).map((value) => ({
+  value,
+  label: STATUS_LABELS[value],
+})) satisfies readonly { value: ApplicationStatus; label: string }[];
 export type ApplicantStatus = (typeof APPLICANT_STATUS_OPTIONS)[number]["value"];
 const APPLICANT_STATUSES = APPLICANT_STATUS_OPTIONS.map((option) => option.value) as [
   ApplicantStatus,
   ...ApplicantStatus[],
 ];
 
+/** The filter (and the admin select) that shows every status. */
+export const ALL_STATUSES = "All statuses";
+
 export const STATUS_FILTERS = {
-  all: { label: "All Status", statuses: APPLICATION_STATUSES },
+  all: { label: ALL_STATUSES, statuses: APPLICATION_STATUSES },
   pending: { label: "Pending", statuses: ["pending", "pending_approval"] },
   completed: {
     label: "Completed",
@@ -79,7 +84,7 @@ export const StatusUpdateSchema = z.object({
   status: z.enum(APPLICANT_STATUSES, { error: APPLICATION_MESSAGES.invalidStatus }),
 });
 
-/** The menu label of an applicant status (falls back to the badge label). */
-export function applicantStatusLabel(status: ApplicationStatus): string {
-  return APPLICANT_STATUS_OPTIONS.find((option) => option.value === status)?.label ?? STATUS_LABELS[status];
+/** The label of a status, as its badge, the menu and the toast say it. */
+export function statusLabel(status: ApplicationStatus): string {
+  return STATUS_LABELS[status];
 }

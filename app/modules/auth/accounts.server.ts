@@ -255,6 +255,15 @@ export async function requestPasswordReset(ctx: Ctx, email: string, meta: Reques
 }
 
 /** Sets a new password from a reset link, ends every session of the user and tells them by email. */
+/**
+ * Whether a reset link can still set a password, checked when its page opens (without spending it),
+ * so a used or expired link says so at once instead of after the form is filled in.
+ */
+export async function isResetLinkUsable(ctx: Ctx, token: string) {
+  if (token.length < 20 || token.length > 200) return false;
+  return isTokenUsable(ctx, token, "reset_password");
+}
+
 export async function resetPassword(ctx: Ctx, input: { token: string; password: string }) {
   const used = await consumeToken(ctx, input.token, "reset_password");
   if (!used) throw new DomainError(400, AUTH_MESSAGES.resetFailed, undefined, "RESET_FAILED");

@@ -28,6 +28,8 @@ export const AUTH_MESSAGES = {
   resetRequested: "If an account exists for that email, we have sent a link to reset your password.",
   resetDone: "Your password has been reset. Please sign in with your new password.",
   resetFailed: "This reset link is invalid or has expired. Please ask for a new one.",
+  /** Said when the reset page opens with a link that was used or has run out (checked on load). */
+  resetLinkSpent: "This reset link has expired or was already used. Please ask for a new one.",
   usernameTaken: "This username is already taken",
   emailTaken: "An account with this email already exists",
   tooManyFailures: "Too many failed attempts. Please wait a minute and try again.",

@@ -3,9 +3,13 @@
  * /api routes. Messages are the spec's (sections 5 and 8).
  */
 import { z } from "zod";
-import { nameText, optionalName as optionalNameField } from "~/utils/zod-fields";
+import { nameText, optionalName as optionalNameField, whenMissing } from "~/utils/zod-fields";
 
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
+const requiredText = (message: string) =>
+  z
+    .string({ error: whenMissing(message) })
+    .trim()
+    .min(1, message);
 
 export const emailField = requiredText("Email is required")
   .max(254, "Email is too long")
@@ -16,13 +20,16 @@ export const PASSWORD_HINT = "At least 8 characters with letters and numbers";
 export const PASSWORD_TOO_LONG = "Password must be at most 128 characters";
 const PASSWORD_MAX = 128;
 
-/** New passwords: the spec's hint, enforced (8-128 characters, letters and numbers). */
+/**
+ * New passwords: the spec's hint, enforced (8-128 characters, letters and numbers). One message at
+ * a time, the most useful first: missing, then too short or too long, then the hint.
+ */
 export const newPasswordField = (required = "Password is required") =>
   z
-    .string({ error: required })
-    .min(1, required)
-    .min(8, "Password must be at least 8 characters")
-    .max(PASSWORD_MAX, PASSWORD_TOO_LONG)
+    .string({ error: whenMissing(required) })
+    .min(1, { error: required, abort: true })
+    .min(8, { error: "Password must be at least 8 characters", abort: true })
+    .max(PASSWORD_MAX, { error: PASSWORD_TOO_LONG, abort: true })
     .refine((value) => /[A-Za-z]/.test(value) && /\d/.test(value), PASSWORD_HINT);
 
 /** An optional first or last name: trimmed, at most 50 characters, "" when absent. */
@@ -33,20 +40,42 @@ export const usernameField = nameText("Username is required")
   .max(30, "Username must be at most 30 characters")
   .regex(/^[A-Za-z0-9_.-]+$/, "Use only letters, numbers, dots, dashes and underscores");
 
+export const PASSWORDS_DO_NOT_MATCH = "Passwords do not match";
+export const CONFIRM_PASSWORD_REQUIRED = "Please confirm your password";
+
+/** The confirm field: empty says so (never "do not match"); the match is checked by `passwordsMatch`. */
+export const confirmPasswordField = () =>
+  z.string({ error: whenMissing(CONFIRM_PASSWORD_REQUIRED) }).min(1, CONFIRM_PASSWORD_REQUIRED);
+
+const filled = (value: unknown) => typeof value === "string" && value !== "";
+
 /**
- * The confirm field's rule, for every form that sets a password. Checked even when other fields
- * fail, so every problem shows at once.
+ * The confirm field's rule for every form that sets a password: "Passwords do not match" only when
+ * both are typed (an empty one has its own message), checked even when other fields fail, so every
+ * problem shows at once. A function, not a shared object: zod rewrites the options object it is
+ * given, so a second schema reusing one would lose its message.
  */
-export const PASSWORDS_MATCH = {
-  path: ["confirmPassword"],
-  message: "Passwords do not match",
-  when: () => true,
-};
+export function passwordsMatch<T extends Record<string, unknown>>(
+  passwordKey: keyof T & string,
+): [(value: T) => boolean, { path: PropertyKey[]; error: string; when: (payload: { value: unknown }) => boolean }] {
+  return [
+    (value: T) => value[passwordKey] === value.confirmPassword,
+    {
+      path: ["confirmPassword"],
+      error: PASSWORDS_DO_NOT_MATCH,
+      when: (payload: { value: unknown }) => {
+        const value = (payload.value ?? {}) as Record<string, unknown>;
+        return filled(value[passwordKey]) && filled(value.confirmPassword);
+      },
+    },
+  ];
+}
 
 export const LoginSchema = z.object({
   email: emailField,
+  // Not trimmed: a password is exactly what was typed.
   password: z
-    .string({ error: "Password is required" })
+    .string({ error: whenMissing("Password is required") })
     .min(1, "Password is required")
     .max(PASSWORD_MAX, PASSWORD_TOO_LONG),
   remember: z
@@ -64,22 +93,30 @@ export const RegisterSchema = z
     lastName: optionalName,
     email: emailField,
     password: newPasswordField(),
-    confirmPassword: z.string({ error: "Passwords do not match" }),
+    confirmPassword: confirmPasswordField(),
   })
-  .refine((value) => value.password === value.confirmPassword, PASSWORDS_MATCH);
+  .refine(...passwordsMatch("password"));
 export type RegisterInput = z.infer<typeof RegisterSchema>;
 
 export const EmailOnlySchema = z.object({ email: emailField });
 
+export const RESET_LINK_INVALID = "This reset link is invalid or has expired.";
+
 export const ResetPasswordSchema = z
   .object({
-    token: z.string({ error: "This reset link is invalid or has expired." }).min(20).max(200),
+    token: z.string({ error: RESET_LINK_INVALID }).min(20, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
     password: newPasswordField(),
-    confirmPassword: z.string({ error: "Passwords do not match" }),
+    confirmPassword: confirmPasswordField(),
   })
-  .refine((value) => value.password === value.confirmPassword, PASSWORDS_MATCH);
+  .refine(...passwordsMatch("password"));
 
+/** The spec's text for a link without a token; one with a token of the wrong shape says so apart. */
 export const VERIFY_NO_TOKEN = "Invalid verification link. No token provided.";
+export const VERIFY_BAD_TOKEN = "This verification link is invalid or has expired. Please request a new one.";
 export const VerifyEmailSchema = z.object({
-  token: z.string({ error: VERIFY_NO_TOKEN }).min(20, VERIFY_NO_TOKEN).max(200, VERIFY_NO_TOKEN),
+  token: z
+    .string({ error: whenMissing(VERIFY_NO_TOKEN, VERIFY_BAD_TOKEN) })
+    .min(1, { error: VERIFY_NO_TOKEN, abort: true })
+    .min(20, VERIFY_BAD_TOKEN)
+    .max(200, VERIFY_BAD_TOKEN),
 });

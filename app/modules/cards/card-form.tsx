@@ -3,6 +3,7 @@
  * browser and in the action, errors cleared as fields are edited, a toast on failure, and an
  * image preview at the recommended 300x190. Works as a plain form without JavaScript.
  */
+import { FormError, formLevelMessage } from "~/components/forms/form-error";
 import {
   getFormProps,
   getInputProps,
@@ -13,9 +14,9 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { toast } from "~/components/layout/toaster";
-import { CheckboxField, Field, FormMessage, SelectField, SwitchField, TextareaField } from "~/components/forms/field";
+import { CheckboxField, Field, SelectField, SwitchField, TextareaField } from "~/components/forms/field";
 import { useClearOnEdit } from "~/components/forms/use-clear-on-edit";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/enums";
@@ -90,9 +91,6 @@ export function CardForm({
   const [imageUrl, setImageUrl] = useState<string>(
     typeof fields.imageUrl.initialValue === "string" ? fields.imageUrl.initialValue : "",
   );
-  useEffect(() => {
-    if (lastResult?.status === "error") toast.error(lastResult.error?.[""]?.[0] ?? CARD_MESSAGES.invalidForm);
-  }, [lastResult]);
 
   const formProps = getFormProps(form);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -115,9 +113,15 @@ export function CardForm({
 
   return (
     <Form method="post" {...formProps} onSubmit={onSubmit} className="space-y-6">
-      {lastResult?.status === "error" ? (
-        <FormMessage tone="error">{form.errors?.[0] ?? CARD_MESSAGES.invalidForm}</FormMessage>
-      ) : null}
+      {/* The spec's summary for field errors (they stand beside their fields), or the refusal: once. */}
+      <FormError
+        message={
+          lastResult?.status === "error"
+            ? (formLevelMessage(lastResult as SubmissionResult<string[]>) ?? CARD_MESSAGES.invalidForm)
+            : null
+        }
+        answer={lastResult}
+      />
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-ink">Card</legend>
         <Field label="Card name" inputProps={{ ...input("name", "text"), required: true }} errors={errorsOf("name")} />

@@ -64,7 +64,7 @@ export const CreateChatSchema = z.object({
 });
 export type CreateChatInput = z.infer<typeof CreateChatSchema>;
 
-const TIMESTAMP = "timestamp must be a time in milliseconds since 1970";
+const TIMESTAMP = "The read time must be a time in milliseconds since 1970";
 
 export const MarkReadSchema = z.object({
   /** Epoch ms; messages up to then count as read. Defaults to now. */

@@ -3,7 +3,8 @@ import { CornerDownRight, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDate } from "~/core/format";
 import { CommentText } from "./comment-text";
-import { FollowUpForm, ReplyForm } from "./forms";
+import { useFlashFormError } from "~/components/forms/form-error";
+import { commentFormId, FollowUpForm, ReplyForm } from "./forms";
 import { StarRating } from "./star-rating";
 import { groupThreads, type ApiComment, type CommentPerson } from "./thread";
 
@@ -21,10 +22,14 @@ function Byline({ person, createdAt, children }: { person: CommentPerson; create
   );
 }
 
-/** A disclosure holding a form: works without JavaScript, keeps threads compact. */
-function FormDisclosure({ summary, children }: { summary: string; children: ReactNode }) {
+/**
+ * A disclosure holding a form: works without JavaScript, keeps threads compact. It renders open
+ * when a plain post of its form came back refused, so the form shows its error beside itself.
+ */
+function FormDisclosure({ summary, formId, children }: { summary: string; formId: string; children: ReactNode }) {
+  const refused = useFlashFormError(formId) !== null;
   return (
-    <details className="group mt-2">
+    <details className="group mt-2" open={refused || undefined}>
       <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">{summary}</summary>
       <div className="mt-2">{children}</div>
     </details>
@@ -34,7 +39,8 @@ function FormDisclosure({ summary, children }: { summary: string; children: Reac
 /**
  * Review threads: each review with its stars, then the referrer's replies and the author's
  * follow-ups. The referral's owner gets a reply form on each review, a review's author a follow-up
- * form (the server enforces both). The list scrolls past 24rem (docs/product.md#reviews).
+ * form (the server enforces both). The list scrolls past 24rem (docs/product.md#reviews) unless a
+ * form in it is open.
  */
 export function CommentThread({
   comments,
@@ -57,9 +63,14 @@ export function CommentThread({
     );
   }
   return (
-    // The region scrolls, so it must be reachable by keyboard.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <section aria-label={label} tabIndex={0} className="max-h-96 space-y-4 overflow-y-auto pr-1">
+    // The region scrolls, so it must be reachable by keyboard. While a reply or follow-up form is
+    // open the box grows to hold it: a scroll box would cut off the form's own submit button.
+    <section
+      aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className="max-h-96 space-y-4 overflow-y-auto pr-1 has-[details[open]]:max-h-none has-[details[open]]:overflow-visible"
+    >
       <ul className="space-y-4">
         {threads.map(({ review, responses, currentRating }) => (
           <li key={review._id} className="rounded-card border border-line bg-canvas p-3">
@@ -100,12 +111,12 @@ export function CommentThread({
               </ul>
             ) : null}
             {viewerId && viewerId === review.referrer._id ? (
-              <FormDisclosure summary="Reply">
+              <FormDisclosure summary="Reply" formId={commentFormId.reply(review._id)}>
                 <ReplyForm referralId={review.referralId} reviewId={review._id} />
               </FormDisclosure>
             ) : null}
             {viewerId && viewerId === review.userId ? (
-              <FormDisclosure summary="Add a follow-up">
+              <FormDisclosure summary="Add a follow-up" formId={commentFormId.followUp(review._id)}>
                 <FollowUpForm referralId={review.referralId} reviewId={review._id} currentRating={currentRating} />
               </FormDisclosure>
             ) : null}

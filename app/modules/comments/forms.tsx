@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { toast } from "~/components/layout/toaster";
-import { CheckboxField, FormMessage, TextareaField } from "~/components/forms/field";
+import { CheckboxField, TextareaField } from "~/components/forms/field";
+import { FormError, formLevelMessage, useFlashFormError } from "~/components/forms/form-error";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/core/hooks";
 import { COMMENT_MAX_LENGTH, FollowUpFormSchema, ReplyFormSchema, ReviewFormSchema } from "./schemas";
@@ -15,30 +16,47 @@ export const COMMENTS_ACTION = "/comments";
 /** What POST /comments answers a fetcher: the saved comment's text, or the refusal (the kit's FormFailure). */
 type CommentActionData = { ok: boolean; result: SubmissionResult<string[]>; message: string };
 
+/** The element id of each comment form: a no-JavaScript refusal comes back to `#id` (formResource). */
+export const commentFormId = {
+  review: (referralId: string) => `review-${referralId}`,
+  reply: (reviewId: string) => `reply-${reviewId}`,
+  followUp: (reviewId: string) => `follow-up-${reviewId}`,
+};
+
 /**
- * A fetcher posting to /comments: toasts the spec's success text, or the server's message on
- * failure, and tells the caller when a comment was saved.
+ * Whether `formId` names a comment form of this thread (the review of `referralId`, or a reply or
+ * follow-up to one of `comments`): the disclosure holding the thread opens for its refusal.
  */
-function useCommentFetcher(onSaved?: () => void) {
+export function threadHoldsForm(formId: string | null, referralId: string, comments: readonly { _id: string }[]) {
+  if (!formId) return false;
+  if (formId === commentFormId.review(referralId)) return true;
+  return comments.some(({ _id }) => formId === commentFormId.reply(_id) || formId === commentFormId.followUp(_id));
+}
+
+/**
+ * A fetcher posting to /comments: toasts the spec's success text, tells the caller when a comment
+ * was saved, and says where a refusal goes: field errors beside their fields; the rest a toast
+ * (<FormError/>), or without JavaScript (a plain post, redirected back with the form's id) beside
+ * the form, which the page renders open.
+ */
+function useCommentFetcher(formId: string, onSaved?: () => void) {
   const fetcher = useFetcher<CommentActionData>();
   const location = useLocation();
+  const hydrated = useHydrated();
+  const flashError = useFlashFormError(formId);
   const data = fetcher.data;
   useEffect(() => {
-    if (!data) return;
-    if (data.ok) {
-      toast.success(data.message);
-      onSaved?.();
-    } else {
-      // Field errors show beside their fields; a refusal of the whole comment is a toast too.
-      const formError = data.result.error?.[""]?.[0];
-      if (formError) toast.error(formError);
-    }
+    if (!data?.ok) return;
+    toast.success(data.message);
+    onSaved?.();
     // Only a new answer from the server should toast.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
   return {
     fetcher,
     lastResult: data?.result,
+    // The root toasts a flash message once JavaScript runs; before, the form shows it.
+    formError: data && !data.ok ? formLevelMessage(data.result, data.message) : hydrated ? null : flashError,
     redirectTo: `${location.pathname}${location.search}`,
     pending: fetcher.state !== "idle",
   };
@@ -52,10 +70,6 @@ function HiddenFields({ values }: { values: Record<string, string | undefined> }
       )}
     </>
   );
-}
-
-function FormErrors({ errors }: { errors?: string[] }) {
-  return errors?.length ? <FormMessage tone="error">{errors[0]}</FormMessage> : null;
 }
 
 /**
@@ -74,9 +88,10 @@ export function ReviewForm({
   /** Extra actions beside the submit button (e.g. the dialog's Skip). */
   children?: ReactNode;
 }) {
-  const { fetcher, lastResult, redirectTo, pending } = useCommentFetcher(onSaved);
+  const formId = commentFormId.review(referralId);
+  const { fetcher, lastResult, formError, redirectTo, pending } = useCommentFetcher(formId, onSaved);
   const [form, fields] = useForm({
-    id: `review-${referralId}`,
+    id: formId,
     lastResult,
     constraint: getZodConstraint(ReviewFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewFormSchema }),
@@ -85,8 +100,8 @@ export function ReviewForm({
   });
   return (
     <fetcher.Form method="post" action={COMMENTS_ACTION} {...getFormProps(form)} className="space-y-3">
-      <HiddenFields values={{ intent: "review", referralId, redirectTo }} />
-      <FormErrors errors={form.errors} />
+      <HiddenFields values={{ intent: "review", referralId, redirectTo, formId }} />
+      <FormError message={formError} answer={fetcher.data} />
       <StarRatingInput
         name={fields.rating.name}
         legend="Rate the referrer"
@@ -146,9 +161,10 @@ function TextWithSubmit({
 
 /** The referrer's reply to a review (shown to the referral's owner only; enforced on the server). */
 export function ReplyForm({ referralId, reviewId }: { referralId: string; reviewId: string }) {
-  const { fetcher, lastResult, redirectTo, pending } = useCommentFetcher();
+  const formId = commentFormId.reply(reviewId);
+  const { fetcher, lastResult, formError, redirectTo, pending } = useCommentFetcher(formId);
   const [form, fields] = useForm({
-    id: `reply-${reviewId}`,
+    id: formId,
     lastResult,
     constraint: getZodConstraint(ReplyFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ReplyFormSchema }),
@@ -156,8 +172,8 @@ export function ReplyForm({ referralId, reviewId }: { referralId: string; review
   });
   return (
     <fetcher.Form method="post" action={COMMENTS_ACTION} {...getFormProps(form)} className="space-y-2">
-      <HiddenFields values={{ intent: "reply", referralId, originalCommentId: reviewId, redirectTo }} />
-      <FormErrors errors={form.errors} />
+      <HiddenFields values={{ intent: "reply", referralId, originalCommentId: reviewId, redirectTo, formId }} />
+      <FormError message={formError} answer={fetcher.data} />
       <TextWithSubmit key={form.key} label="Your reply" field={fields.comment} submitLabel="Reply" pending={pending} />
     </fetcher.Form>
   );
@@ -174,11 +190,12 @@ export function FollowUpForm({
   currentRating: number | null;
 }) {
   const [updating, setUpdating] = useState(false);
-  const { fetcher, lastResult, redirectTo, pending } = useCommentFetcher(() => setUpdating(false));
+  const formId = commentFormId.followUp(reviewId);
+  const { fetcher, lastResult, formError, redirectTo, pending } = useCommentFetcher(formId, () => setUpdating(false));
   const hydrated = useHydrated();
   const checkboxId = useId();
   const [form, fields] = useForm({
-    id: `follow-up-${reviewId}`,
+    id: formId,
     lastResult,
     constraint: getZodConstraint(FollowUpFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: FollowUpFormSchema }),
@@ -186,8 +203,8 @@ export function FollowUpForm({
   });
   return (
     <fetcher.Form method="post" action={COMMENTS_ACTION} {...getFormProps(form)} className="space-y-2">
-      <HiddenFields values={{ intent: "follow-up", referralId, originalCommentId: reviewId, redirectTo }} />
-      <FormErrors errors={form.errors} />
+      <HiddenFields values={{ intent: "follow-up", referralId, originalCommentId: reviewId, redirectTo, formId }} />
+      <FormError message={formError} answer={fetcher.data} />
       <CheckboxField
         label="Update my rating"
         inputProps={{

@@ -39,10 +39,10 @@ export const TipFormSchema = z.object({ amount: TipAmountSchema, referralId });
 /** POST /api/payments/create-checkout-session (docs/product.md#paths). */
 export const CheckoutSessionRequestSchema = z.object({
   amount: TipAmountSchema,
-  userId: z.string({ message: "userId is required" }).min(1, "userId is required"),
+  userId: z.string({ error: "The person to tip is required" }).min(1, "The person to tip is required"),
   referralId,
-  successUrl: z.url({ message: "successUrl must be a URL" }),
-  cancelUrl: z.url({ message: "cancelUrl must be a URL" }),
+  successUrl: z.url({ error: "The success address must be a full web address" }),
+  cancelUrl: z.url({ error: "The cancel address must be a full web address" }),
 });
 export type CheckoutSessionRequest = z.infer<typeof CheckoutSessionRequestSchema>;
 

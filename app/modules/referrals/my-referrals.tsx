@@ -1,12 +1,12 @@
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
-import { useEffect, type ReactNode } from "react";
-import { toast } from "~/components/layout/toaster";
-import { FormMessage } from "~/components/forms/field";
+import type { ReactNode } from "react";
+import { FormError, useFlashFormId } from "~/components/forms/form-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
 import type { FormFailure } from "~/http/form-failure";
 import { CommentThread } from "~/modules/comments/comment-thread";
+import { threadHoldsForm } from "~/modules/comments/forms";
 import type { ApiComment } from "~/modules/comments/thread";
 import type { PresentedReferral } from "./present";
 import { REFERRAL_MESSAGES } from "./schemas";
@@ -98,10 +98,8 @@ function MyReferralCard({
   const location = useLocation();
   const fetcher = useFetcher<StatusFailure>();
   const busy = fetcher.state !== "idle";
+  const flashFormId = useFlashFormId();
   const refusal = fetcher.data ?? failure;
-  useEffect(() => {
-    if (fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.message);
-  }, [fetcher.data]);
   return (
     <li
       aria-label={referral.creditCard.name}
@@ -130,7 +128,10 @@ function MyReferralCard({
           <dd className="tabular text-lg font-semibold">{referral.successfulCount}</dd>
         </div>
       </dl>
-      <details className="rounded-card border border-line px-3 py-2 text-sm">
+      <details
+        className="rounded-card border border-line px-3 py-2 text-sm"
+        open={threadHoldsForm(flashFormId, referral._id, referral.comments) || undefined}
+      >
         <summary className="cursor-pointer font-medium">Comments ({referral.commentsCount})</summary>
         <div className="mt-2">
           <CommentThread
@@ -165,7 +166,7 @@ function MyReferralCard({
           </Link>
         ) : null}
       </div>
-      {refusal && !refusal.ok ? <FormMessage tone="error">{refusal.message}</FormMessage> : null}
+      <FormError message={refusal && !refusal.ok ? refusal.message : null} answer={refusal} />
     </li>
   );
 }

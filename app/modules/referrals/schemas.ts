@@ -67,15 +67,19 @@ const creditField = z.preprocess(
     .nullable(),
 );
 
-/** 0 to 100, clamped rather than refused (docs/product.md#referrals); "custom" takes the custom field's value. */
+export const SHARE_RANGE = "Enter a percentage from 0 to 100";
+
+/**
+ * 0 to 100 percent, whole (docs/product.md#referrals). A share outside that range is refused with
+ * its reason, never quietly shown as 100% (issue 19); "custom" takes the custom field's value.
+ */
 const sharingField = z.preprocess(
   (value) => {
     const number = toNumber(value);
     if (number === undefined) return 0;
-    if (typeof number !== "number" || Number.isNaN(number)) return number;
-    return Math.round(Math.min(100, Math.max(0, number)));
+    return typeof number === "number" && Number.isFinite(number) ? Math.round(number) : number;
   },
-  z.number({ error: "Enter a percentage from 0 to 100" }),
+  z.number({ error: SHARE_RANGE }).min(0, SHARE_RANGE).max(100, SHARE_RANGE),
 );
 
 /** A card's rules on its referrals (docs/product.md#referrals, docs/product.md#issuer-caps). */

@@ -1,14 +1,15 @@
 /** Profile and settings inputs, shared by the Personal Info forms and /api/users. */
 import { z } from "zod";
 import {
+  confirmPasswordField,
   emailField,
   newPasswordField,
   optionalName,
   PASSWORD_TOO_LONG,
-  PASSWORDS_MATCH,
+  passwordsMatch,
   usernameField,
 } from "~/modules/auth/schemas";
-import { checkbox, optionalText } from "~/utils/zod-fields";
+import { checkbox, optionalText, whenMissing } from "~/utils/zod-fields";
 
 /** Only these fields can be set by their owner; anything else sent is dropped by zod. */
 export const ProfileSchema = z.object({
@@ -18,7 +19,7 @@ export const ProfileSchema = z.object({
   email: emailField,
   bio: optionalText(500, "Bio is at most 500 characters"),
   /** Needed only to change the email of a local account (profile.server.ts). */
-  currentPassword: z.string().max(128, PASSWORD_TOO_LONG).optional(),
+  currentPassword: z.string({ error: "Current password must be text" }).max(128, PASSWORD_TOO_LONG).optional(),
 });
 export type ProfileInput = z.infer<typeof ProfileSchema>;
 
@@ -33,7 +34,7 @@ export const NotificationSchema = z.object({ emailNotifications: checkbox });
 
 const passwordChangeFields = {
   currentPassword: z
-    .string({ error: "Current password is required" })
+    .string({ error: whenMissing("Current password is required") })
     .min(1, "Current password is required")
     .max(128, PASSWORD_TOO_LONG),
   newPassword: newPasswordField("New password is required"),
@@ -41,19 +42,16 @@ const passwordChangeFields = {
 
 /** The Personal Info form: the new password typed twice. */
 export const ChangePasswordSchema = z
-  .object({ ...passwordChangeFields, confirmPassword: z.string({ error: PASSWORDS_MATCH.message }) })
-  .refine((value) => value.newPassword === value.confirmPassword, PASSWORDS_MATCH);
+  .object({ ...passwordChangeFields, confirmPassword: confirmPasswordField() })
+  .refine(...passwordsMatch("newPassword"));
 
 /**
  * PUT /api/users/change-password: the spec's client sends `{ currentPassword, newPassword }`; a
  * confirmation is optional and, when sent, must match.
  */
 export const ChangePasswordApiSchema = z
-  .object({ ...passwordChangeFields, confirmPassword: z.string().optional() })
-  .refine(
-    (value) => value.confirmPassword === undefined || value.newPassword === value.confirmPassword,
-    PASSWORDS_MATCH,
-  );
+  .object({ ...passwordChangeFields, confirmPassword: z.string({ error: "Confirm password must be text" }).optional() })
+  .refine(...passwordsMatch("newPassword"));
 
 export type ChangePasswordInput = { currentPassword: string; newPassword: string };
 

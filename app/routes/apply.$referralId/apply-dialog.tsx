@@ -1,7 +1,6 @@
 import { Form, Link, useActionData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FormMessage } from "~/components/forms/field";
-import { toast } from "~/components/layout/toaster";
+import { FormError } from "~/components/forms/form-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ReviewForm } from "~/modules/comments/forms";
 import { TipOptions } from "~/modules/payments/tip-options";
@@ -9,6 +8,16 @@ import type { action } from "./route";
 
 /** The dialog's steps, each a URL (`?step=`). */
 export const STEPS = ["1", "2", "3"] as const;
+
+/**
+ * The dialog's element id. Every link and redirect to a step carries `#apply-step`: without
+ * JavaScript the step renders inline below the reviews, and the fragment scrolls it into view.
+ */
+export const STEP_ANCHOR = "apply-step";
+
+/** The URL of a step of the dialog, scrolled to (see STEP_ANCHOR). */
+export const stepUrl = (referralId: string, step: Step, query = "") =>
+  `/apply/${referralId}?step=${step}${query}#${STEP_ANCHOR}`;
 export type Step = (typeof STEPS)[number];
 
 /**
@@ -34,9 +43,6 @@ export function ApplyDialog({ referralId, step, great }: { referralId: string; s
     dialog.showModal();
   }, [step]);
   const refusal = actionData && !actionData.ok ? actionData.message : null;
-  useEffect(() => {
-    if (refusal) toast.error(refusal);
-  }, [actionData, refusal]);
 
   const applying = navigation.state !== "idle" && navigation.formAction?.startsWith(close);
   const titles: Record<Step, string> = {
@@ -48,6 +54,7 @@ export function ApplyDialog({ referralId, step, great }: { referralId: string; s
   return (
     <dialog
       ref={ref}
+      id={STEP_ANCHOR}
       open
       aria-labelledby="apply-dialog-title"
       onClose={() => {
@@ -66,7 +73,7 @@ export function ApplyDialog({ referralId, step, great }: { referralId: string; s
       {step === "1" ? (
         <div className="mt-4 space-y-4">
           <p className="text-sm text-muted">Did you complete your application through this referral link?</p>
-          {refusal ? <FormMessage tone="error">{refusal}</FormMessage> : null}
+          <FormError message={refusal} answer={actionData} />
           <div className="flex gap-3">
             <Form method="post" preventScrollReset>
               <Button type="submit" disabled={applying}>
@@ -83,9 +90,9 @@ export function ApplyDialog({ referralId, step, great }: { referralId: string; s
         <div className="mt-4">
           <ReviewForm
             referralId={referralId}
-            onSaved={() => navigate(`${close}?step=3`, { replace: true, preventScrollReset: true })}
+            onSaved={() => navigate(stepUrl(referralId, "3"), { replace: true, preventScrollReset: true })}
           >
-            <Link to={`${close}?step=3`} replace preventScrollReset className={buttonClass("ghost")}>
+            <Link to={stepUrl(referralId, "3")} replace preventScrollReset className={buttonClass("ghost")}>
               Skip
             </Link>
           </ReviewForm>
@@ -103,7 +110,12 @@ export function ApplyDialog({ referralId, step, great }: { referralId: string; s
             </>
           ) : (
             <div className="flex gap-3">
-              <Link to={`${close}?step=3&great=yes`} replace preventScrollReset className={buttonClass("primary")}>
+              <Link
+                to={stepUrl(referralId, "3", "&great=yes")}
+                replace
+                preventScrollReset
+                className={buttonClass("primary")}
+              >
                 Yes
               </Link>
               <Link to={close} replace preventScrollReset className={buttonClass("secondary")}>

@@ -1,3 +1,4 @@
+import { stepUrl } from "./apply-dialog";
 import { Link, useNavigate } from "@remix-run/react";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
@@ -60,7 +61,7 @@ export function ReferralSummary({ referral }: { referral: PresentedReferral }) {
           ) : (
             <p className="text-sm text-muted">This referral&apos;s link is not available.</p>
           )}
-          <Link to="?step=1" preventScrollReset className="text-sm text-brand-700 underline">
+          <Link to={stepUrl(referral._id, "1")} preventScrollReset className="text-sm text-brand-700 underline">
             Already applied? Tell us
           </Link>
         </div>

@@ -14,7 +14,7 @@ import { hasReviewed, listReferralComments } from "~/modules/comments/comments.s
 import { getReferral } from "~/modules/referrals/referrals.server";
 import { RatingSummary } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
-import { ApplyDialog, STEPS } from "./apply-dialog";
+import { ApplyDialog, STEPS, stepUrl } from "./apply-dialog";
 import { ReferralSummary } from "./referral-summary";
 
 const Params = z.object({ referralId: z.string() });
@@ -38,7 +38,7 @@ export const loader = pageLoader({
       ]);
       if (reviewed && !referral.isOwner) {
         // The review is in (a plain form post comes back here): on to step 3.
-        throw redirect(`/apply/${referral._id}?step=3`);
+        throw redirect(stepUrl(referral._id, "3"));
       }
       return {
         referral,
@@ -66,7 +66,7 @@ export const action = formAction({
       async run({ ctx, params }) {
         const { referralId } = Params.parse(params);
         await applyToReferral(ctx, { referralId });
-        return redirectTo(`/apply/${referralId}?step=2`);
+        return redirectTo(stepUrl(referralId, "2"));
       },
     }),
   },

@@ -1,12 +1,13 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { CheckboxField, Field, FormMessage } from "~/components/forms/field";
+import { FormError } from "~/components/forms/form-error";
 import { Button } from "~/components/ui/button";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { LoginSchema } from "~/modules/auth/schemas";
 import { TabForm, useTabForm } from "./tab-form";
 
-/** The Login tab; a not-yet-verified account is offered the verification email again. */
+/** The Sign in tab; a not-yet-verified account is offered the verification email again. */
 export function LoginForm({
   redirectTo,
   lastResult,
@@ -16,7 +17,7 @@ export function LoginForm({
   lastResult?: SubmissionResult;
   code: string | null;
 }) {
-  const { form, fields, clear, submitting, formProps } = useTabForm(
+  const { fields, clear, submitting, formProps, formError } = useTabForm(
     "login",
     LoginSchema,
     lastResult,
@@ -25,21 +26,25 @@ export function LoginForm({
   const email = typeof lastResult?.initialValue?.email === "string" ? lastResult.initialValue.email : "";
 
   return (
-    <TabForm formProps={formProps} intent="login" title="Welcome Back" subtitle="Sign in to access your account">
+    <TabForm
+      formProps={formProps}
+      intent="login"
+      redirectTo={redirectTo}
+      title="Welcome Back"
+      subtitle="Sign in to access your account"
+    >
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-      {form.errors?.length ? (
+      {/* An unverified account's refusal carries its way out (a link), so it stays in place, never a toast. */}
+      {code === "EMAIL_NOT_VERIFIED" && formError ? (
         <FormMessage tone="error">
-          {form.errors[0]}
-          {code === "EMAIL_NOT_VERIFIED" ? (
-            <>
-              {" "}
-              <Link className="font-medium underline" to={`/auth/verify-pending?${new URLSearchParams({ email })}`}>
-                Resend Verification Email
-              </Link>
-            </>
-          ) : null}
+          {formError}{" "}
+          <Link className="font-medium underline" to={`/auth/verify-pending?${new URLSearchParams({ email })}`}>
+            Resend Verification Email
+          </Link>
         </FormMessage>
-      ) : null}
+      ) : (
+        <FormError message={formError} answer={lastResult} />
+      )}
       <Field
         label="Email"
         inputProps={{

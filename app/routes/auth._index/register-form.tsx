@@ -1,5 +1,6 @@
 import { getInputProps, type SubmissionResult } from "@conform-to/react";
-import { Field, FormMessage } from "~/components/forms/field";
+import { Field } from "~/components/forms/field";
+import { FormError } from "~/components/forms/form-error";
 import { Button } from "~/components/ui/button";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { PASSWORD_HINT, RegisterSchema } from "~/modules/auth/schemas";
@@ -7,7 +8,7 @@ import { TabForm, useTabForm } from "./tab-form";
 
 /** The Register tab: a new local account, verified by email before it can sign in. */
 export function RegisterForm({ lastResult }: { lastResult?: SubmissionResult }) {
-  const { form, fields, clear, submitting, formProps } = useTabForm(
+  const { fields, clear, submitting, formProps, formError } = useTabForm(
     "register",
     RegisterSchema,
     lastResult,
@@ -26,7 +27,7 @@ export function RegisterForm({ lastResult }: { lastResult?: SubmissionResult }) 
       title="Create Your Account"
       subtitle="Sign up to get started with our service"
     >
-      {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+      <FormError message={formError} answer={lastResult} />
       <Field
         label="Username"
         inputProps={input("username", "text", "username")}

@@ -92,7 +92,7 @@ export default function AuthPage() {
                   : "text-muted hover:bg-canvas hover:text-ink",
               )}
             >
-              {value === "login" ? "Login" : "Register"}
+              {value === "login" ? "Sign in" : "Register"}
             </Link>
           ))}
         </nav>

@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import { MessageSquare } from "lucide-react";
-import { FormMessage } from "~/components/forms/field";
+import { FormError, useFlashFormId } from "~/components/forms/form-error";
 import { formatDate } from "~/core/format";
 import type { ApiApplication } from "~/modules/applications/present";
 import { TIP_STATUSES } from "~/modules/applications/status";
 import { StatusBadge } from "~/modules/applications/status-badge";
 import { CommentThread } from "~/modules/comments/comment-thread";
-import { ReviewForm } from "~/modules/comments/forms";
+import { ReviewForm, threadHoldsForm } from "~/modules/comments/forms";
 import type { ApiComment } from "~/modules/comments/thread";
 import { TipOptions } from "~/modules/payments/tip-options";
 import { StatusMenu } from "./status-menu";
@@ -25,6 +25,8 @@ export function ApplicationCard({
   const headingId = `application-${application._id}`;
   const applied = formatDate(application.createdAt);
   const updated = formatDate(application.updatedAt);
+  // A refused plain post (no JavaScript) of a form in this thread comes back with it open.
+  const flashFormId = useFlashFormId();
   const hasReview = application.comments.some(
     (comment) => comment.commentType === "applicantToReferrer" && comment.userId === viewerId,
   );
@@ -70,11 +72,10 @@ export function ApplicationCard({
           </div>
         ) : null}
       </dl>
-      {refusal ? (
-        <div className="mt-3">
-          <FormMessage tone="error">{refusal}</FormMessage>
-        </div>
-      ) : null}
+      {/* Said once: a toast with JavaScript, here without. */}
+      <div className="mt-3 empty:hidden">
+        <FormError message={refusal} />
+      </div>
       {application.additionalInfo ? (
         <p className="mt-3 whitespace-pre-line text-sm text-ink">{application.additionalInfo}</p>
       ) : null}
@@ -83,7 +84,10 @@ export function ApplicationCard({
           <TipOptions referralId={application.referral._id} />
         </div>
       ) : null}
-      <details className="mt-4 rounded-card border border-line">
+      <details
+        className="mt-4 rounded-card border border-line"
+        open={threadHoldsForm(flashFormId, application.referral._id, application.comments) || undefined}
+      >
         <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium">
           <MessageSquare aria-hidden className="size-4" /> Comments ({application.comments.length})
         </summary>

@@ -1,9 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { toast } from "~/components/layout/toaster";
 import { buttonClass } from "~/components/ui/button";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
@@ -76,9 +74,6 @@ export const action = formAction({
 export default function MyApplications() {
   const { applications, filter, nextCursor, viewerId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  useEffect(() => {
-    if (actionData && !actionData.ok) toast.error(actionData.message);
-  }, [actionData]);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold tracking-tight">My Credit Card Applications</h1>

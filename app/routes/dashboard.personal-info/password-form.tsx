@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Field, FormMessage } from "~/components/forms/field";
+import { FormError, formLevelMessage } from "~/components/forms/form-error";
 import { toast } from "~/components/layout/toaster";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ChangePasswordSchema } from "~/modules/users/schemas";
@@ -46,10 +47,7 @@ export function PasswordCard({
     return () => clearTimeout(closeTimer.current);
   }, [successMessage, lastResult, location.key]);
 
-  useEffect(() => {
-    const message = lastResult?.error?.[""]?.[0];
-    if (lastResult?.status === "error" && message) toast.error(`Error updating password: ${message}`);
-  }, [lastResult]);
+  const failure = formLevelMessage(lastResult as SubmissionResult<string[]> | undefined);
 
   if (!isLocal) {
     return (
@@ -69,6 +67,7 @@ export function PasswordCard({
       {showForm ? (
         <Form method="post" {...getFormProps(form)} className="mt-4 max-w-md space-y-4">
           <input type="hidden" name="intent" value="password" />
+          <FormError message={failure ? `Error updating password: ${failure}` : null} answer={lastResult} />
           <Field
             label="Current password"
             inputProps={{

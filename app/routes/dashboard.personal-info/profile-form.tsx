@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
 import { Field, FormMessage, TextareaField } from "~/components/forms/field";
-import { toast } from "~/components/layout/toaster";
+import { FormError, formLevelMessage } from "~/components/forms/form-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { pendingEmailNote, ProfileSchema } from "~/modules/users/schemas";
 import type { loader } from "./route";
@@ -31,11 +30,7 @@ export function ProfileCard({
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  useEffect(() => {
-    if (lastResult?.status === "error" && lastResult.error?.[""]?.[0]) {
-      toast.error(`Error updating profile: ${lastResult.error[""][0]}`);
-    }
-  }, [lastResult]);
+  const failure = formLevelMessage(lastResult as SubmissionResult<string[]> | undefined);
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "profile";
   const readOnly = !editing;
 
@@ -43,7 +38,7 @@ export function ProfileCard({
     <Card title="Profile" description={editing ? "Update your details, then save." : undefined}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="intent" value="profile" />
-        {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
+        <FormError message={failure ? `Error updating profile: ${failure}` : null} answer={lastResult} />
         {profile.pendingEmail ? (
           <FormMessage tone="info">{`Waiting for confirmation: ${pendingEmailNote(profile.pendingEmail, profile.email)}`}</FormMessage>
         ) : null}

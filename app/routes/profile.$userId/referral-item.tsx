@@ -1,8 +1,6 @@
+import { FormError } from "~/components/forms/form-error";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
-import { useEffect } from "react";
-import { FormMessage } from "~/components/forms/field";
-import { toast } from "~/components/layout/toaster";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
 import type { FormFailure } from "~/http/form-failure";
@@ -68,9 +66,6 @@ function ReopenForm({ referral }: { referral: PresentedReferral }) {
   const location = useLocation();
   const fetcher = useFetcher<Pick<FormFailure, "ok" | "message">>();
   const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
-  useEffect(() => {
-    if (refusal) toast.error(refusal);
-  }, [fetcher.data, refusal]);
   return (
     <fetcher.Form method="post" action={REFERRAL_STATUS_ACTION} className="mt-3 space-y-2">
       <input type="hidden" name="intent" value="reopen" />
@@ -85,7 +80,7 @@ function ReopenForm({ referral }: { referral: PresentedReferral }) {
       >
         Reopen
       </Button>
-      {refusal ? <FormMessage tone="error">{refusal}</FormMessage> : null}
+      <FormError message={refusal} answer={fetcher.data} />
     </fetcher.Form>
   );
 }

@@ -2,7 +2,7 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from "@c
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useMemo } from "react";
-import { FormMessage, SelectField } from "~/components/forms/field";
+import { SelectField } from "~/components/forms/field";
 import { BlockedReasons, useFormCheck } from "~/components/forms/form-check";
 import { Button } from "~/components/ui/button";
 import type { ReferralFormValue } from "~/modules/referrals/form-values";
@@ -85,7 +85,6 @@ export function DetailsStep({
           Change issuer
         </Link>
       </p>
-      {form.errors?.length ? <FormMessage tone="error">{form.errors[0]}</FormMessage> : null}
 
       {isOther ? (
         <NewCardFields fields={fields} errorsOf={errorsOf} />

@@ -4,10 +4,10 @@
  * form, this action and POST /api/referrals/card-refer/generate and /process parse with the same
  * schema, the card's rules checked inside it (referralSchemaFor).
  */
+import { FormError, formLevelMessage } from "~/components/forms/form-error";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { toast } from "~/components/layout/toaster";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
@@ -95,10 +95,6 @@ export default function Refer() {
   const flow = referFlow({ step, issuer }, answer, groups);
   const cards = flow.step === "issuer" ? [] : (groups.find((group) => group.issuer === flow.issuer)?.cards ?? []);
 
-  useEffect(() => {
-    if (answer?.ok === false) toast.error(answer.message);
-  }, [answer]);
-
   // A post keeps the scroll position (Remix), so a new step would open out of sight, below the
   // fold on a phone: bring its heading into view and focus it, as a new page would be read.
   const heading = useRef<HTMLHeadingElement>(null);
@@ -127,7 +123,12 @@ export default function Refer() {
           >
             Step {STEPS.indexOf(flow.step) + 1} of 3: {TITLES[flow.step]}
           </h2>
-          <div className="mt-4">
+          <div className="mt-4 space-y-4">
+            {/* A refusal of no single field: a toast, or here without JavaScript; field errors stand beside their fields. */}
+            <FormError
+              message={answer?.ok === false ? formLevelMessage(answer.result, answer.message) : null}
+              answer={answer}
+            />
             {flow.step === "issuer" ? (
               <IssuerStep issuers={groups.map((group) => group.issuer)} issuer={issuer} />
             ) : flow.step === "details" ? (
