@@ -355,6 +355,8 @@ export const chats = sqliteTable(
     /** For direct chats: the two member ids sorted and joined, so a pair has one chat. */
     directKey: text("direct_key"),
     createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** The referral the chat was last opened from (its Chat button), shown in the chat's header. */
+    referralId: text("referral_id").references(() => referrals.id, { onDelete: "set null" }),
     lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

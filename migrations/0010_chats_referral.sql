@@ -1,0 +1,1 @@
+ALTER TABLE `chats` ADD `referral_id` text REFERENCES referrals(id) ON DELETE set null;
