@@ -180,6 +180,8 @@ export const creditCards = sqliteTable(
   (t) => [
     index("credit_cards_active_issuer_idx").on(t.active, t.issuer, t.name),
     index("credit_cards_issuer_idx").on(t.issuer, t.name),
+    // The admin list's name search (prefix range) and A-Z order.
+    index("credit_cards_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     index("credit_cards_created_idx").on(t.createdAt, t.id),
     index("credit_cards_user_added_idx").on(t.isUserAdded, t.createdAt),
   ],
