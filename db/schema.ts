@@ -180,6 +180,8 @@ export const creditCards = sqliteTable(
   (t) => [
     index("credit_cards_active_issuer_idx").on(t.active, t.issuer, t.name),
     index("credit_cards_issuer_idx").on(t.issuer, t.name),
+    // The admin list's name search (prefix range) and A-Z order.
+    index("credit_cards_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     index("credit_cards_created_idx").on(t.createdAt, t.id),
     index("credit_cards_user_added_idx").on(t.isUserAdded, t.createdAt),
   ],
@@ -355,6 +357,8 @@ export const chats = sqliteTable(
     /** For direct chats: the two member ids sorted and joined, so a pair has one chat. */
     directKey: text("direct_key"),
     createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    /** The referral the chat was last opened from (its Chat button), shown in the chat's header. */
+    referralId: text("referral_id").references(() => referrals.id, { onDelete: "set null" }),
     lastMessageAt: integer("last_message_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

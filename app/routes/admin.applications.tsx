@@ -7,7 +7,7 @@ import { pageLoader } from "~/http/page-loader.server";
 import { listAdminApplications } from "~/modules/admin/activity.server";
 import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
-import { AdminTable, cellClass, EmptyRow, inputClass, Pager } from "~/modules/admin/list-ui";
+import { AdminTable, cellClass, dateCellClass, EmptyRow, inputClass, Pager } from "~/modules/admin/list-ui";
 import { choice, SharedFiltersQuery } from "~/modules/admin/queries";
 import { ALL_STATUSES, STATUS_LABELS } from "~/modules/applications/status";
 import { FilterSelect } from "~/components/forms/filter-select";
@@ -74,8 +74,8 @@ export default function AdminApplications() {
                 </Link>
               </td>
               <td className={cellClass}>{STATUS_LABELS[application.status]}</td>
-              <td className={`${cellClass} tabular`}>{formatIsoDay(application.createdAt)}</td>
-              <td className={`${cellClass} tabular`}>{formatIsoDay(application.updatedAt)}</td>
+              <td className={dateCellClass}>{formatIsoDay(application.createdAt)}</td>
+              <td className={dateCellClass}>{formatIsoDay(application.updatedAt)}</td>
             </tr>
           ))
         )}

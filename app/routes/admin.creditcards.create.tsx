@@ -4,7 +4,7 @@ import { formAction, intent, redirectTo, type FormFailure } from "~/http/form-ac
 import { pageLoader } from "~/http/page-loader.server";
 import { CardForm, NEW_CARD_DEFAULTS } from "~/modules/cards/card-form";
 import { createCard, listIssuers } from "~/modules/cards/cards.server";
-import { CARD_MESSAGES, CardSchema } from "~/modules/cards/schemas";
+import { CARD_MESSAGES, CardFormSchema } from "~/modules/cards/schemas";
 
 export const loader = pageLoader({
   access: "admin",
@@ -16,7 +16,7 @@ export const action = formAction({
   intents: {
     // The form has no intent field: an unchecked Active box is simply absent, so off.
     default: intent.admin({
-      schema: CardSchema,
+      schema: CardFormSchema,
       unexpectedMessage: CARD_MESSAGES.createFailed,
       run: async ({ ctx, value }) => {
         await createCard(ctx, value);

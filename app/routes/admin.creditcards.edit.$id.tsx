@@ -6,7 +6,7 @@ import { formAction, intent, redirectTo, type FormFailure } from "~/http/form-ac
 import { pageLoader } from "~/http/page-loader.server";
 import { CardForm } from "~/modules/cards/card-form";
 import { getCard, listIssuers, updateCard } from "~/modules/cards/cards.server";
-import { CARD_MESSAGES, CardSchema } from "~/modules/cards/schemas";
+import { CARD_MESSAGES, CardFormSchema } from "~/modules/cards/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const LIST = "/admin/creditcards";
@@ -31,7 +31,7 @@ export const action = formAction({
   access: "admin",
   intents: {
     default: intent.admin({
-      schema: CardSchema,
+      schema: CardFormSchema,
       unexpectedMessage: CARD_MESSAGES.updateFailed,
       run: async ({ ctx, value, params }) => {
         await updateCard(ctx, { cardId: params.id ?? "", card: value });

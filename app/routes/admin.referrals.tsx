@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { formatIsoDay } from "~/core/format";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { formAction, type FormFailure } from "~/http/form-action.server";
@@ -9,12 +9,31 @@ import { rowIntent } from "~/http/row-intent.server";
 import { listAdminReferrals, moderateReferral } from "~/modules/admin/activity.server";
 import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
-import { ActionError, AdminTable, cellClass, EmptyRow, inputClass, Pager } from "~/modules/admin/list-ui";
+import {
+  ActionError,
+  AdminTable,
+  cellClass,
+  ConfirmRowAction,
+  ConfirmRowStep,
+  dateCellClass,
+  EmptyRow,
+  inputClass,
+  Pager,
+  RowButton,
+} from "~/modules/admin/list-ui";
+import type { ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { choice, SharedFiltersQuery } from "~/modules/admin/queries";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { FilterSelect } from "~/components/forms/filter-select";
 
 const LIST = "/admin/referrals";
+
+/** What Deactivate asks first: a takedown its owner cannot undo. */
+const DEACTIVATE_COPY: ConfirmCopy = {
+  title: "Take this referral down?",
+  description: "It leaves /apply and its owner cannot reopen or republish it; only an admin can reopen it.",
+  confirmLabel: "Deactivate",
+};
 const STATUS_OPTIONS = [
   { value: "", label: "All" },
   { value: "active", label: "Active" },
@@ -66,7 +85,6 @@ export default function AdminReferrals() {
   const { items, nextCursor, cards, cardId, user, status, link, duplicatesOnly } = useLoaderData<typeof loader>();
   // Every success redirects: only a refusal comes back to the page.
   const actionData = useActionData<FormFailure>();
-  const location = useLocation();
 
   return (
     <div>
@@ -104,6 +122,7 @@ export default function AdminReferrals() {
         </Link>
       </Form>
       <ActionError message={actionData?.message} />
+      <ConfirmRowStep copyOf={(intent) => (intent === "deactivate" ? DEACTIVATE_COPY : null)} />
       <AdminTable
         caption="Referrals"
         head={["Card", "Referrer", "Link", "Applications", "Created", "Status", "Actions"]}
@@ -126,7 +145,7 @@ export default function AdminReferrals() {
                 </Link>
                 {referral.referrerDeactivated ? <div className="text-xs text-danger-700">Deactivated</div> : null}
               </td>
-              <td className={`${cellClass} max-w-xs break-all`}>
+              <td className={`${cellClass} max-w-xs min-w-48 break-all`}>
                 <span className="text-xs">{referral.referralLink}</span>
                 {referral.duplicate ? (
                   <div>
@@ -142,26 +161,25 @@ export default function AdminReferrals() {
               <td className={`${cellClass} tabular`}>
                 {referral.applicationsCount} ({referral.successfulCount} successful)
               </td>
-              <td className={`${cellClass} tabular`}>{formatIsoDay(referral.createdAt)}</td>
+              <td className={dateCellClass}>{formatIsoDay(referral.createdAt)}</td>
               <td className={cellClass}>
                 {referral.isActive ? "Active" : referral.moderated ? REFERRAL_MESSAGES.moderatedStatus : "Inactive"}
               </td>
               <td className={cellClass}>
-                <Form method="post">
-                  <input type="hidden" name="id" value={referral.id} />
-                  <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-                  {/* Deactivating takes a referral down for good (also one its owner paused); only an
-                      admin's own takedown can be reopened here. */}
-                  <Button
-                    type="submit"
-                    size="sm"
-                    variant={referral.moderated ? "secondary" : "destructive"}
-                    name="intent"
-                    value={referral.moderated ? "reopen" : "deactivate"}
-                  >
-                    {referral.moderated ? "Reopen" : "Deactivate"}
-                  </Button>
-                </Form>
+                {/* Deactivating takes a referral down for good (also one its owner paused); only an
+                    admin's own takedown can be reopened here. */}
+                {referral.moderated ? (
+                  <RowButton id={referral.id} intent="reopen" label={`Reopen ${referral.cardName}`}>
+                    Reopen
+                  </RowButton>
+                ) : (
+                  <ConfirmRowAction
+                    intent="deactivate"
+                    id={referral.id}
+                    label={`Deactivate ${referral.cardName} referral by ${referral.referrerUsername}`}
+                    copy={DEACTIVATE_COPY}
+                  />
+                )}
               </td>
             </tr>
           ))

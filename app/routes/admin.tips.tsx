@@ -72,7 +72,7 @@ export default function AdminTips() {
         </div>
       ) : (
         <div className="mt-8 overflow-x-auto rounded-card border border-line bg-surface">
-          <table className="w-full text-left text-sm">
+          <table className="w-full min-w-max text-left text-sm">
             <caption className="sr-only">Tips, newest first</caption>
             <thead className="border-b border-line bg-canvas text-muted">
               <tr>

@@ -1,12 +1,24 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { formatIsoDay } from "~/core/format";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Button } from "~/components/ui/button";
 import { formAction, type FormFailure } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { rowIntent } from "~/http/row-intent.server";
-import { ActionError, AdminTable, cellClass, EmptyRow, inputClass, Pager } from "~/modules/admin/list-ui";
+import {
+  ActionError,
+  AdminTable,
+  cellClass,
+  ConfirmRowAction,
+  ConfirmRowStep,
+  dateCellClass,
+  EmptyRow,
+  inputClass,
+  Pager,
+  RowButton,
+} from "~/modules/admin/list-ui";
+import type { ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { PageCursor } from "~/modules/admin/queries";
 import { ADMIN_MESSAGES } from "~/modules/admin/messages";
 import { deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
@@ -51,12 +63,30 @@ export const action = formAction({
   },
 });
 
+/** What the destructive row actions ask first. */
+function userCopy(intent: string, username: string): ConfirmCopy | null {
+  if (intent === "deactivate") {
+    return {
+      title: `Deactivate ${username}?`,
+      description:
+        "They are signed out everywhere and cannot sign in; their referrals leave /apply. You can reactivate them.",
+      confirmLabel: "Deactivate",
+    };
+  }
+  if (intent === "revoke-admin") {
+    return {
+      title: `Revoke admin from ${username}?`,
+      description: "They lose the Admin pages at once. You can make them admin again.",
+      confirmLabel: "Revoke admin",
+    };
+  }
+  return null;
+}
+
 export default function AdminUsers() {
   const { q, items, nextCursor, adminId } = useLoaderData<typeof loader>();
   // Every success redirects: only a refusal comes back to the page.
   const actionData = useActionData<FormFailure>();
-  const location = useLocation();
-  const here = `${location.pathname}${location.search}`;
 
   return (
     <div>
@@ -79,6 +109,7 @@ export default function AdminUsers() {
       </Form>
       <p className="mt-2 text-xs text-muted">Matches the start of a username, email, first or last name.</p>
       <ActionError message={actionData?.message} />
+      <ConfirmRowStep copyOf={(intent, id) => userCopy(intent, items.find((user) => user.id === id)?.username ?? "")} />
       <AdminTable
         caption="Users"
         head={["User", "Role", "Provider", "Verified", "Created", "Referrals", "Applications", "Status", "Actions"]}
@@ -99,7 +130,7 @@ export default function AdminUsers() {
               <td className={cellClass}>{user.isAdmin ? "Admin" : "Member"}</td>
               <td className={cellClass}>{user.authProvider}</td>
               <td className={cellClass}>{user.emailVerifiedAt ? "Yes" : "No"}</td>
-              <td className={`${cellClass} tabular`}>{formatIsoDay(user.createdAt)}</td>
+              <td className={dateCellClass}>{formatIsoDay(user.createdAt)}</td>
               <td className={`${cellClass} tabular`}>{user.referralsCount}</td>
               <td className={`${cellClass} tabular`}>{user.applicationsCount}</td>
               <td className={cellClass}>{user.deactivatedAt ? "Deactivated" : "Active"}</td>
@@ -107,30 +138,32 @@ export default function AdminUsers() {
                 {user.id === adminId ? (
                   <span className="text-xs text-muted">You</span>
                 ) : (
-                  <Form method="post" className="flex flex-wrap gap-2">
-                    <input type="hidden" name="id" value={user.id} />
-                    <input type="hidden" name="redirectTo" value={here} />
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant={user.deactivatedAt ? "secondary" : "destructive"}
-                      name="intent"
-                      value={user.deactivatedAt ? "reactivate" : "deactivate"}
-                      aria-label={`${user.deactivatedAt ? "Reactivate" : "Deactivate"} ${user.username}`}
-                    >
-                      {user.deactivatedAt ? "Reactivate" : "Deactivate"}
-                    </Button>
-                    <Button
-                      type="submit"
-                      size="sm"
-                      variant="ghost"
-                      name="intent"
-                      value={user.isAdmin ? "revoke-admin" : "grant-admin"}
-                      aria-label={`${user.isAdmin ? "Revoke admin from" : "Make admin"} ${user.username}`}
-                    >
-                      {user.isAdmin ? "Revoke admin" : "Make admin"}
-                    </Button>
-                  </Form>
+                  <div className="flex items-center gap-1 whitespace-nowrap">
+                    {user.deactivatedAt ? (
+                      <RowButton id={user.id} intent="reactivate" label={`Reactivate ${user.username}`}>
+                        Reactivate
+                      </RowButton>
+                    ) : (
+                      <ConfirmRowAction
+                        intent="deactivate"
+                        id={user.id}
+                        label={`Deactivate ${user.username}`}
+                        copy={userCopy("deactivate", user.username)!}
+                      />
+                    )}
+                    {user.isAdmin ? (
+                      <ConfirmRowAction
+                        intent="revoke-admin"
+                        id={user.id}
+                        label={`Revoke admin from ${user.username}`}
+                        copy={userCopy("revoke-admin", user.username)!}
+                      />
+                    ) : (
+                      <RowButton id={user.id} intent="grant-admin" label={`Make admin ${user.username}`}>
+                        Make admin
+                      </RowButton>
+                    )}
+                  </div>
                 )}
               </td>
             </tr>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { createChat } from "~/modules/chats/commands.server";
+import { startDirectChat } from "~/modules/chats/commands.server";
 import { listChats } from "~/modules/chats/queries.server";
 import { ChatSummarySchema } from "~/modules/chats/present";
 import { CreateChatSchema } from "~/modules/chats/schemas";
@@ -15,15 +15,18 @@ export const loader = jsonRoute({
     },
   }),
   POST: endpoint({
-    summary: "Open the direct chat with targetUserId (or a chat of one's own named name)",
-    description: "Opening a direct chat again answers the same chat, rejoining it after a leave.",
+    summary: "Open the direct chat with targetUserId",
+    description:
+      "targetUserId is required: there are no chats with nobody in them (a 400 says so). Opening a direct chat " +
+      "again answers the same chat, rejoining it after a leave. `referralId` (a referral of either person) " +
+      "records which referral the chat is about.",
     access: "member",
     body: CreateChatSchema,
     response: z.object({ id: z.string() }),
     status: 201,
     errors: [404, 429],
     async run({ ctx, body }) {
-      const { id } = await createChat(ctx, body);
+      const { id } = await startDirectChat(ctx, body);
       return { id };
     },
   }),

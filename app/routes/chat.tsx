@@ -7,19 +7,34 @@ import { DomainError } from "~/core/errors";
 import { formAction, intent } from "~/http/form-action.server";
 import { pageLoader, type PageArgs } from "~/http/page-loader.server";
 import { ChatSidebar } from "~/modules/chats/chat-sidebar";
-import { StartNewChatForm } from "~/modules/chats/chat-ui";
-import { createChat, leaveChat, markChatRead, startDirectChat } from "~/modules/chats/commands.server";
+import { leaveChat, markChatRead, startDirectChat } from "~/modules/chats/commands.server";
 import { getChat, listChats } from "~/modules/chats/queries.server";
+import { findRecipients } from "~/modules/chats/recipients.server";
+import { NewChatLink, RecipientPicker } from "~/modules/chats/recipient-picker";
 import { sendMessage } from "~/modules/chats/send.server";
 import { Conversation } from "~/modules/chats/conversation";
-import { CHAT_MESSAGES, ChatFormSchema } from "~/modules/chats/schemas";
+import { CHAT_MESSAGES, ChatFormSchema, RecipientSearchSchema } from "~/modules/chats/schemas";
 
 const chatPath = (chatId: string) => `/chat?chatId=${encodeURIComponent(chatId)}`;
 
-/** The chat list and the open conversation (`?chatId=`, else the first unless `?closed=1`). */
+/** The new-chat picker (`?new=1&q=`): suggestions, or members whose username starts with q. */
+async function pickerOf(services: PageArgs<"member", undefined, undefined>["ctx"], query: URLSearchParams) {
+  if (query.get("new") !== "1") return null;
+  const search = RecipientSearchSchema.safeParse({ q: query.get("q") ?? "" });
+  const q = search.success ? search.data.q : (query.get("q") ?? "").trim().slice(0, 50);
+  const error = search.success ? null : (search.error.issues[0]?.message ?? CHAT_MESSAGES.searchTooShort);
+  return { q, error, recipients: await findRecipients(services, { q: search.success ? q : "" }) };
+}
+
+/**
+ * The chat list and the open conversation (`?chatId=`, else the first unless `?closed=1` or the
+ * new-chat picker is open); `?confirm=delete` shows the delete question in the page (no JavaScript).
+ */
 async function chatPage({ ctx: services, request }: PageArgs<"member", undefined, undefined>) {
   const query = new URL(request.url).searchParams;
-  const closed = query.get("closed") === "1";
+  const picker = await pickerOf(services, query);
+  const closed = query.get("closed") === "1" || picker !== null;
+  const confirmDelete = query.get("confirm") === "delete";
   let notFound = false;
   // Showing a conversation does not mark it read: a GET any site can link to must not write.
   // The page marks it read once shown (the socket's mark-read, or a POST).
@@ -41,7 +56,7 @@ async function chatPage({ ctx: services, request }: PageArgs<"member", undefined
   ]);
   const firstId = closed ? null : (chats[0]?.id ?? null);
   const chat = requested ? requestedChat : firstId ? await openChat(firstId) : null;
-  return { chats, chat, notFound };
+  return { chats, chat, notFound, picker, confirmDelete };
 }
 
 export const loader = pageLoader({ access: "member", run: chatPage });
@@ -51,10 +66,10 @@ const chatForm = intent.member({
   schema: ChatFormSchema,
   run: async ({ ctx: services, value: input }) => {
     switch (input.intent) {
-      case "start-direct":
-        return redirect(chatPath((await startDirectChat(services, { targetUserId: input.userId })).id));
-      case "new-chat":
-        return redirect(chatPath((await createChat(services, {})).id));
+      case "start-direct": {
+        const { id } = await startDirectChat(services, { targetUserId: input.userId, referralId: input.referralId });
+        return redirect(chatPath(id));
+      }
       case "send":
         // Replying from the plain-HTML page reads what it answers (with JavaScript the page has).
         await markChatRead(services, { chatId: input.chatId });
@@ -74,19 +89,24 @@ const chatForm = intent.member({
 
 export const action = formAction({
   access: "member",
-  intents: { "start-direct": chatForm, "new-chat": chatForm, send: chatForm, leave: chatForm, read: chatForm },
+  intents: { "start-direct": chatForm, send: chatForm, leave: chatForm, read: chatForm },
 });
 
-/** Removes ?chatId= (and ?closed=) from the address once read, keeping the router's own location. */
+/**
+ * Removes ?chatId= (and ?closed=) from the address once read, keeping the router's own location.
+ * The picker's search (?new=1&q=) stays: it is what the page shows.
+ */
 function useCleanAddress() {
   const location = useLocation();
   useEffect(() => {
-    if (location.search) window.history.replaceState(window.history.state, "", "/chat");
+    if (location.search && !new URLSearchParams(location.search).has("new")) {
+      window.history.replaceState(window.history.state, "", "/chat");
+    }
   }, [location]);
 }
 
 export default function ChatPage() {
-  const { chats, chat, notFound } = useLoaderData<typeof loader>();
+  const { chats, chat, notFound, picker, confirmDelete } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // The mobile drawer is open for the chat it was opened over; choosing a chat closes it.
   const [drawerFor, setDrawerFor] = useState<string | null>(null);
@@ -105,16 +125,18 @@ export default function ChatPage() {
         <ChatSidebar
           chats={chats}
           selectedId={chat?.id ?? null}
-          open={drawerOpen || !chat}
+          open={drawerOpen || (!chat && !picker)}
           onClose={() => setDrawerFor(null)}
         />
         <section
           aria-label="Conversation"
           aria-busy={switching}
-          className={chat ? "flex min-w-0 flex-1 flex-col" : "hidden min-w-0 flex-1 flex-col md:flex"}
+          className={chat || picker ? "flex min-w-0 flex-1 flex-col" : "hidden min-w-0 flex-1 flex-col md:flex"}
         >
-          {chat ? (
-            <Conversation key={chat.id} chat={chat} onOpenSidebar={openDrawer} />
+          {picker ? (
+            <RecipientPicker {...picker} />
+          ) : chat ? (
+            <Conversation key={chat.id} chat={chat} confirmDelete={confirmDelete} onOpenSidebar={openDrawer} />
           ) : (
             <EmptyPane notFound={notFound} onOpenSidebar={openDrawer} />
           )}
@@ -139,7 +161,7 @@ function EmptyPane({ notFound, onOpenSidebar }: { notFound: boolean; onOpenSideb
           <PanelLeftOpen aria-hidden className="size-4" />
           View Conversations
         </Link>
-        <StartNewChatForm />
+        <NewChatLink />
       </div>
     </div>
   );

@@ -211,15 +211,88 @@ test.describe("Chat", () => {
     expect(refused).toBe(true);
   });
 
-  test("closing the chat stops auto-select; Start New Chat creates 'New Chat {n}'", async ({ page, login }) => {
-    await login();
+  test("an empty list says what to do; New chat picks a person, ties first, then opens that chat", async ({
+    page,
+    request,
+    createUser,
+    login,
+  }) => {
+    const bob = await createUser({ firstName: "Bob", lastName: "Picked" });
+    const { referralId } = await createReferral(request, bob);
+    const alice = await login({ firstName: "Alice", lastName: "Picker" });
+    await apiAs(request, alice).post("/api/applications/card-apply", { referralId });
     await page.goto("/chat");
-    await expect(page.getByRole("heading", { name: "Welcome to Chat" })).toBeVisible();
+    await expect(page.getByText("No conversations yet")).toBeVisible();
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole("button", { name: "Start New Chat" }).first().click();
-    await expect(page.getByRole("heading", { level: 1, name: "New Chat 1" })).toBeVisible();
-    await page.getByRole("link", { name: "Close chat" }).click();
-    await expect(page.getByRole("heading", { name: "Welcome to Chat" })).toBeVisible();
+    await page.getByRole("link", { name: "New chat" }).first().click();
+    const search = page.getByRole("searchbox", { name: "Username" });
+    await expect(search).toBeFocused();
+    await search.fill(bob.username.slice(0, 1));
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText("Type at least 2 characters of a username.")).toBeVisible();
+    await search.fill(bob.username.slice(0, 9));
+    const chatWithBob = page.getByRole("button", { name: `Chat with ${bob.username}` });
+    await expect(chatWithBob).toBeVisible();
+    await expect(page.getByRole("button", { name: `Chat with ${alice.username}` })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await chatWithBob.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Bob Picked" })).toBeVisible();
+    await expect(page.getByRole("textbox", { name: /message/i })).toBeVisible();
+  });
+
+  test("Delete conversation asks first: Escape and Cancel keep it, focus returns, Delete removes it", async ({
+    page,
+    request,
+    createUser,
+    login,
+  }) => {
+    const bob = await createUser({ firstName: "Bob", lastName: "Kept" });
+    const alice = await login({ firstName: "Alice", lastName: "Deleter" });
+    await apiAs(request, alice).post("/api/chats", { targetUserId: bob.id });
+    await page.goto("/chat");
+    await page
+      .getByRole("button", { name: "About this conversation" })
+      .or(page.getByLabel("About this conversation"))
+      .first()
+      .click();
+    const trigger = page.getByRole("link", { name: "Delete conversation" });
+    await trigger.click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete this conversation?" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+    // Focus stays inside the dialog.
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Delete conversation" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(trigger).toBeFocused();
+    await trigger.click();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1, name: "Bob Kept" })).toBeVisible();
+    await trigger.click();
+    await dialog.getByRole("button", { name: "Delete conversation" }).click();
+    await expect(page.getByText("No conversations yet")).toBeVisible();
+  });
+
+  test("a chat opened from a referral links to it in its header", async ({ page, request, createUser, login }) => {
+    const bob = await createUser({ firstName: "Bob", lastName: "Referrer" });
+    const { referralId } = await createReferral(request, bob);
+    await login({ firstName: "Alice", lastName: "Asker" });
+    await page.goto(`/apply/${referralId}`);
+    await page.getByRole("button", { name: "Chat", exact: true }).click();
+    const link = page
+      .getByRole("banner")
+      .or(page.locator("header"))
+      .getByRole("link", { name: /^Referral: / })
+      .first();
+    await expect(link).toHaveAttribute("href", `/apply/${referralId}`);
   });
 });
 
@@ -254,5 +327,27 @@ test.describe("Chat without JavaScript", () => {
       expect.objectContaining({ content: "Can you read this without scripts?", read: true }),
       expect.objectContaining({ content: "Yes, loud and clear.", read: false }),
     ]);
+  });
+
+  test("Delete conversation without JavaScript goes through a confirmation step", async ({
+    page,
+    request,
+    createUser,
+    login,
+  }) => {
+    const bob = await createUser({ firstName: "Bob", lastName: "Plain" });
+    const alice = await login({ firstName: "Alice", lastName: "Plain" });
+    await apiAs(request, alice).post("/api/chats", { targetUserId: bob.id });
+    await page.goto("/chat");
+    await page.getByLabel("About this conversation").click();
+    await page.getByRole("link", { name: "Delete conversation" }).click();
+    const step = page.getByRole("alertdialog", { name: "Delete this conversation?" });
+    await expect(step).toBeVisible();
+    await step.getByRole("link", { name: "Cancel" }).click();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await page.getByLabel("About this conversation").click();
+    await page.getByRole("link", { name: "Delete conversation" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete conversation" }).click();
+    await expect(page.getByText("No conversations yet")).toBeVisible();
   });
 });

@@ -80,30 +80,80 @@ test.describe("Personal Info and profiles", () => {
     await expect(viewer.getByRole("heading", { name: "Iris Vega" })).toBeVisible();
     await expect(viewer.getByText(owner.email)).toHaveCount(0);
 
+    // With JavaScript each switch saves as it changes: no separate Save.
     await page.goto("/dashboard/personal-info");
+    await expect(page.getByRole("button", { name: "Save privacy settings" })).toHaveCount(0);
     await page.getByRole("switch", { name: "Show email" }).check();
+    await expect(page.getByText("Privacy settings updated").first()).toBeVisible();
     await page.getByRole("switch", { name: "Show full name" }).uncheck();
-    await page.getByRole("button", { name: "Save privacy settings" }).click();
-    await expect(page.getByText("Privacy settings updated")).toBeVisible();
+    await expect(page.getByText("Changes save as you make them.")).toBeVisible();
 
-    await viewer.reload();
+    await expect(async () => {
+      await viewer.reload();
+      await expect(viewer.getByRole("heading", { name: "I*****a" })).toBeVisible({ timeout: 500 });
+    }).toPass();
     await expect(viewer.getByText(owner.email)).toBeVisible();
-    await expect(viewer.getByRole("heading", { name: "I*****a" })).toBeVisible();
     await expect(viewer.getByText("Vega")).toHaveCount(0);
+    // A masked name never sits beside the handle that would give it away.
+    await expect(viewer.getByText(`@${owner.username}`)).toHaveCount(0);
     await expect(viewer.getByRole("link", { name: "Edit Profile" })).toHaveCount(0);
     await expectNoSeriousA11yViolations(viewer);
     await viewerContext.close();
   });
 
-  test("hidden tabs say Private Content and unknown users are not found", async ({ page, login }) => {
+  test("hidden tabs say Private Content, visitors never see applications, unknown users are not found", async ({
+    page,
+    login,
+  }) => {
     const owner = await login({ privacy: { showReferrals: false } });
+    await page.goto(`/profile/${owner.id}?tab=applications`);
+    await expect(page.getByText("No credit card applications found.")).toBeVisible();
     await page.context().clearCookies();
     await page.goto(`/profile/${owner.id}?tab=referrals`);
     await expect(page.getByText("Private Content")).toBeVisible();
     await page.goto(`/profile/${owner.id}?tab=applications`);
-    await expect(page.getByText("No credit card applications found.")).toBeVisible();
+    await expect(page.getByText("Sign in to see this member's applications.")).toBeVisible();
+    await page.goto(`/profile/${owner.id}?tab=reviews`);
+    await expect(page.getByText("This member keeps their referrals and their reviews private.")).toBeVisible();
     const response = await page.goto("/profile/no-such-user");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "User Not Found" })).toBeVisible();
+  });
+
+  test("the owner sees a hidden email marked 'Only you can see this'; at 390 px the name never runs into Edit Profile", async ({
+    page,
+    login,
+  }) => {
+    const owner = await login({ firstName: "Maximiliana-Alexandrina", lastName: "Vandenberghe-Oosterhout" });
+    await page.goto(`/profile/${owner.id}`);
+    await expect(page.getByText(owner.email)).toBeVisible();
+    await expect(page.getByText("Only you can see this.")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = await page.getByRole("heading", { level: 1 }).boundingBox();
+    const edit = await page.getByRole("link", { name: "Edit Profile" }).boundingBox();
+    expect(name && edit).toBeTruthy();
+    // The button sits below the name, not beside it.
+    expect(edit!.y).toBeGreaterThanOrEqual(name!.y + name!.height);
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole("link", { name: "Reviews" }).click();
+    await expect(page.getByText("No reviews yet.", { exact: false })).toBeVisible();
+  });
+});
+
+test.describe("Personal Info without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("privacy switches are saved with Save privacy settings", async ({ page, login }) => {
+    const owner = await login({ firstName: "Olga", lastName: "Plain" });
+    await page.goto("/dashboard/personal-info");
+    await page.getByRole("switch", { name: "Show email" }).check();
+    await page.getByRole("button", { name: "Save privacy settings" }).click();
+    // The flash toast is a <noscript> status, which Playwright reads as markup.
+    expect(await page.locator("noscript").first().innerHTML()).toContain("Privacy settings updated");
+    await expect(page.getByRole("switch", { name: "Show email" })).toBeChecked();
+    await page.context().clearCookies();
+    await page.goto(`/profile/${owner.id}`);
+    await expect(page.getByText(owner.email)).toBeVisible();
   });
 });

@@ -53,7 +53,7 @@ describe("names refuse invisible and text-direction characters", () => {
     "register first name": (name: string) => RegisterSchema.safeParse({ ...account, firstName: `Jo${name}e` }),
     "profile last name": (name: string) =>
       ProfileSchema.safeParse({ username: "someone", email: "a@b.co", lastName: `Do${name}e` }),
-    "chat name": (name: string) => CreateChatSchema.safeParse({ name: `Plans${name}2026` }),
+    "chat name": (name: string) => CreateChatSchema.safeParse({ name: `Plans${name}2026`, targetUserId: "someone" }),
     "card name": (name: string) => CardSchema.safeParse({ name: `Sapphire${name}Reserve`, issuer: "Chase" }),
     "card issuer": (name: string) => CardSchema.safeParse({ name: "Sapphire", issuer: `Ch${name}ase` }),
   };
@@ -77,7 +77,7 @@ describe("names refuse invisible and text-direction characters", () => {
     (name) => {
       expect(RegisterSchema.safeParse({ ...account, firstName: name, lastName: name }).success).toBe(true);
       expect(CardSchema.safeParse({ name, issuer: name }).success).toBe(true);
-      expect(CreateChatSchema.safeParse({ name }).success).toBe(true);
+      expect(CreateChatSchema.safeParse({ name, targetUserId: "someone" }).success).toBe(true);
     },
   );
 

@@ -235,7 +235,7 @@ describe("admin deactivation is moderation", () => {
     const listed = await (
       await fetchPath(`/admin/referrals?card=${card.id}`, { headers: { Cookie: admin.cookie } })
     ).text();
-    expect(listed).toContain('value="deactivate"');
+    expect(listed).toContain(`confirm=deactivate%3A${referral.id}`);
     expect(listed).not.toContain('value="reopen"');
 
     await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", id: referral.id });

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema";
+import { comments, sessions, users } from "../../db/schema";
 import { hashPassword } from "~/modules/auth/password.server";
 import { createSession } from "~/modules/auth/session.server";
 import { createSignedInUser, fetchPath, testDb } from "./helpers";
+import { createMarket } from "./market-helpers";
 
 function put(path: string, token: string | null, body: unknown) {
   return fetchPath(path, {
@@ -26,12 +27,25 @@ describe("profiles and privacy", () => {
     const viewer = await createSignedInUser();
 
     const seen = await getProfile(owner.user.id, viewer.token);
-    expect(seen.body.data).toMatchObject({ firstName: "E**a", lastName: "S*****z", name: "E*****z", email: null });
+    expect(seen.body.data).toMatchObject({
+      firstName: "E**a",
+      lastName: "S*****z",
+      name: "E*****z",
+      email: null,
+      // The handle would give the masked name away (ADR 120).
+      username: null,
+    });
     expect(JSON.stringify(seen.body)).not.toContain("Schultz");
+    expect(JSON.stringify(seen.body)).not.toContain(owner.user.username);
     expect(JSON.stringify(seen.body)).not.toContain(owner.user.email);
 
     const own = await getProfile(owner.user.id, owner.token);
-    expect(own.body.data).toMatchObject({ name: "Emma Schultz", email: owner.user.email, isOwner: true });
+    expect(own.body.data).toMatchObject({
+      name: "Emma Schultz",
+      username: owner.user.username,
+      email: owner.user.email,
+      isOwner: true,
+    });
 
     const anonymous = await getProfile(owner.user.id);
     expect(anonymous.response.status).toBe(200);
@@ -47,12 +61,53 @@ describe("profiles and privacy", () => {
       showApplications: true,
     });
     expect(await response.json()).toMatchObject({ success: true, message: "Privacy settings updated" });
-    const seen = await getProfile(owner.user.id);
+    const member = await createSignedInUser();
+    const seen = await getProfile(owner.user.id, member.token);
     expect(seen.body.data).toMatchObject({
       email: owner.user.email,
       referralsVisible: false,
       applicationsVisible: true,
     });
+  });
+
+  it("never shows applications to visitors, on the profile or its API (ADR 120)", async () => {
+    const owner = await createSignedInUser();
+    const member = await createSignedInUser();
+    expect((await getProfile(owner.user.id)).body.data.applicationsVisible).toBe(false);
+    expect((await getProfile(owner.user.id, member.token)).body.data.applicationsVisible).toBe(true);
+    // The API's list is for members only (401), as the domain refuses visitors (403) anyway.
+    expect((await fetchPath(`/api/applications/user/${owner.user.id}`)).status).toBe(401);
+    const page = await (await fetchPath(`/profile/${owner.user.id}?tab=applications`)).text();
+    expect(page).toContain("Sign in to see this member&#x27;s applications.");
+  });
+
+  it("lists the reviews a member received as a referrer, private with their referrals", async () => {
+    const { referrer, applicant, referral, application } = await createMarket();
+    await testDb()
+      .insert(comments)
+      .values({
+        id: `rv${Date.now()}`,
+        referralId: referral.id,
+        applicationId: application.id,
+        authorId: applicant.user.id,
+        commentType: "applicantToReferrer",
+        comment: "Quick and clear referral",
+        rating: 5,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      });
+    const reviews = await fetchPath(`/api/users/profile/${referrer.user.id}/reviews`);
+    expect(reviews.status).toBe(200);
+    const body = (await reviews.json()) as { data: { comment: string }[] };
+    expect(body.data.map((review) => review.comment)).toEqual(["Quick and clear referral"]);
+    const older = await fetchPath(
+      `/api/users/profile/${referrer.user.id}/reviews?before=${encodeURIComponent("2000-01-01T00:00:00.000Z")}`,
+    );
+    expect(((await older.json()) as { data: unknown[] }).data).toEqual([]);
+    const tab = await (await fetchPath(`/profile/${referrer.user.id}?tab=reviews`)).text();
+    expect(tab).toContain("Quick and clear referral");
+    await testDb().update(users).set({ showReferrals: false }).where(eq(users.id, referrer.user.id));
+    expect((await fetchPath(`/api/users/profile/${referrer.user.id}/reviews`)).status).toBe(403);
   });
 
   it("answers 404 for an unknown user and 401 for settings without a session", async () => {

@@ -39,6 +39,34 @@ describe("/chat pages", () => {
     expect(self.status).toBe(400);
   });
 
+  it("without JavaScript, the new-chat picker searches on the server and needs 2 characters", async () => {
+    const alice = await createSignedInUser({ firstName: "Alice" });
+    const bob = await createSignedInUser({ firstName: "Bob" });
+    const short = await (await fetchPath("/chat?new=1&q=e", { headers: { Cookie: alice.cookie } })).text();
+    expect(short).toContain("Type at least 2 characters of a username.");
+    const prefix = bob.user.username.slice(0, 8);
+    const found = await (await fetchPath(`/chat?new=1&q=${prefix}`, { headers: { Cookie: alice.cookie } })).text();
+    expect(found).toContain(`name="userId" value="${bob.user.id}"`);
+    expect(found).not.toContain(`name="userId" value="${alice.user.id}"`);
+    // The old 'Start New Chat' (a chat with nobody) is gone.
+    expect((await postForm("/chat", alice.cookie, { intent: "new-chat" })).status).toBe(400);
+  });
+
+  it("without JavaScript, Delete conversation asks on a confirmation step before the POST", async () => {
+    const alice = await createSignedInUser({ firstName: "Alice" });
+    const bob = await createSignedInUser({ firstName: "Bob" });
+    const start = await postForm("/chat", alice.cookie, { intent: "start-direct", userId: bob.user.id });
+    const chatId = new URL(start.headers.get("Location")!, ORIGIN).searchParams.get("chatId")!;
+    const page = await (await fetchPath(`/chat?chatId=${chatId}`, { headers: { Cookie: alice.cookie } })).text();
+    expect(page).toContain(`href="/chat?chatId=${chatId}&amp;confirm=delete"`);
+    expect(page).not.toContain('name="intent" value="leave"');
+    const confirm = await (
+      await fetchPath(`/chat?chatId=${chatId}&confirm=delete`, { headers: { Cookie: alice.cookie } })
+    ).text();
+    expect(confirm).toContain("Delete this conversation?");
+    expect(confirm).toContain('name="intent" value="leave"');
+  });
+
   it("renders the conversation and takes a plain form post (no JavaScript)", async () => {
     const alice = await createSignedInUser({ firstName: "Alice" });
     const bob = await createSignedInUser({ firstName: "Bob" });

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chatMembers, chats, messages } from "../../db/schema";
+import { CHAT_MESSAGES } from "../../app/modules/chats/schemas";
 import { api as callApi, createSignedInUser, fetchPath, postJson, testDb, useUpRateLimit } from "./helpers";
+import { createMarket } from "./market-helpers";
 
 type Json = Record<string, unknown> & { success: boolean; message?: string };
 
@@ -137,15 +139,66 @@ describe("/api/chats", () => {
     expect((await api("GET", "/api/chats", bob.token)).body.data).toHaveLength(1);
   });
 
-  it("names a chat of one's own and refuses chats with oneself or unknown users", async () => {
+  it("refuses a chat with nobody (400 in words), with oneself, or with unknown users", async () => {
     const carol = await createSignedInUser();
-    const own = await api("POST", "/api/chats", carol.token, {});
-    const list = await api("GET", "/api/chats", carol.token);
-    expect(list.body.data).toEqual([
-      expect.objectContaining({ id: own.body.id, name: "New Chat 1", isDirectChat: false }),
-    ]);
+    const nobody = await api("POST", "/api/chats", carol.token, {});
+    expect(nobody.status).toBe(400);
+    expect(nobody.body.message).toBe(CHAT_MESSAGES.noRecipient);
+    expect((await api("GET", "/api/chats", carol.token)).body.data).toEqual([]);
     expect((await api("POST", "/api/chats", carol.token, { targetUserId: carol.user.id })).status).toBe(400);
     expect((await api("POST", "/api/chats", carol.token, { targetUserId: "nobody-here" })).status).toBe(404);
+  });
+
+  it("an old chat with nobody else in it is not listed and takes no message (409)", async () => {
+    const dana = await createSignedInUser();
+    const now = new Date();
+    const legacy = {
+      id: `legacy${Date.now()}`,
+      name: "New Chat 1",
+      isDirectChat: false,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await testDb().insert(chats).values(legacy);
+    await testDb().insert(chatMembers).values({ chatId: legacy.id, userId: dana.user.id, createdAt: now });
+    expect((await api("GET", "/api/chats", dana.token)).body.data).toEqual([]);
+    const sent = await api("POST", `/api/chats/${legacy.id}/messages`, dana.token, { content: "hello?" });
+    expect(sent.status).toBe(409);
+    expect(sent.body.message).toBe(CHAT_MESSAGES.nobodyHere);
+    expect(await messageCount(legacy.id)).toBe(0);
+  });
+
+  it("remembers the referral a chat was opened from, only a referral of either person", async () => {
+    const { referrer, applicant, referral, card } = await createMarket();
+    const stranger = await createSignedInUser();
+    const notTheirs = await api("POST", "/api/chats", stranger.token, {
+      targetUserId: applicant.user.id,
+      referralId: referral.id,
+    });
+    expect(notTheirs.status).toBe(404);
+    const opened = await api("POST", "/api/chats", applicant.token, {
+      targetUserId: referrer.user.id,
+      referralId: referral.id,
+    });
+    expect(opened.status).toBe(201);
+    const list = await api("GET", "/api/chats", referrer.token);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ id: opened.body.id, referral: { id: referral.id, cardName: card.name } }),
+    ]);
+  });
+
+  it("finds people to chat with by username prefix, ties first, never oneself", async () => {
+    const { referrer, applicant } = await createMarket();
+    const short = await api("GET", "/api/chats/recipients?q=a", referrer.token);
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(CHAT_MESSAGES.searchTooShort);
+    const suggestions = await api("GET", "/api/chats/recipients", referrer.token);
+    expect(suggestions.body.data).toEqual([expect.objectContaining({ id: applicant.user.id, tie: true })]);
+    const prefix = applicant.user.username.slice(0, 6).toUpperCase();
+    const found = await api("GET", `/api/chats/recipients?q=${prefix}`, referrer.token);
+    const ids = (found.body.data as { id: string }[]).map((person) => person.id);
+    expect(ids[0]).toBe(applicant.user.id);
+    expect(ids).not.toContain(referrer.user.id);
   });
 
   it("refuses a cookie-authenticated cross-site post", async () => {
@@ -157,8 +210,13 @@ describe("/api/chats", () => {
     });
     expect(response.status).toBe(403);
     expect(await messageCount(chatId)).toBe(0);
-    const ownChat = await postJson("/api/chats", { name: "Notes" }, { Authorization: `Bearer ${alice.token}` });
-    expect(ownChat.response.status).toBe(201);
+    const carol = await createSignedInUser();
+    const another = await postJson(
+      "/api/chats",
+      { targetUserId: carol.user.id },
+      { Authorization: `Bearer ${alice.token}` },
+    );
+    expect(another.response.status).toBe(201);
     expect(await testDb().select().from(chatMembers).where(eq(chatMembers.userId, alice.user.id))).toHaveLength(2);
   });
 });

@@ -198,7 +198,10 @@ describe("profile tabs", () => {
       .get();
     expect(row?.isActive).toBe(true);
 
-    const apps = await (await fetchPath(`/profile/${applicant.user.id}?tab=applications`)).text();
+    // Members see applications (visitors never do, ADR 120).
+    const apps = await (
+      await fetchPath(`/profile/${applicant.user.id}?tab=applications`, { headers: { Cookie: referrer.cookie } })
+    ).text();
     expect(apps).toContain("Applied");
     await api("PUT", "/api/users/privacy-settings", applicant.token, {
       showFullName: true,
@@ -206,7 +209,9 @@ describe("profile tabs", () => {
       showReferrals: true,
       showApplications: false,
     });
-    const hidden = await (await fetchPath(`/profile/${applicant.user.id}?tab=applications`)).text();
+    const hidden = await (
+      await fetchPath(`/profile/${applicant.user.id}?tab=applications`, { headers: { Cookie: referrer.cookie } })
+    ).text();
     expect(hidden).toContain("Private Content");
   });
 });

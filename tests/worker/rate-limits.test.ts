@@ -62,6 +62,7 @@ describe("per-account slowdown", () => {
 
   it("limits how many chats one user starts: 30 an hour, then a clear 429", async () => {
     const { token } = await createSignedInUser();
+    const other = await createSignedInUser();
     const start = () =>
       fetchWithEnv(
         "/api/chats",
@@ -69,7 +70,7 @@ describe("per-account slowdown", () => {
         {
           method: "POST",
           headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-          body: JSON.stringify({}),
+          body: JSON.stringify({ targetUserId: other.user.id }),
         },
       );
     for (let chat = 0; chat < 30; chat++) expect((await start()).status).toBe(201);

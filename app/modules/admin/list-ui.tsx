@@ -1,8 +1,9 @@
-/** Small pieces shared by the admin lists: the pager and the table frame. */
+/** Small pieces shared by the admin lists: the pager, the table frame and the confirmation of row actions. */
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FormError } from "~/components/forms/form-error";
-import { Link, useSearchParams } from "@remix-run/react";
-import { type ReactNode } from "react";
-import { buttonClass } from "~/components/ui/button";
+import { ConfirmPanel, ConfirmTrigger, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { Button, buttonClass } from "~/components/ui/button";
 
 /** First / Next page links for a keyset-paged list (the cursor lives in the URL). */
 export function Pager({ nextCursor }: { nextCursor: string | null }) {
@@ -33,12 +34,13 @@ export function Pager({ nextCursor }: { nextCursor: string | null }) {
 export function AdminTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
   return (
     <div className="mt-4 overflow-x-auto rounded-card border border-line bg-surface">
-      <table className="w-full text-left text-sm">
+      {/* Below the table's width it scrolls sideways; cells never wrap a link letter by letter. */}
+      <table className="w-full min-w-max text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-canvas text-xs uppercase tracking-wide text-muted">
           <tr>
             {head.map((label) => (
-              <th key={label} scope="col" className="px-3 py-2 font-medium">
+              <th key={label} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
                 {label}
               </th>
             ))}
@@ -51,6 +53,8 @@ export function AdminTable({ caption, head, children }: { caption: string; head:
 }
 
 export const cellClass = "px-3 py-2 align-top";
+/** A date cell: never wrapped. */
+export const dateCellClass = "px-3 py-2 align-top tabular whitespace-nowrap";
 export const inputClass = "mt-1.5 h-10 rounded-card border border-line bg-surface px-3 text-sm";
 
 /** An empty list's message inside the table. */
@@ -70,5 +74,115 @@ export function ActionError({ message }: { message: string | undefined }) {
     <div className="mt-4 empty:hidden">
       <FormError message={message} />
     </div>
+  );
+}
+
+/** The `?confirm=<intent>:<id>` of a row action being confirmed without JavaScript. */
+export function useConfirming() {
+  const [params] = useSearchParams();
+  const [intent, ...rest] = (params.get("confirm") ?? "").split(":");
+  const id = rest.join(":");
+  return intent && id ? { intent, id } : null;
+}
+
+/** Where a row action posts: the list's URL, with `index` for an index route (e.g. the cards list). */
+function postUrl(back: string, indexRoute: boolean) {
+  if (!indexRoute) return back;
+  return `${back}${back.includes("?") ? "&" : "?"}index`;
+}
+
+/** The list's URL with `confirm` set (or removed with null), filters and page kept. */
+function withConfirm(params: URLSearchParams, pathname: string, value: string | null) {
+  const next = new URLSearchParams(params);
+  next.delete("index");
+  if (value === null) next.delete("confirm");
+  else next.set("confirm", value);
+  const search = next.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
+
+/**
+ * A destructive row action (delete, deactivate, revoke): a quiet button that asks first, in a
+ * dialog with JavaScript and on a confirmation step in the page (`?confirm=`) without it.
+ */
+export function ConfirmRowAction({
+  intent,
+  id,
+  label,
+  copy,
+  indexRoute = false,
+}: {
+  intent: string;
+  id: string;
+  /** The accessible name, e.g. 'Delete Sapphire Preferred'. */
+  label: string;
+  copy: ConfirmCopy;
+  indexRoute?: boolean;
+}) {
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  const back = withConfirm(params, pathname, null);
+  return (
+    <ConfirmTrigger
+      label={label}
+      confirmHref={withConfirm(params, pathname, `${intent}:${id}`)}
+      copy={copy}
+      post={{ action: postUrl(back, indexRoute), fields: { intent, id, redirectTo: back } }}
+    >
+      {copy.confirmLabel}
+    </ConfirmTrigger>
+  );
+}
+
+/** The no-JavaScript confirmation step of the row action in `?confirm=`, above the list. */
+export function ConfirmRowStep({
+  copyOf,
+  indexRoute = false,
+}: {
+  copyOf: (intent: string, id: string) => ConfirmCopy | null;
+  indexRoute?: boolean;
+}) {
+  const confirming = useConfirming();
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
+  if (!confirming) return null;
+  const copy = copyOf(confirming.intent, confirming.id);
+  if (!copy) return null;
+  const back = withConfirm(params, pathname, null);
+  return (
+    <div className="mt-4">
+      <ConfirmPanel
+        copy={copy}
+        post={{
+          action: postUrl(back, indexRoute),
+          fields: { intent: confirming.intent, id: confirming.id, redirectTo: back },
+        }}
+        cancelHref={back}
+      />
+    </div>
+  );
+}
+
+/** A row action that needs no question (reactivate, reopen): a quiet button posting its intent. */
+export function RowButton({
+  id,
+  intent,
+  label,
+  children,
+}: {
+  id: string;
+  intent: string;
+  label: string;
+  children: ReactNode;
+}) {
+  const location = useLocation();
+  return (
+    <Form method="post">
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <Button type="submit" size="sm" variant="ghost" name="intent" value={intent} aria-label={label}>
+        {children}
+      </Button>
+    </Form>
   );
 }

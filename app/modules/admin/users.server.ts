@@ -11,16 +11,10 @@ import { DomainError } from "~/core/errors";
 import { assertAdmin } from "~/core/actor";
 import type { Ctx } from "~/core/context.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset.server";
+import { startsWith } from "~/utils/prefix.server";
 import { ADMIN_MESSAGES } from "./messages";
 
 type ReadCtx = Pick<Ctx, "db" | "actor">;
-
-/** Upper bound of a prefix range: every string starting with `prefix` sorts below it. */
-const prefixEnd = (prefix: string) => `${prefix}\u{10FFFF}`;
-
-/** `expression` starts with `prefix`, as an index range (never LIKE '%x%', which scans). */
-const startsWith = (expression: SQL, prefix: string) =>
-  sql`(${expression} >= ${prefix} AND ${expression} < ${prefixEnd(prefix)})`;
 
 /**
  * Users whose username, email, first name or last name starts with the query ("ada lov" matches

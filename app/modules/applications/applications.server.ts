@@ -11,7 +11,7 @@ import { applications, creditCards, referrals, users, type ApplicationStatus } f
 import { DomainError } from "~/core/errors";
 import { createdKeyOf, olderThan, toPage, type CreatedKey } from "~/utils/keyset.server";
 import { APPLICATION_MESSAGES, STATUS_FILTERS, statusLabel, type StatusFilter } from "./status";
-import { PRIVATE_CONTENT, REFERRAL_NOT_FOUND, USER_NOT_FOUND } from "~/utils/messages";
+import { APPLICATIONS_MEMBERS_ONLY, PRIVATE_CONTENT, REFERRAL_NOT_FOUND, USER_NOT_FOUND } from "~/utils/messages";
 import type { Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { assertApplicationReader } from "./access";
@@ -216,14 +216,17 @@ export async function deleteApplication(ctx: AppCtx, input: { applicationId: str
 }
 
 /**
- * The Applications tab of a profile: everyone's when the owner shows applications (the owner
- * always sees their own), without the private notes; a hidden list is a 403 'Private Content'.
+ * The Applications tab of a profile: members see them when the owner shows applications (the owner
+ * always sees their own), without the private notes; a hidden list is a 403 'Private Content', and
+ * visitors never see them (403).
  */
 export async function listProfileApplications(ctx: AppCtx, input: { userId: string; cursor?: Cursor }) {
   const { db } = ctx;
   const viewerId = ctx.actor?.id ?? null;
   const { userId, cursor } = input;
   if (viewerId !== userId) {
+    // Never to visitors (docs/decisions/120-applications-members-only.md).
+    if (viewerId === null) throw new DomainError(403, APPLICATIONS_MEMBERS_ONLY);
     const owner = await db
       .select({ showApplications: users.showApplications })
       .from(users)

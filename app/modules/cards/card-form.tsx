@@ -14,14 +14,14 @@ import {
 } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useState, type FormEvent, type InputHTMLAttributes, type SelectHTMLAttributes } from "react";
 import { toast } from "~/components/layout/toaster";
 import { CheckboxField, Field, SelectField, SwitchField, TextareaField } from "~/components/forms/field";
 import { useClearOnEdit } from "~/components/forms/use-clear-on-edit";
 import { Button, buttonClass } from "~/components/ui/button";
 import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/enums";
 import { CardImage } from "./card-image";
-import { CARD_MESSAGES, CardSchema } from "./schemas";
+import { CARD_MESSAGES, CardFormFields, CardFormSchema, NEW_ISSUER } from "./schemas";
 
 export interface CardFormDefaults {
   name: string;
@@ -74,6 +74,8 @@ export function CardForm({
     lastResult,
     defaultValue: {
       ...defaults,
+      // No known issuer yet: the only choice is a new one.
+      issuer: defaults.issuer || (issuers.length === 0 ? NEW_ISSUER : ""),
       annualFee: String(defaults.annualFee),
       referralBonusAmount: String(defaults.referralBonusAmount),
       maxReferCount: String(defaults.maxReferCount),
@@ -82,8 +84,8 @@ export function CardForm({
       hasVariousReferrerBonus: defaults.hasVariousReferrerBonus ? "on" : undefined,
       active: defaults.active ? "on" : undefined,
     },
-    constraint: getZodConstraint(CardSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CardSchema }),
+    constraint: getZodConstraint(CardFormFields),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CardFormSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
@@ -98,7 +100,7 @@ export function CardForm({
     formProps.onSubmit(event);
     // conform cancels the submission when the browser-side check fails.
     if (event.defaultPrevented && form.status !== "success") {
-      const submission = parseWithZod(new FormData(event.currentTarget), { schema: CardSchema });
+      const submission = parseWithZod(new FormData(event.currentTarget), { schema: CardFormSchema });
       if (submission.status === "error") toast.error(CARD_MESSAGES.invalidForm);
     }
   };
@@ -125,16 +127,16 @@ export function CardForm({
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-ink">Card</legend>
         <Field label="Card name" inputProps={{ ...input("name", "text"), required: true }} errors={errorsOf("name")} />
-        <Field
-          label="Issuer"
-          inputProps={{ ...input("issuer", "text"), required: true, list: "card-issuers" }}
-          errors={errorsOf("issuer")}
+        <IssuerFields
+          issuers={issuers}
+          issuerProps={{ ...getSelectProps(fields.issuer), required: true, onInput: () => clear.onEdit("issuer") }}
+          issuerErrors={errorsOf("issuer")}
+          newIssuerProps={{
+            ...getInputProps(fields.newIssuer, { type: "text" }),
+            onInput: () => clear.onEdit("newIssuer"),
+          }}
+          newIssuerErrors={clear.visible("newIssuer", fields.newIssuer.errors)}
         />
-        <datalist id="card-issuers">
-          {issuers.map((issuer) => (
-            <option key={issuer} value={issuer} />
-          ))}
-        </datalist>
         <SelectField
           label="Category"
           selectProps={{ ...getSelectProps(fields.category), onInput: () => clear.onEdit("category") }}
@@ -250,5 +252,44 @@ export function CardForm({
         </Link>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The issuer: a select of the known issuers with 'New issuer...', which reveals a field for the
+ * new name. The reveal is CSS (`:has(option:checked)`), so it works without JavaScript too.
+ */
+function IssuerFields({
+  issuers,
+  issuerProps,
+  issuerErrors,
+  newIssuerProps,
+  newIssuerErrors,
+}: {
+  issuers: string[];
+  issuerProps: SelectHTMLAttributes<HTMLSelectElement> & { name: string };
+  issuerErrors: string[] | undefined;
+  newIssuerProps: InputHTMLAttributes<HTMLInputElement> & { name: string };
+  newIssuerErrors: string[] | undefined;
+}) {
+  const initial = typeof issuerProps.defaultValue === "string" ? issuerProps.defaultValue : "";
+  // A card's own issuer is always a choice.
+  const known = initial && initial !== NEW_ISSUER && !issuers.includes(initial) ? [initial, ...issuers] : issuers;
+  return (
+    <div className="group/issuer grid gap-4 sm:col-span-2 sm:grid-cols-2">
+      <SelectField
+        label="Issuer"
+        selectProps={issuerProps}
+        placeholder="Choose an issuer"
+        options={[...known, [NEW_ISSUER, "New issuer..."] as const]}
+        errors={issuerErrors}
+      />
+      <Field
+        label="New issuer name"
+        inputProps={{ ...newIssuerProps, maxLength: 80 }}
+        errors={newIssuerErrors}
+        className="hidden group-has-[option[value=new-issuer]:checked]/issuer:block"
+      />
+    </div>
   );
 }

@@ -3,15 +3,16 @@
  * referral uses it); members see active cards and add their own ('Other (Not Listed)'), live at
  * once for themselves and listed for admins to review. HTML routes and /api call these.
  */
-import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { creditCards, referrals } from "../../../db/schema";
 import { assertAdmin, type Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
-import { decodeCursor, PAGE_SIZE, toPage } from "~/utils/keyset.server";
+import { createdKeyOf, decodeCreatedCursor, decodeCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset.server";
+import { startsWith } from "~/utils/prefix.server";
 import { DomainError } from "~/core/errors";
 import { visibleTo } from "./catalog.server";
-import { CARD_MESSAGES, type CardInput, type NewCardInput } from "./schemas";
+import { CARD_MESSAGES, type CardInput, type CardSort, type NewCardInput } from "./schemas";
 
 const { createdById: _createdById, ...cardColumns } = getTableColumns(creditCards);
 const selectCards = (db: Db) => db.select(cardColumns).from(creditCards);
@@ -23,40 +24,83 @@ export type CardRecord = Awaited<ReturnType<ReturnType<typeof selectCards>["all"
 /** Admins see every card; everyone else what the picker shows (active, plus their own). */
 const readableBy = (actor: Actor | null) => (actor?.isAdmin ? undefined : visibleTo(actor?.id ?? null));
 
+/** Cards whose name starts with `q` (any case): a range on credit_cards_name_lower_idx. */
+const nameStarts = (q: string | null | undefined) => {
+  const prefix = q?.trim().toLowerCase();
+  return prefix ? startsWith(sql`lower(${creditCards.name})`, prefix) : undefined;
+};
+
+/** Each order's columns, keyset condition and cursor parts. */
+const ORDERS = {
+  // credit_cards_issuer_idx (issuer, name).
+  issuer: {
+    orderBy: [asc(creditCards.issuer), asc(creditCards.name), asc(creditCards.id)],
+    after: (cursor: string | null | undefined) => {
+      const key = decodeCursor(cursor, ["string", "string", "string"] as const);
+      return key
+        ? sql`(${creditCards.issuer}, ${creditCards.name}, ${creditCards.id}) > (${key[0]}, ${key[1]}, ${key[2]})`
+        : undefined;
+    },
+    keyOf: (row: CardRecord) => [row.issuer, row.name, row.id],
+  },
+  // credit_cards_name_lower_idx (lower(name), id).
+  name: {
+    orderBy: [asc(sql`lower(${creditCards.name})`), asc(creditCards.id)],
+    after: (cursor: string | null | undefined) => {
+      const key = decodeCursor(cursor, ["string", "string"] as const);
+      return key ? sql`(lower(${creditCards.name}), ${creditCards.id}) > (${key[0]}, ${key[1]})` : undefined;
+    },
+    keyOf: (row: CardRecord) => [row.name.toLowerCase(), row.id],
+  },
+  // credit_cards_created_idx (created_at, id), newest first.
+  newest: {
+    orderBy: [desc(creditCards.createdAt), desc(creditCards.id)],
+    after: (cursor: string | null | undefined) =>
+      olderThan(creditCards.createdAt, creditCards.id, decodeCreatedCursor(cursor)),
+    keyOf: (row: CardRecord) => createdKeyOf(row),
+  },
+} satisfies Record<CardSort, unknown>;
+
 /**
- * One page of cards ordered by issuer, then name (index credit_cards_issuer_idx), optionally one
- * issuer's only. Keyset on (issuer, name, id).
+ * One page of cards in the chosen order (issuer then name by default), optionally one issuer's
+ * only and those whose name starts with `q`. Keyset pages; a cursor of another order is ignored
+ * (first page).
  */
 export async function listCards(
   ctx: CardCtx,
-  options: { issuer?: string | null; cursor?: string | null; limit?: number } = {},
+  options: {
+    issuer?: string | null;
+    q?: string | null;
+    sort?: CardSort;
+    cursor?: string | null;
+    limit?: number;
+  } = {},
 ) {
   const { db, actor } = ctx;
   const limit = options.limit ?? PAGE_SIZE;
-  const after = decodeCursor(options.cursor, ["string", "string", "string"] as const);
+  const order = ORDERS[options.sort ?? "issuer"];
   const rows = await selectCards(db)
     .where(
       and(
         readableBy(actor),
         options.issuer ? eq(creditCards.issuer, options.issuer) : undefined,
-        after
-          ? sql`(${creditCards.issuer}, ${creditCards.name}, ${creditCards.id}) > (${after[0]}, ${after[1]}, ${after[2]})`
-          : undefined,
+        nameStarts(options.q),
+        order.after(options.cursor),
       ),
     )
-    .orderBy(asc(creditCards.issuer), asc(creditCards.name), asc(creditCards.id))
+    .orderBy(...order.orderBy)
     .limit(limit + 1);
-  return toPage(rows, limit, (row) => [row.issuer, row.name, row.id]);
+  return toPage(rows, limit, order.keyOf);
 }
 
 /** How many cards a filter finds (the admin list's count; an index-only count). */
-export async function countCards(ctx: CardCtx, input: { issuer?: string | null } = {}) {
+export async function countCards(ctx: CardCtx, input: { issuer?: string | null; q?: string | null } = {}) {
   assertAdmin(ctx.actor);
   const { issuer } = input;
   const row = await ctx.db
     .select({ total: count() })
     .from(creditCards)
-    .where(issuer ? eq(creditCards.issuer, issuer) : undefined)
+    .where(and(issuer ? eq(creditCards.issuer, issuer) : undefined, nameStarts(input.q)))
     .get();
   return row?.total ?? 0;
 }

@@ -76,6 +76,26 @@ export const CardSchema = z.object({
 });
 export type CardInput = z.infer<typeof CardSchema>;
 
+/** The issuer select's 'New issuer' option: the name is then typed in `newIssuer`. */
+export const NEW_ISSUER = "new-issuer";
+
+/**
+ * The admin card form: the issuer is chosen from the known issuers, or 'New issuer' with its name
+ * typed in `newIssuer` (required then). Parses to the same CardInput as CardSchema. The browser's
+ * constraints come from CardFormFields (conform cannot read constraints through a transform).
+ */
+export const CardFormFields = CardSchema.extend({
+  newIssuer: nameText().max(80, "Issuer names are at most 80 characters").optional(),
+});
+export const CardFormSchema = CardFormFields.superRefine((value, context) => {
+  if (value.issuer === NEW_ISSUER && !value.newIssuer) {
+    context.addIssue({ code: "custom", path: ["newIssuer"], message: CARD_MESSAGES.issuerRequired });
+  }
+}).transform(({ newIssuer, ...card }): CardInput => ({
+  ...card,
+  issuer: card.issuer === NEW_ISSUER ? (newIssuer ?? "") : card.issuer,
+}));
+
 /**
  * A card a member adds from the referral flow ('Other (Not Listed)'): Card Name, Card Issuer, Card
  * Category and Annual Fee are required there (spec section 5); the rest is optional.
@@ -143,3 +163,7 @@ export const IssuerFilter = z
   .max(80, "That issuer name is too long")
   .optional()
   .transform((value) => value || null);
+
+/** The admin list's orders (cards.server.ts listCards), each on an index with its own keyset. */
+export const CARD_SORTS = ["issuer", "name", "newest"] as const;
+export type CardSort = (typeof CARD_SORTS)[number];

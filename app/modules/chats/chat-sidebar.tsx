@@ -2,7 +2,9 @@ import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { X } from "lucide-react";
 import { useHydrated } from "~/core/hooks";
-import { Avatar, formatListTime, StartNewChatForm } from "./chat-ui";
+import { Avatar, formatListTime } from "./chat-ui";
+import { NewChatLink } from "./recipient-picker";
+import { CHAT_MESSAGES } from "./schemas";
 import type { ChatSummary } from "./present";
 import { unreadBadge } from "~/modules/realtime/notices";
 
@@ -33,7 +35,7 @@ export function ChatSidebar({
       <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
         <h2 className="text-base font-semibold">Conversations</h2>
         <div className="flex items-center gap-1">
-          <StartNewChatForm variant="ghost" />
+          <NewChatLink variant="ghost" />
           {selectedId ? (
             <button
               type="button"
@@ -47,7 +49,16 @@ export function ChatSidebar({
         </div>
       </div>
       {chats.length === 0 ? (
-        <p className="px-4 py-8 text-center text-sm text-muted">No conversations yet.</p>
+        <div className="flex flex-col items-center px-6 py-10 text-center">
+          <p className="font-semibold">{CHAT_MESSAGES.noChats}</p>
+          <p className="mt-1 text-sm text-muted">{CHAT_MESSAGES.noChatsHint}</p>
+          <div className="mt-4 flex flex-wrap justify-center gap-2">
+            <NewChatLink />
+            <Link to="/apply" className="inline-flex h-10 items-center px-2 text-sm text-brand-700 underline">
+              Browse referrals
+            </Link>
+          </div>
+        </div>
       ) : (
         <ul className="min-h-0 flex-1 overflow-y-auto">
           {chats.map((chat) => {

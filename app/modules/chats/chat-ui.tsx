@@ -1,7 +1,3 @@
-import { Form } from "@remix-run/react";
-import { MessageSquarePlus } from "lucide-react";
-import { Button } from "~/components/ui/button";
-
 /** Times are rendered in UTC until hydration (so server and client HTML agree), then in the reader's zone. */
 const zone = (hydrated: boolean) => (hydrated ? undefined : "UTC");
 
@@ -46,18 +42,5 @@ export function Avatar({ name, image }: { name: string; image: string | null }) 
     >
       {initials(name)}
     </span>
-  );
-}
-
-/** 'Start New Chat': a plain form post that creates 'New Chat {n}' and opens it. */
-export function StartNewChatForm({ variant = "primary" }: { variant?: "primary" | "ghost" }) {
-  return (
-    <Form method="post" action="/chat">
-      <input type="hidden" name="intent" value="new-chat" />
-      <Button type="submit" variant={variant} size={variant === "ghost" ? "sm" : "md"}>
-        <MessageSquarePlus aria-hidden className="size-4" />
-        Start New Chat
-      </Button>
-    </Form>
   );
 }

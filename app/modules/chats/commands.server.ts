@@ -1,10 +1,10 @@
 /**
- * Chats: what the acting member changes besides sending. Opening a direct chat, starting one of
- * their own, reading and leaving. Each write lands in D1 first; the fan-out then tells the rooms.
+ * Chats: what the acting member changes besides sending. Opening a direct chat with a person,
+ * reading and leaving. Each write lands in D1 first; the fan-out then tells the rooms.
  */
-import { and, count, eq, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { createId } from "../../../db/id";
-import { chatMembers, chats, messages, users } from "../../../db/schema";
+import { chatMembers, chats, messages, referrals, users } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
@@ -60,34 +60,49 @@ function limitChatStarts(ctx: StartCtx, userId: string) {
 /**
  * Opens the direct chat between the member and another person: the existing one when the pair
  * already has one (rejoining it if the member had left), else a new one. Race-safe through the
- * unique direct key.
+ * unique direct key. Opened from a referral (its Chat button), the chat remembers that referral,
+ * which must belong to one of the two.
  */
-export async function startDirectChat(ctx: StartCtx, input: { targetUserId: string; name?: string }) {
+export async function startDirectChat(ctx: StartCtx, input: CreateChatInput) {
   const actor = requireActor(ctx);
   const { db } = ctx;
   const { targetUserId } = input;
   if (targetUserId === actor.id) throw new DomainError(400, CHAT_MESSAGES.self, { targetUserId: CHAT_MESSAGES.self });
-  const target = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, targetUserId), isNull(users.deactivatedAt)))
-    .get();
-  if (!target) throw new DomainError(404, CHAT_MESSAGES.userNotFound);
+  const [target, referral] = await Promise.all([
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, targetUserId), isNull(users.deactivatedAt)))
+      .get(),
+    input.referralId
+      ? db
+          .select({ id: referrals.id })
+          .from(referrals)
+          .where(and(eq(referrals.id, input.referralId), inArray(referrals.referrerId, [actor.id, targetUserId])))
+          .get()
+      : undefined,
+  ]);
+  if (!target) throw new DomainError(404, CHAT_MESSAGES.userNotFound, { targetUserId: CHAT_MESSAGES.userNotFound });
+  if (input.referralId && !referral) {
+    throw new DomainError(404, CHAT_MESSAGES.referralNotFound, { referralId: CHAT_MESSAGES.referralNotFound });
+  }
   await limitChatStarts(ctx, actor.id);
   const directKey = [actor.id, targetUserId].sort().join(":");
   const now = new Date();
-  await db
-    .insert(chats)
-    .values({
-      id: createId(),
-      name: input.name || "Direct chat",
-      isDirectChat: true,
-      directKey,
-      createdById: actor.id,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: chats.directKey });
+  const referralId = referral?.id ?? null;
+  const upsert = db.insert(chats).values({
+    id: createId(),
+    name: input.name || "Direct chat",
+    isDirectChat: true,
+    directKey,
+    referralId,
+    createdById: actor.id,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await (referralId
+    ? upsert.onConflictDoUpdate({ target: chats.directKey, set: { referralId } })
+    : upsert.onConflictDoNothing({ target: chats.directKey }));
   const chat = await db.select({ id: chats.id }).from(chats).where(eq(chats.directKey, directKey)).get();
   if (!chat) throw new DomainError(409, "The chat could not be created. Please try again.");
   await db.batch([
@@ -96,36 +111,6 @@ export async function startDirectChat(ctx: StartCtx, input: { targetUserId: stri
       .values({ chatId: chat.id, userId: actor.id, lastReadAt: now, createdAt: now })
       .onConflictDoUpdate({ target: [chatMembers.chatId, chatMembers.userId], set: { hiddenAt: null } }),
     db.insert(chatMembers).values({ chatId: chat.id, userId: targetUserId, createdAt: now }).onConflictDoNothing(),
-  ]);
-  return { id: chat.id };
-}
-
-/**
- * POST /api/chats: a direct chat with `targetUserId` when given, else a chat of the member's own
- * named `name` (the /chat page's 'New Chat {n}').
- */
-export async function createChat(ctx: StartCtx, input: CreateChatInput) {
-  if (input.targetUserId) return startDirectChat(ctx, { targetUserId: input.targetUserId, name: input.name });
-  const actor = requireActor(ctx);
-  const { db } = ctx;
-  await limitChatStarts(ctx, actor.id);
-  const chatCount = await db
-    .select({ count: count() })
-    .from(chatMembers)
-    .where(and(eq(chatMembers.userId, actor.id), isNull(chatMembers.hiddenAt)))
-    .get();
-  const now = new Date();
-  const chat = {
-    id: createId(),
-    name: input.name || `New Chat ${(chatCount?.count ?? 0) + 1}`,
-    isDirectChat: false,
-    createdById: actor.id,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await db.batch([
-    db.insert(chats).values(chat),
-    db.insert(chatMembers).values({ chatId: chat.id, userId: actor.id, lastReadAt: now, createdAt: now }),
   ]);
   return { id: chat.id };
 }

@@ -1,8 +1,9 @@
 import { Form, Link } from "@remix-run/react";
 import { clsx } from "clsx";
-import { AlertTriangle, Check, CheckCheck, Info, PanelLeftOpen, RotateCcw, X } from "lucide-react";
+import { AlertTriangle, Check, CheckCheck, CreditCard, Info, PanelLeftOpen, RotateCcw, X } from "lucide-react";
 import { Fragment, useEffect, useRef } from "react";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { ConfirmPanel, ConfirmTrigger, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { useUser } from "~/utils/user";
 import { useHydrated } from "~/core/hooks";
 import { Avatar, formatDay, formatTime } from "./chat-ui";
@@ -18,9 +19,12 @@ import { useChatRoom } from "./use-chat-room";
  */
 export function Conversation({
   chat,
+  confirmDelete,
   onOpenSidebar,
 }: {
   chat: ChatDetail;
+  /** `?confirm=delete`: the delete question shown in the page (the no-JavaScript confirmation). */
+  confirmDelete: boolean;
   onOpenSidebar: (event: React.MouseEvent) => void;
 }) {
   const me = useUser();
@@ -28,7 +32,16 @@ export function Conversation({
   const room = useChatRoom(chat, me.id);
   const { messages, pending, sending } = room;
   const endRef = useRef<HTMLDivElement>(null);
+  // One title for the header, its avatar and the list: the other person, else the chat's own name.
+  const title = chat.otherParticipant?.username ?? chat.name;
   const otherName = chat.otherParticipant?.username ?? "Someone";
+  const chatHref = `/chat?chatId=${encodeURIComponent(chat.id)}`;
+  const deletePost = { action: "/chat", fields: { intent: "leave", chatId: chat.id } };
+  const deleteCopy: ConfirmCopy = {
+    title: CHAT_MESSAGES.deleteTitle,
+    description: CHAT_MESSAGES.deleteBody,
+    confirmLabel: "Delete conversation",
+  };
 
   useEffect(() => {
     endRef.current?.scrollIntoView({ block: "end" });
@@ -47,10 +60,13 @@ export function Conversation({
         >
           <PanelLeftOpen aria-hidden className="size-5" />
         </Link>
-        <Avatar name={otherName} image={chat.otherParticipant?.profileImage ?? null} />
+        <Avatar name={title} image={chat.otherParticipant?.profileImage ?? null} />
         <div className="min-w-0 flex-1">
-          <h1 className="truncate text-base font-semibold">{chat.otherParticipant?.username ?? chat.name}</h1>
-          <p aria-live="polite" className="h-4 text-xs text-muted">
+          <h1 className="truncate text-base font-semibold">{title}</h1>
+          {chat.referral ? (
+            <ReferralLink referral={chat.referral} className="truncate text-xs text-brand-700 hover:underline" />
+          ) : null}
+          <p aria-live="polite" className={clsx("text-xs text-muted", room.othersTyping ? "h-4" : "sr-only")}>
             {room.othersTyping ? `${otherName} is typing...` : ""}
           </p>
         </div>
@@ -64,17 +80,23 @@ export function Conversation({
           <div className="absolute right-0 z-10 mt-2 w-72 rounded-card border border-line bg-surface p-4 shadow-lg">
             <h2 className="font-semibold">{CHAT_MESSAGES.about}</h2>
             <p className="mt-2 text-sm text-muted">
-              {chat.isDirectChat && chat.otherParticipant
+              {chat.otherParticipant
                 ? `A direct chat between you and ${chat.otherParticipant.username}.`
-                : "A group chat."}
+                : CHAT_MESSAGES.nobodyHere}
             </p>
-            <Form method="post" action="/chat" className="mt-4">
-              <input type="hidden" name="intent" value="leave" />
-              <input type="hidden" name="chatId" value={chat.id} />
-              <Button type="submit" variant="destructive" size="sm">
-                Delete conversation
-              </Button>
-            </Form>
+            {chat.referral ? (
+              <p className="mt-2 text-sm">
+                About: <ReferralLink referral={chat.referral} className="text-brand-700 underline" />
+              </p>
+            ) : null}
+            <div className="mt-4">
+              <ConfirmTrigger
+                label="Delete conversation"
+                confirmHref={`${chatHref}&confirm=delete`}
+                copy={deleteCopy}
+                post={deletePost}
+              />
+            </div>
           </div>
         </details>
         <Link to="/chat?closed=1" className="rounded-card p-2 text-muted hover:bg-canvas" aria-label="Close chat">
@@ -87,6 +109,12 @@ export function Conversation({
           <AlertTriangle aria-hidden className="size-4 shrink-0" />
           {CHAT_MESSAGES.noSocket}
         </p>
+      ) : null}
+
+      {confirmDelete ? (
+        <div className="border-b border-line px-4 py-3">
+          <ConfirmPanel copy={deleteCopy} post={deletePost} cancelHref={chatHref} />
+        </div>
       ) : null}
 
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
@@ -163,8 +191,27 @@ export function Conversation({
         </noscript>
       ) : null}
 
-      <Composer chatId={chat.id} sending={sending} onSend={room.send} typing={room.typing} />
+      {chat.otherParticipant ? (
+        <Composer chatId={chat.id} sending={sending} onSend={room.send} typing={room.typing} />
+      ) : (
+        <p role="status" className="border-t border-line px-4 py-3 text-sm text-muted">
+          {CHAT_MESSAGES.nobodyHere}{" "}
+          <Link to="/chat?new=1" className={buttonClass("secondary", "sm", "ml-2")}>
+            New chat
+          </Link>
+        </p>
+      )}
     </>
+  );
+}
+
+/** The referral a chat was opened from, linked to its page. */
+function ReferralLink({ referral, className }: { referral: { id: string; cardName: string }; className: string }) {
+  return (
+    <Link to={`/apply/${encodeURIComponent(referral.id)}`} className={clsx("flex items-center gap-1", className)}>
+      <CreditCard aria-hidden className="size-3.5 shrink-0" />
+      <span className="truncate">{`Referral: ${referral.cardName || "a card"}`}</span>
+    </Link>
   );
 }
 

@@ -15,6 +15,8 @@ export const ChatSummarySchema = z.object({
   /** ISO time of the last message, or of the chat's creation. */
   updatedAt: z.string(),
   lastMessage: z.string().nullable(),
+  /** The referral the chat was opened from (its Chat button), else null. */
+  referral: z.object({ id: z.string(), cardName: z.string() }).nullable(),
 });
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 
@@ -24,3 +26,16 @@ export const ChatDetailSchema = ChatSummarySchema.extend({
   messages: z.array(ChatMessageSchema),
 });
 export type ChatDetail = z.infer<typeof ChatDetailSchema>;
+
+/** A person the new-chat picker offers (recipients.server.ts findRecipients). */
+export const RecipientSchema = z.object({
+  id: z.string(),
+  /** The username, or null when they hide their full name (a handle beside a masked name would unmask it). */
+  username: z.string().nullable(),
+  /** The name others see (masked when they hide it). */
+  name: z.string(),
+  profileImage: z.string().nullable(),
+  /** They applied to one of the member's referrals, or the member to one of theirs. */
+  tie: z.boolean(),
+});
+export type Recipient = z.infer<typeof RecipientSchema>;

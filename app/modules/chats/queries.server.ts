@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { chatMembers, chats, messages, users } from "../../../db/schema";
+import { chatMembers, chats, creditCards, messages, referrals, users } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import type { ChatNotification } from "~/modules/realtime/protocol";
@@ -48,6 +48,8 @@ export async function listChats(ctx: ReadCtx): Promise<ChatSummary[]> {
       isDirectChat: chats.isDirectChat,
       createdAt: chats.createdAt,
       lastMessageAt: chats.lastMessageAt,
+      referralId: referrals.id,
+      referralCard: creditCards.name,
       otherId: users.id,
       otherProfileImage: users.profileImage,
       ...senderColumns,
@@ -58,8 +60,11 @@ export async function listChats(ctx: ReadCtx): Promise<ChatSummary[]> {
     })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    .leftJoin(other, and(eq(other.chatId, chats.id), ne(other.userId, chatMembers.userId)))
+    // Inner join: a chat with nobody else in it is not listed (docs/product.md#chat).
+    .innerJoin(other, and(eq(other.chatId, chats.id), ne(other.userId, chatMembers.userId)))
     .leftJoin(users, eq(users.id, other.userId))
+    .leftJoin(referrals, eq(referrals.id, chats.referralId))
+    .leftJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
     .where(and(eq(chatMembers.userId, userId), isNull(chatMembers.hiddenAt)))
     .groupBy(chats.id)
     .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id))
@@ -71,6 +76,7 @@ export async function listChats(ctx: ReadCtx): Promise<ChatSummary[]> {
     otherParticipant: row.otherId
       ? { id: row.otherId, username: nameOf(row), profileImage: row.otherProfileImage }
       : null,
+    referral: row.referralId ? { id: row.referralId, cardName: row.referralCard ?? "" } : null,
     unreadCount: Number(row.unreadCount),
     updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
     lastMessage: row.lastMessage,
@@ -105,7 +111,10 @@ export async function getChat(ctx: ReadCtx, input: { chatId: string; before?: st
   return { ...chat, hasOlder, messages: page.map((row) => toChatMessage(row, userId)) };
 }
 
-/** A chat beyond the list's limit (rare): its header without the list's extras. */
+/**
+ * A chat the list does not show: beyond its limit (rare), or with nobody else in it (which then
+ * shows without a composer). Its header without the list's extras.
+ */
 async function chatHeader(db: Db, chatId: string) {
   const chat = await db
     .select({ id: chats.id, name: chats.name, isDirectChat: chats.isDirectChat, createdAt: chats.createdAt })
@@ -121,6 +130,7 @@ async function chatHeader(db: Db, chatId: string) {
     unreadCount: 0,
     updatedAt: chat.createdAt.toISOString(),
     lastMessage: null,
+    referral: null,
   } satisfies ChatSummary;
 }
 

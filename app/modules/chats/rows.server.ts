@@ -36,6 +36,13 @@ export const NO_SENDER: SenderRow = {
   senderShowFullName: null,
 };
 
+/**
+ * The chat has a member besides `userId` (left or not): a chat with nobody else in it (made by
+ * the old 'Start New Chat') takes no messages and is not listed (docs/product.md#chat).
+ */
+export const hasOtherMember = (chatId: string, userId: string) =>
+  sql`exists (select 1 from ${chatMembers} where ${chatMembers.chatId} = ${chatId} and ${chatMembers.userId} <> ${userId})`;
+
 /** A person's name as others see it (masked when they hide their full name), or as they see it. */
 export function nameOf(row: SenderRow, isOwner = false) {
   if (row.senderUsername === null) return "Deleted user";

@@ -26,6 +26,15 @@ export const CHAT_MESSAGES = {
   self: "You cannot start a chat with yourself.",
   tooFast: "You are sending messages too quickly. Please wait a moment.",
   failed: "Failed to send message:",
+  noRecipient: "Choose the person to chat with (targetUserId).",
+  nobodyHere: "Nobody else is in this conversation, so messages cannot be sent. Start a chat with a person instead.",
+  searchTooShort: "Type at least 2 characters of a username.",
+  noChats: "No conversations yet",
+  noChatsHint: "Find a member by username to start one, or open a chat from a referral you applied to.",
+  referralNotFound: "That referral was not found.",
+  deleteTitle: "Delete this conversation?",
+  deleteBody:
+    "It leaves your chat list. The other person keeps their copy; starting a chat with them again brings it back.",
 } as const;
 
 const entityId = z
@@ -57,10 +66,38 @@ export const SendMessageSchema = z.object({
 });
 export type SendMessageInput = z.infer<typeof SendMessageSchema>;
 
-/** POST /api/chats: a direct chat with `targetUserId`, or a chat of one's own named `name`. */
+/** A person's id: required (a chat always has someone to talk to), else the words saying so. */
+const recipientId = z
+  .string({ message: CHAT_MESSAGES.noRecipient })
+  .trim()
+  .min(1, CHAT_MESSAGES.noRecipient)
+  .max(64, CHAT_MESSAGES.userNotFound)
+  .regex(/^[A-Za-z0-9_-]+$/, CHAT_MESSAGES.userNotFound);
+
+/** The referral a chat is opened from (its Chat button), shown in the chat's header. */
+const referralId = z
+  .string({ message: CHAT_MESSAGES.referralNotFound })
+  .trim()
+  .max(64, CHAT_MESSAGES.referralNotFound)
+  .regex(/^[A-Za-z0-9_-]*$/, CHAT_MESSAGES.referralNotFound)
+  .optional()
+  .transform((value) => value || undefined);
+
+/** POST /api/chats: the direct chat with `targetUserId` (there are no chats with nobody). */
 export const CreateChatSchema = z.object({
   name: nameText().max(100, "Chat names can be at most 100 characters.").optional(),
-  targetUserId: entityId.optional(),
+  targetUserId: recipientId,
+  referralId,
+});
+
+/** The new-chat picker's search: the start of a username, at least 2 characters. */
+export const RecipientSearchSchema = z.object({
+  q: z
+    .string({ message: CHAT_MESSAGES.searchTooShort })
+    .trim()
+    .max(50, "Usernames are at most 50 characters.")
+    .default("")
+    .refine((value) => value === "" || value.length >= 2, CHAT_MESSAGES.searchTooShort),
 });
 export type CreateChatInput = z.infer<typeof CreateChatSchema>;
 
@@ -73,8 +110,7 @@ export const MarkReadSchema = z.object({
 
 /** The /chat page's form posts, one literal per intent (no JavaScript needed for any). */
 export const ChatFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("start-direct"), userId: entityId }),
-  z.object({ intent: z.literal("new-chat") }),
+  z.object({ intent: z.literal("start-direct"), userId: recipientId, referralId }),
   z.object({ intent: z.literal("send"), chatId: entityId, ...SendMessageSchema.shape }),
   z.object({ intent: z.literal("leave"), chatId: entityId }),
   z.object({ intent: z.literal("read"), chatId: entityId }),

@@ -11,6 +11,7 @@ import type { ChatMessage } from "~/modules/realtime/protocol";
 import { countEventQuery, hitRecorded } from "~/utils/rate-limit.server";
 import { announceMessage } from "./fan-out.server";
 import {
+  hasOtherMember,
   messagesWithSender,
   nameOf,
   NO_SENDER,
@@ -69,6 +70,7 @@ export async function sendMessage(ctx: Ctx, input: SendMessageInput & { chatId: 
               eq(chatMembers.chatId, chatId),
               eq(chatMembers.userId, actor.id),
               isNull(chatMembers.hiddenAt),
+              hasOtherMember(chatId, actor.id),
               hitRecorded(hitId),
             ),
           ),
@@ -95,7 +97,8 @@ export async function sendMessage(ctx: Ctx, input: SendMessageInput & { chatId: 
 }
 
 /**
- * Why a send stored nothing: not a member (404, whatever the count), over the limit (429), or a
+ * Why a send stored nothing: not a member (404, whatever the count), a chat with nobody else in
+ * it (409: such chats came from the old 'Start New Chat'), over the limit (429), or a
  * retry of a clientId already stored (that message, which was fanned out the first time; clients
  * catch up from D1 anyway).
  */
@@ -105,6 +108,12 @@ async function resolveUnsent(
 ): Promise<ChatMessage> {
   const actor = requireActor(ctx);
   await requireMembership(ctx.db, actor.id, input.chatId);
+  const other = await ctx.db
+    .select({ one: sql`1` })
+    .from(chatMembers)
+    .where(hasOtherMember(input.chatId, actor.id))
+    .get();
+  if (!other) throw new DomainError(409, CHAT_MESSAGES.nobodyHere);
   if (input.limited) throw new DomainError(429, CHAT_MESSAGES.tooFast);
   const stored = await messagesWithSender(ctx.db)
     .where(and(eq(messages.senderId, actor.id), eq(messages.clientId, input.clientId ?? "")))

@@ -260,6 +260,22 @@ export async function listReferralComments(
 }
 
 /**
+ * The reviews a member received as a referrer, on all their referrals, with the replies and
+ * follow-ups (the profile's Reviews tab): the newest 50, or those before `before` (keyset by time).
+ * The referral ids come from referrals_referrer_idx, each referral's reviews from comments_referral_idx.
+ */
+export async function listReviewsReceived(
+  ctx: ViewCtx,
+  input: { userId: string; before?: Date },
+): Promise<ApiComment[]> {
+  const theirReferrals = ctx.db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(eq(referrals.referrerId, input.userId));
+  return threadsWhere(ctx.db, inArray(comments.referralId, theirReferrals), ctx.actor?.id ?? null, input.before);
+}
+
+/**
  * An application's thread: its applicant's review of the referral and the responses to it. The
  * applicant, the referrer and admins may read it; anyone else gets a 403.
  */

@@ -48,12 +48,14 @@ export function toApiOwnUser(
 }
 
 /**
- * Someone's public profile: names masked and the email left out as their switches say (null), and
+ * Someone's public profile: names masked (and the username null) and the email left out as their
+ * switches say (null), applications never visible to visitors, and
  * the referral counts only when their referrals are shown (null otherwise).
  */
 export const ApiProfileSchema = z.object({
   _id: z.string(),
-  username: z.string(),
+  /** Null when they hide their full name: a handle beside a masked name would unmask it. */
+  username: z.string().nullable(),
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),

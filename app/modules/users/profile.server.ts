@@ -62,8 +62,8 @@ export async function getOwnProfile(ctx: Pick<Ctx, "db" | "actor">) {
 export type OwnProfile = Awaited<ReturnType<typeof getOwnProfile>>;
 
 /**
- * A profile as the viewer (`ctx.actor`, a visitor when null) may see it: names masked when hidden,
- * email only when shown, and which tabs are private. Hidden values are removed here, so neither
+ * A profile as the viewer (`ctx.actor`, a visitor when null) may see it: names masked when hidden
+ * (and the username left out with them), email only when shown, and which tabs are private. Hidden values are removed here, so neither
  * HTML nor JSON can leak them.
  */
 export async function getPublicProfile(ctx: Pick<Ctx, "db" | "actor">, input: { userId: string }) {
@@ -75,9 +75,11 @@ export async function getPublicProfile(ctx: Pick<Ctx, "db" | "actor">, input: { 
     .get();
   if (!row) throw new DomainError(404, PROFILE_MESSAGES.notFound);
   const isOwner = viewerId === row.id;
+  const namesShown = isOwner || row.showFullName;
   return {
     _id: row.id,
-    username: row.username,
+    // A handle beside a masked name would unmask it (usernames are often the name): hidden with it.
+    username: namesShown ? row.username : null,
     ...visibleNames(row, isOwner),
     email: isOwner || row.showEmail ? row.email : null,
     bio: row.bio,
@@ -92,7 +94,9 @@ export async function getPublicProfile(ctx: Pick<Ctx, "db" | "actor">, input: { 
       showApplications: row.showApplications,
     },
     referralsVisible: isOwner || row.showReferrals,
-    applicationsVisible: isOwner || row.showApplications,
+    // Applications are never shown to visitors: showApplications is "members may see them"
+    // (docs/decisions/120-applications-members-only.md).
+    applicationsVisible: isOwner || (viewerId !== null && row.showApplications),
   };
 }
 export type PublicProfile = Awaited<ReturnType<typeof getPublicProfile>>;

@@ -1,13 +1,11 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { FormMessage } from "~/components/forms/field";
-import { toast } from "~/components/layout/toaster";
-import { buttonClass } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { formAction, type FormFailure } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { rowIntent } from "~/http/row-intent.server";
+import { ActionError, AdminTable, ConfirmRowStep, Pager } from "~/modules/admin/list-ui";
 import { PageCursor } from "~/modules/admin/queries";
 import {
   countCards,
@@ -17,26 +15,34 @@ import {
   listIssuers,
   setCardActive,
 } from "~/modules/cards/cards.server";
-import { CARD_MESSAGES, IssuerFilter } from "~/modules/cards/schemas";
+import { CARD_MESSAGES, CARD_SORTS, IssuerFilter } from "~/modules/cards/schemas";
 import { CardRow } from "./card-row";
+import { CARD_DELETE_COPY } from "./copy";
 import { IssuerFilterForm } from "./issuer-filter";
 
 const LIST = "/admin/creditcards";
 
 export const loader = pageLoader({
   access: "admin",
-  // `confirm` (the card whose delete is being confirmed) is the page's own state, read by the component.
-  query: z.object({ issuer: IssuerFilter, cursor: PageCursor }),
+  // `confirm` (the row action being confirmed without JavaScript) is the page's own state.
+  query: z.object({
+    issuer: IssuerFilter,
+    q: z.string().trim().max(100, "Search for at most 100 characters").default(""),
+    sort: z.enum(CARD_SORTS).catch("issuer"),
+    cursor: PageCursor,
+  }),
   unexpectedMessage: CARD_MESSAGES.listFailed,
-  run: async ({ ctx, query: { issuer, cursor } }) => {
+  run: async ({ ctx, query: { issuer, q, sort, cursor } }) => {
     const [issuers, page, total] = await Promise.all([
       listIssuers(ctx),
-      listCards(ctx, { issuer, cursor }),
-      countCards(ctx, { issuer }),
+      listCards(ctx, { issuer, q, sort, cursor }),
+      countCards(ctx, { issuer, q }),
     ]);
     const referralCounts = await countReferralsByCard(ctx, { cardIds: page.items.map((card) => card.id) });
     return {
       issuer,
+      q,
+      sort,
       issuers,
       total,
       nextCursor: page.nextCursor,
@@ -77,23 +83,12 @@ export const action = formAction({
 });
 
 export default function AdminCreditCards() {
-  const { issuer, issuers, total, cards, nextCursor } = useLoaderData<typeof loader>();
-  const [searchParams] = useSearchParams();
-  // Every success redirects: only a refusal comes back, shown beside its row.
+  const { issuer, q, sort, issuers, total, cards, nextCursor } = useLoaderData<typeof loader>();
+  // Every success redirects: only a refusal comes back, shown above the list and as a toast.
   const actionData = useActionData<FormFailure>();
-  useEffect(() => {
-    if (actionData?.message) toast.error(actionData.message);
-  }, [actionData]);
-  const confirming = searchParams.get("confirm");
-  const withParams = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(searchParams);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-    }
-    const search = next.toString();
-    return search ? `?${search}` : LIST;
-  };
+  const refusedCard =
+    actionData?.code === "CARD_HAS_REFERRALS" ? cards.find((card) => card.id === actionData.id) : null;
+  const cardName = (id: string) => cards.find((card) => card.id === id)?.name ?? "this card";
 
   return (
     <div>
@@ -104,50 +99,44 @@ export default function AdminCreditCards() {
         </Link>
       </div>
 
-      <IssuerFilterForm issuer={issuer} issuers={issuers} total={total} clearUrl={LIST} />
+      <IssuerFilterForm q={q} issuer={issuer} issuers={issuers} sort={sort} total={total} clearUrl={LIST} />
 
-      {/* A refusal for the card being confirmed shows in its panel; any other failure here. */}
-      {actionData && actionData.id !== confirming ? (
-        <div className="mt-4">
-          <FormMessage tone="error">{actionData.message}</FormMessage>
-        </div>
+      <ActionError message={actionData?.message} />
+      {refusedCard?.active ? (
+        // A card in use cannot be deleted: the refusal offers what can be done instead.
+        <Form method="post" className="mt-2">
+          <input type="hidden" name="id" value={refusedCard.id} />
+          <Button type="submit" name="intent" value="deactivate" size="sm" variant="secondary">
+            Mark as Inactive
+          </Button>
+        </Form>
       ) : null}
+      <ConfirmRowStep
+        indexRoute
+        copyOf={(intent, id) => (intent === "delete" ? CARD_DELETE_COPY(cardName(id)) : null)}
+      />
 
       {cards.length === 0 ? (
         <div className="mt-8 rounded-card border border-dashed border-line bg-surface p-10 text-center">
-          <p className="text-ink">{issuer ? `No cards found for ${issuer}.` : "No credit cards yet."}</p>
+          <p className="text-ink">
+            {issuer ? `No cards found for ${issuer}.` : q ? `No card name starts with '${q}'.` : "No credit cards yet."}
+          </p>
           <Link to={`${LIST}/create`} className={buttonClass("primary", "md", "mt-4")}>
             Add First Card
           </Link>
         </div>
       ) : (
-        <ul className="mt-6 divide-y divide-line rounded-card border border-line bg-surface">
+        <AdminTable
+          caption="Credit cards"
+          head={["Card", "Issuer", "Category", "Annual fee", "Referral bonus", "Referrals", "Actions"]}
+        >
           {cards.map((card) => (
-            <CardRow
-              key={card.id}
-              card={card}
-              confirming={confirming === card.id}
-              confirmUrl={withParams({ confirm: card.id })}
-              cancelUrl={withParams({ confirm: null })}
-              editUrl={`${LIST}/edit/${card.id}`}
-              refusal={actionData?.id === card.id ? actionData : null}
-            />
+            <CardRow key={card.id} card={card} editUrl={`${LIST}/edit/${card.id}`} />
           ))}
-        </ul>
+        </AdminTable>
       )}
 
-      <nav aria-label="Pages" className="mt-4 flex gap-3">
-        {searchParams.get("cursor") ? (
-          <Link to={withParams({ cursor: null, confirm: null })} className={buttonClass("secondary", "sm")}>
-            First page
-          </Link>
-        ) : null}
-        {nextCursor ? (
-          <Link to={withParams({ cursor: nextCursor, confirm: null })} className={buttonClass("secondary", "sm")}>
-            Next page
-          </Link>
-        ) : null}
-      </nav>
+      <Pager nextCursor={nextCursor} />
     </div>
   );
 }

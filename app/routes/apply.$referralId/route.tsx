@@ -102,7 +102,7 @@ export default function ReferralDetail() {
             {referral.referrer.name}
           </Link>
           <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
-          {referral.isOwner ? null : <StartChatForm userId={referral.referrer._id} />}
+          {referral.isOwner ? null : <StartChatForm userId={referral.referrer._id} referralId={referral._id} />}
         </aside>
       </div>
 

@@ -37,8 +37,10 @@ export const action = formAction({
     }),
     privacy: intent.member({
       schema: PrivacySchema,
-      async run({ ctx, value }) {
+      async run({ ctx, value, formData }) {
         const { message } = await updatePrivacy(ctx, value);
+        // A switch saved as it changed (JavaScript) stays on the page; its toast is raised there.
+        if (formData.get("autosave") === "1") return { message };
         return redirectTo(PATH, { toast: message });
       },
     }),

@@ -1,4 +1,5 @@
-import { CalendarDays, Mail } from "lucide-react";
+import { Link } from "@remix-run/react";
+import { CalendarDays, EyeOff, Mail } from "lucide-react";
 import type { ProfilePage } from "./route";
 
 /** The About tab: bio, the email when shown, and the month the member joined. */
@@ -20,6 +21,15 @@ export function AboutTab({ profile }: Pick<ProfilePage, "profile">) {
             <Mail aria-hidden className="size-4" /> Email
           </dt>
           <dd className="mt-1 break-all">{profile.email}</dd>
+          {profile.isOwner && !profile.privacySettings.showEmail ? (
+            <dd className="mt-1 flex items-center gap-1 text-xs text-muted">
+              <EyeOff aria-hidden className="size-3.5" />
+              Only you can see this.{" "}
+              <Link to="/dashboard/personal-info" className="text-brand-700 underline">
+                Privacy settings
+              </Link>
+            </dd>
+          ) : null}
         </div>
       ) : null}
       <div>

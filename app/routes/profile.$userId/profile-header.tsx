@@ -13,25 +13,32 @@ export function ProfileHeader({
 }: Pick<ProfilePage, "profile" | "reputation" | "signedIn">) {
   return (
     <section aria-labelledby="profile-name" className="rounded-card border border-line bg-surface p-6">
-      <div className="flex flex-wrap items-center gap-4">
-        <div
-          aria-hidden
-          className="flex size-16 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800"
-        >
-          {initials(profile.name, profile.username)}
-        </div>
-        <div className="min-w-0 flex-1">
-          <h1 id="profile-name" className="text-2xl font-semibold tracking-tight">
-            {profile.name}
-          </h1>
-          <p className="text-sm text-muted">@{profile.username}</p>
-          <div className="mt-2 flex flex-wrap items-center gap-3">
-            <RatingSummary rating={reputation.rating} reviewCount={reputation.reviewCount} />
-            {reputation.referrals ? <ReferralCountBadge count={reputation.referrals.count} /> : null}
+      {/* Below 640 px the action takes its own row, so a long name never runs into it. */}
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-center gap-4">
+          <div
+            aria-hidden
+            className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-800"
+          >
+            {initials(profile.name, profile.username ?? "")}
+          </div>
+          <div className="min-w-0 flex-1">
+            <h1 id="profile-name" className="text-2xl font-semibold tracking-tight break-words">
+              {profile.name}
+            </h1>
+            {/* Hidden with a masked name: the handle would give the name away. */}
+            {profile.username ? <p className="truncate text-sm text-muted">@{profile.username}</p> : null}
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <RatingSummary rating={reputation.rating} reviewCount={reputation.reviewCount} />
+              {reputation.referrals ? <ReferralCountBadge count={reputation.referrals.count} /> : null}
+            </div>
           </div>
         </div>
         {profile.isOwner ? (
-          <Link to="/dashboard/personal-info?edit=1" className={buttonClass("secondary")}>
+          <Link
+            to="/dashboard/personal-info?edit=1"
+            className={buttonClass("secondary", "md", "self-start sm:self-auto")}
+          >
             Edit Profile
           </Link>
         ) : signedIn ? (

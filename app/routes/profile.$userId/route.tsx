@@ -9,7 +9,9 @@ import { listUserReferrals } from "~/modules/referrals/referrals.server";
 import { getReputation } from "~/modules/reputation/reputation.server";
 import { getPublicProfile } from "~/modules/users/profile.server";
 import { USER_NOT_FOUND } from "~/utils/messages";
+import { listReviewsReceived, REVIEWS_PAGE_SIZE } from "~/modules/comments/comments.server";
 import { AboutTab } from "./about-tab";
+import { ReviewsTab } from "./reviews-tab";
 import { ProfileHeader } from "./profile-header";
 import { TabContent } from "./tab-content";
 
@@ -17,6 +19,7 @@ const TABS = [
   { value: "about", label: "About" },
   { value: "referrals", label: "Referrals" },
   { value: "applications", label: "Applications" },
+  { value: "reviews", label: "Reviews" },
 ] as const;
 
 /** Unknown or deactivated users are the 404 'User Not Found' (getPublicProfile's DomainError). */
@@ -24,7 +27,11 @@ export const loader = pageLoader({
   access: "anyone",
   params: z.object({ userId: z.string() }),
   // An unknown tab is the About tab.
-  query: z.object({ tab: z.enum(["about", "referrals", "applications"]).catch("about") }),
+  query: z.object({
+    tab: z.enum(["about", "referrals", "applications", "reviews"]).catch("about"),
+    // The Reviews tab's keyset: reviews older than this time (a bad value is the first page).
+    before: z.iso.datetime().optional().catch(undefined),
+  }),
   async run({ ctx, user: viewer, params, query }) {
     const { tab } = query;
     const profile = await getPublicProfile(ctx, { userId: params.userId });
@@ -38,7 +45,26 @@ export const loader = pageLoader({
       tab === "applications" && profile.applicationsVisible
         ? (await listProfileApplications(ctx, { userId: profile._id })).data
         : null;
-    return { profile, tab, reputation, referrals, applications, signedIn: viewer !== null };
+    const reviews =
+      tab === "reviews" && profile.referralsVisible
+        ? await listReviewsReceived(ctx, {
+            userId: profile._id,
+            before: query.before ? new Date(query.before) : undefined,
+          })
+        : null;
+    const shown = reviews?.filter((comment) => comment.commentType === "applicantToReferrer") ?? [];
+    const olderThan = shown.length >= REVIEWS_PAGE_SIZE ? shown[shown.length - 1].createdAt : null;
+    return {
+      profile,
+      tab,
+      reputation,
+      referrals,
+      applications,
+      reviews,
+      olderThan,
+      signedIn: viewer !== null,
+      viewerId: viewer?.id ?? null,
+    };
   },
 });
 
@@ -46,13 +72,14 @@ export const loader = pageLoader({
 export type ProfilePage = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function Profile() {
-  const { profile, tab, reputation, referrals, applications, signedIn } = useLoaderData<typeof loader>();
+  const { profile, tab, reputation, referrals, applications, reviews, olderThan, signedIn, viewerId } =
+    useLoaderData<typeof loader>();
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <ProfileHeader profile={profile} reputation={reputation} signedIn={signedIn} />
 
-      <nav aria-label="Profile sections" className="mt-6 flex gap-1 border-b border-line">
+      <nav aria-label="Profile sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-line">
         {TABS.map((entry) => (
           <Link
             key={entry.value}
@@ -61,7 +88,7 @@ export default function Profile() {
             preventScrollReset
             aria-current={tab === entry.value ? "page" : undefined}
             className={clsx(
-              "-mb-px border-b-2 px-4 py-2 text-sm font-medium",
+              "-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap sm:px-4",
               tab === entry.value ? "border-brand-600 text-brand-800" : "border-transparent text-muted hover:text-ink",
             )}
           >
@@ -73,10 +100,13 @@ export default function Profile() {
       <div className="mt-6">
         {tab === "about" ? (
           <AboutTab profile={profile} />
+        ) : tab === "reviews" ? (
+          <ReviewsTab reviews={reviews} olderThan={olderThan} viewerId={viewerId} name={profile.name} />
         ) : (
           <TabContent
             visible={tab === "referrals" ? profile.referralsVisible : profile.applicationsVisible}
             tab={tab}
+            signedIn={signedIn}
             isOwner={profile.isOwner}
             referrals={referrals}
             applications={applications}

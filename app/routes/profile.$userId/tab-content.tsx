@@ -1,7 +1,8 @@
+import { Link } from "@remix-run/react";
 import { Lock } from "lucide-react";
 import type { ApiApplication } from "~/modules/applications/present";
 import type { PresentedReferral } from "~/modules/referrals/present";
-import { PRIVATE_CONTENT } from "~/utils/messages";
+import { APPLICATIONS_MEMBERS_ONLY, PRIVATE_CONTENT } from "~/utils/messages";
 import { ApplicationItem } from "./application-item";
 import { ReferralItem } from "./referral-item";
 
@@ -9,12 +10,14 @@ import { ReferralItem } from "./referral-item";
 export function TabContent({
   visible,
   tab,
+  signedIn,
   isOwner,
   referrals,
   applications,
 }: {
   visible: boolean;
   tab: "referrals" | "applications";
+  signedIn: boolean;
   isOwner: boolean;
   referrals: PresentedReferral[] | null;
   applications: ApiApplication[] | null;
@@ -24,7 +27,16 @@ export function TabContent({
       <div className="flex flex-col items-center rounded-card border border-dashed border-line bg-surface px-6 py-12 text-center">
         <Lock aria-hidden className="size-6 text-muted" />
         <p className="mt-3 font-medium">{PRIVATE_CONTENT}</p>
-        <p className="mt-1 text-sm text-muted">This member keeps their {tab} private.</p>
+        {tab === "applications" && !signedIn ? (
+          <p className="mt-1 text-sm text-muted">
+            {APPLICATIONS_MEMBERS_ONLY}{" "}
+            <Link to="/auth" className="text-brand-700 underline">
+              Sign in
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-1 text-sm text-muted">This member keeps their {tab} private.</p>
+        )}
       </div>
     );
   }

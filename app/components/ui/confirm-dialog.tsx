@@ -1,0 +1,191 @@
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "~/core/hooks";
+import { Button, buttonClass } from "./button";
+
+/** What a destructive action asks before it runs: the question, why it matters and the button's word. */
+export interface ConfirmCopy {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+}
+
+/** The POST that runs once confirmed: its action URL and hidden fields (intent, ids). */
+export interface ConfirmPost {
+  action: string;
+  fields: Record<string, string>;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal alert dialog (role=alertdialog, aria-modal) that asks before a destructive action.
+ * Focus moves to Cancel when it opens (the safe choice), Tab and Shift+Tab stay inside it, Escape
+ * (or Cancel) cancels, and focus returns to what opened it when it closes.
+ */
+export function ConfirmDialog({
+  open,
+  onCancel,
+  copy,
+  post,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  copy: ConfirmCopy;
+  post: ConfirmPost;
+}) {
+  const titleId = useId();
+  const descriptionId = useId();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    cancelRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        onCancel();
+        return;
+      }
+      if (event.key !== "Tab" || !panelRef.current) return;
+      const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+      const first = items[0];
+      const last = items[items.length - 1];
+      const inside = panelRef.current.contains(document.activeElement);
+      if (event.shiftKey && (document.activeElement === first || !inside)) {
+        event.preventDefault();
+        last?.focus();
+      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+        event.preventDefault();
+        first?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      // The opener may be gone (the row was deleted); then focus stays where the page puts it.
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open, onCancel]);
+
+  if (!open) return null;
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink/40 p-4">
+      <div
+        ref={panelRef}
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={descriptionId}
+        className="w-full max-w-sm rounded-card border border-line bg-surface p-5 shadow-lg"
+      >
+        <h2 id={titleId} className="text-lg font-semibold">
+          {copy.title}
+        </h2>
+        <div id={descriptionId} className="mt-2 text-sm text-muted">
+          {copy.description}
+        </div>
+        <ConfirmButtons post={post} confirmLabel={copy.confirmLabel}>
+          <Button ref={cancelRef} variant="secondary" size="sm" onClick={onCancel}>
+            Cancel
+          </Button>
+        </ConfirmButtons>
+      </div>
+    </div>
+  );
+}
+
+/** The POST form with its hidden fields, Cancel (given) and the red confirm button. */
+function ConfirmButtons({
+  post,
+  confirmLabel,
+  children,
+}: {
+  post: ConfirmPost;
+  confirmLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" action={post.action} className="mt-5 flex flex-wrap justify-end gap-2">
+      {Object.entries(post.fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {children}
+      <Button type="submit" variant="destructive" size="sm">
+        {confirmLabel}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * A destructive action's trigger: a quiet link to `confirmHref`, the confirmation page (or step)
+ * a browser without JavaScript follows; with JavaScript it opens the ConfirmDialog instead.
+ */
+export function ConfirmTrigger({
+  label,
+  confirmHref,
+  copy,
+  post,
+  className,
+  children,
+}: {
+  /** The accessible name of the trigger (e.g. 'Delete Sapphire Preferred'). */
+  label: string;
+  confirmHref: string;
+  copy: ConfirmCopy;
+  post: ConfirmPost;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Link
+        to={confirmHref}
+        preventScrollReset
+        aria-label={children ? label : undefined}
+        aria-haspopup={hydrated ? "dialog" : undefined}
+        className={className ?? buttonClass("secondary", "sm", "text-danger-700")}
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {children ?? label}
+      </Link>
+      <ConfirmDialog open={open} onCancel={() => setOpen(false)} copy={copy} post={post} />
+    </>
+  );
+}
+
+/**
+ * The confirmation step rendered by the page itself (`?confirm=...` in the URL), for browsers
+ * without JavaScript: the same question, the POST and a Cancel link back to `cancelHref`.
+ */
+export function ConfirmPanel({ copy, post, cancelHref }: { copy: ConfirmCopy; post: ConfirmPost; cancelHref: string }) {
+  const titleId = useId();
+  return (
+    <section
+      role="alertdialog"
+      aria-labelledby={titleId}
+      className="rounded-card border border-danger-700 bg-surface p-5"
+      id="confirm"
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        {copy.title}
+      </h2>
+      <div className="mt-2 text-sm text-muted">{copy.description}</div>
+      <ConfirmButtons post={post} confirmLabel={copy.confirmLabel}>
+        <Link to={cancelHref} className={buttonClass("secondary", "sm")}>
+          Cancel
+        </Link>
+      </ConfirmButtons>
+    </section>
+  );
+}
