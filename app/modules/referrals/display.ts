@@ -54,3 +54,5 @@ export function remainingWarning(available: number | null | undefined, upTo: 3 |
 }
 
 export const EMPTY_SEARCH_TEXT = "No referrals found matching your filters.";
+
+export const REFERRAL_STATUS_ACTION = "/dashboard/my-referrals";

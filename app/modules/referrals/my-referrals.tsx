@@ -11,6 +11,7 @@ import type { ApiComment } from "~/modules/comments/thread";
 import type { PresentedReferral } from "./present";
 import { REFERRAL_MESSAGES } from "./schemas";
 import { ReferralTypeTab } from "./type-tab";
+import { REFERRAL_STATUS_ACTION } from "./display";
 
 export type MyReferral = PresentedReferral & { commentsCount: number; comments: ApiComment[] };
 
@@ -18,7 +19,6 @@ export type MyReferral = PresentedReferral & { commentsCount: number; comments: 
  * Where Mark as Inactive and Reopen post, from /refer too (app/routes/dashboard.my-referrals.tsx):
  * one declaration of the two intents. Success comes back to the page with the toast.
  */
-export const REFERRAL_STATUS_ACTION = "/dashboard/my-referrals";
 
 /** A refused Mark as Inactive / Reopen: its message, and the referral it was for (`id`). */
 type StatusFailure = Pick<FormFailure, "ok" | "message" | "id">;

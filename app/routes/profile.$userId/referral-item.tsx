@@ -4,7 +4,7 @@ import { clsx } from "clsx";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
 import type { FormFailure } from "~/http/form-failure";
-import { REFERRAL_STATUS_ACTION } from "~/modules/referrals/my-referrals";
+import { REFERRAL_STATUS_ACTION } from "~/modules/referrals/display";
 import type { PresentedReferral } from "~/modules/referrals/present";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 
