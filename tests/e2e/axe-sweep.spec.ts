@@ -74,7 +74,7 @@ for (const width of WIDTHS) {
       const referrer = await createUser();
       const { referralId } = await createReferral(request, referrer);
       const member = await login();
-      await apiAs(request, member).post("/api/chats", { targetUserId: referrer.id });
+      const chat = await apiAs(request, member).post<{ id: string }>("/api/chats", { targetUserId: referrer.id });
       const found = await sweep(page, width, [
         "/refer",
         "/apply",
@@ -84,9 +84,14 @@ for (const width of WIDTHS) {
         "/dashboard/my-applications",
         "/dashboard/personal-info",
         "/chat",
+        "/chat?new=1",
+        `/chat?new=1&q=${referrer.username.slice(0, 6)}`,
+        `/chat?chatId=${chat.id}&confirm=delete`,
         // (the direct chat opened above is the first in the list)
         `/profile/${referrer.id}`,
         `/profile/${member.id}`,
+        `/profile/${referrer.id}?tab=reviews`,
+        `/profile/${referrer.id}?tab=referrals`,
         "/payment-success",
         "/payment-cancel",
       ]);
@@ -98,6 +103,7 @@ for (const width of WIDTHS) {
       const found = await sweep(page, width, [
         "/admin",
         "/admin/creditcards",
+        "/admin/creditcards?q=chase&sort=name",
         "/admin/creditcards/create",
         "/admin/users",
         "/admin/referrals",

@@ -26,7 +26,7 @@ export const CHAT_MESSAGES = {
   self: "You cannot start a chat with yourself.",
   tooFast: "You are sending messages too quickly. Please wait a moment.",
   failed: "Failed to send message:",
-  noRecipient: "Choose the person to chat with (targetUserId).",
+  noRecipient: "Choose the person to chat with.",
   nobodyHere: "Nobody else is in this conversation, so messages cannot be sent. Start a chat with a person instead.",
   searchTooShort: "Type at least 2 characters of a username.",
   noChats: "No conversations yet",
