@@ -168,3 +168,38 @@ test.describe("menus without JavaScript", () => {
     await expect(page.getByRole("link", { name: "Find referrals" })).toBeVisible();
   });
 });
+
+test.describe("the chat's About panel", () => {
+  test("closes like a menu, and stays open while its delete confirmation is asked", async ({
+    page,
+    request,
+    createUser,
+    login,
+  }) => {
+    const other = await createUser({ firstName: "Panel", lastName: "Other" });
+    const me = await login({ firstName: "Panel", lastName: "Owner" });
+    await apiAs(request, me).post("/api/chats", { targetUserId: other.id });
+    await page.goto("/chat");
+    const about = page.getByLabel("About this conversation");
+    const panel = page.locator("details[data-menu]").filter({ has: about });
+    await about.click();
+    await expect(panel).toHaveAttribute("open", "");
+    // A click elsewhere closes it.
+    await page.mouse.click(5, 400);
+    await expect(panel).not.toHaveAttribute("open", "");
+    // Escape closes it and gives the focus back to its button.
+    await about.click();
+    await page.keyboard.press("Escape");
+    await expect(panel).not.toHaveAttribute("open", "");
+    await expect(about).toBeFocused();
+    // The delete question opens inside it: the panel stays open, Escape closes only the dialog.
+    await about.click();
+    await page.getByRole("link", { name: "Delete conversation" }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Delete this conversation?" });
+    await expect(dialog).toBeVisible();
+    await expect(panel).toHaveAttribute("open", "");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await expect(panel).toHaveAttribute("open", "");
+  });
+});

@@ -17,8 +17,11 @@ function summaryOf(details: HTMLDetailsElement) {
  */
 type FocusReturn = "summary" | "if-inside" | "stay";
 
+/** A dialog opened from inside the menu (e.g. a delete confirmation) keeps its menu open until it closes. */
+const DIALOG = '[role="dialog"], [role="alertdialog"]';
+
 function closeMenu(details: HTMLDetailsElement, focus: FocusReturn) {
-  if (!details.open) return;
+  if (!details.open || details.querySelector(DIALOG)) return;
   const focusWasInside = details.contains(document.activeElement);
   details.open = false;
   if (focus === "summary" || (focus === "if-inside" && focusWasInside)) summaryOf(details)?.focus();
@@ -52,7 +55,8 @@ export function useMenuDetails(ref: { current: HTMLDetailsElement | null }, clos
       if (details.open && !details.contains(event.target as Node)) closeMenu(details, "stay");
     };
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== "Escape" || !details.open) return;
+      // With a dialog open inside the menu, Escape is the dialog's.
+      if (event.key !== "Escape" || !details.open || details.querySelector(DIALOG)) return;
       event.preventDefault();
       closeMenu(details, "summary");
     };
@@ -60,7 +64,9 @@ export function useMenuDetails(ref: { current: HTMLDetailsElement | null }, clos
       const target = event.target as Element;
       const summary = summaryOf(details);
       const choice = target.closest("a[href], button");
-      // A choice inside the menu (not the summary itself, which toggles it natively).
+      // A choice inside the menu (not the summary itself, which toggles it natively, nor an item
+      // that opens a dialog, which the menu must keep showing).
+      if (choice?.getAttribute("aria-haspopup") === "dialog") return;
       if (choice && details.contains(choice) && !summary?.contains(choice)) closeMenu(details, "summary");
     };
     const onFocusOut = (event: FocusEvent) => {

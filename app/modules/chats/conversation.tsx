@@ -4,6 +4,7 @@ import { AlertTriangle, Check, CheckCheck, CreditCard, Info, PanelLeftOpen, Rota
 import { Fragment, useEffect, useRef } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmPanel, ConfirmTrigger, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { MenuDetails } from "~/components/ui/menu-details";
 import { useUser } from "~/utils/user";
 import { useHydrated } from "~/core/hooks";
 import { Avatar, formatDay, formatTime } from "./chat-ui";
@@ -70,7 +71,7 @@ export function Conversation({
             {room.othersTyping ? `${otherName} is typing...` : ""}
           </p>
         </div>
-        <details className="group relative">
+        <MenuDetails className="group relative">
           <summary
             className="cursor-pointer list-none rounded-card p-2 text-muted hover:bg-canvas [&::-webkit-details-marker]:hidden"
             aria-label={CHAT_MESSAGES.about}
@@ -98,7 +99,7 @@ export function Conversation({
               />
             </div>
           </div>
-        </details>
+        </MenuDetails>
         <Link to="/chat?closed=1" className="rounded-card p-2 text-muted hover:bg-canvas" aria-label="Close chat">
           <X aria-hidden className="size-5" />
         </Link>
