@@ -5,6 +5,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { settled } from "./axe";
 import { apiAs, createReferral, expect, test } from "./fixtures";
 
 const WIDTHS = [1280, 390] as const;
@@ -26,14 +27,7 @@ async function sweep(page: Page, width: number, paths: string[]): Promise<Found[
       const response = await page.goto(path);
       expect(response, path).not.toBeNull();
       await page.waitForLoadState("load");
-      // A toast sliding in is half transparent: axe would measure its contrast mid-transition.
-      await page.waitForFunction(() =>
-        document
-          .getAnimations()
-          .every(
-            (animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
-          ),
-      );
+      await settled(page);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       for (const violation of results.violations) {
         found.push({
