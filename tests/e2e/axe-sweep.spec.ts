@@ -28,7 +28,12 @@ async function sweep(page: Page, width: number, paths: string[]): Promise<Found[
       expect(response, path).not.toBeNull();
       await page.waitForLoadState("load");
       await settled(page);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+        // Pages, not toasts: a toast's contrast depends on when it is caught (sliding, stacked);
+        // the journeys that raise toasts check them with the page.
+        .exclude("[data-sonner-toaster]")
+        .analyze();
       for (const violation of results.violations) {
         found.push({
           path,
