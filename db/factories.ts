@@ -3,6 +3,7 @@
  * seed (written out as SQL). Each takes overrides; anything random comes from `rng` so the seed
  * can be repeatable.
  */
+import { cardSlug } from "../app/modules/cards/slug";
 import { normalizeReferralLink } from "../app/modules/referrals/link";
 import { createId } from "./id";
 import type {
@@ -73,9 +74,13 @@ export function makeUser(overrides: Partial<NewUser> = {}): NewUser {
 
 export function makeCard(overrides: Partial<NewCard> = {}): NewCard {
   const now = new Date();
+  const id = overrides.id ?? createId();
+  const name = overrides.name ?? `Test Card ${uniqueSuffix()}`;
   return {
-    id: createId(),
-    name: `Test Card ${uniqueSuffix()}`,
+    id,
+    name,
+    // Unique like the real column (credit_cards_slug_unique): tests make cards of one name.
+    slug: `${cardSlug(name)}-${id.slice(0, 6)}`,
     issuer: "Test Bank",
     category: "Rewards",
     annualFee: 0,

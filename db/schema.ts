@@ -157,6 +157,11 @@ export const creditCards = sqliteTable(
   {
     id: id(),
     name: text("name").notNull(),
+    /**
+     * The card's public page is /cards/{slug} (docs/product.md#card-pages): lower-case words joined
+     * by hyphens, unique, set when the card is created and kept when it is renamed (old links live).
+     */
+    slug: text("slug").notNull(),
     issuer: text("issuer").notNull(),
     category: text("category", { enum: CARD_CATEGORIES }).notNull().default("Other"),
     /** Whole US dollars. */
@@ -178,6 +183,7 @@ export const creditCards = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex("credit_cards_slug_unique").on(t.slug),
     index("credit_cards_active_issuer_idx").on(t.active, t.issuer, t.name),
     index("credit_cards_issuer_idx").on(t.issuer, t.name),
     // The admin list's name search (prefix range) and A-Z order.

@@ -25,6 +25,7 @@ import {
   type NewUser,
 } from "../factories";
 import { APPLICATION_STATUSES } from "../schema";
+import { cardSlug } from "../../app/modules/cards/slug";
 import { catalogueCards } from "./cards";
 
 /** Development-only credentials, documented in the README. */
@@ -104,6 +105,7 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
   const cards = catalogueCards.map((card, index) =>
     makeCard({
       name: card.name,
+      slug: cardSlug(card.name),
       issuer: card.issuer,
       category: card.category,
       annualFee: card.annualFee,

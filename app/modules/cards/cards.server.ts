@@ -11,7 +11,9 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { createdKeyOf, decodeCreatedCursor, decodeCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset.server";
 import { startsWith } from "~/utils/prefix.server";
 import { DomainError } from "~/core/errors";
+import { createId } from "../../../db/id";
 import { visibleTo } from "./catalog.server";
+import { newCardSlug } from "./slug.server";
 import { CARD_MESSAGES, type CardInput, type CardSort, type NewCardInput } from "./schemas";
 
 const { createdById: _createdById, ...cardColumns } = getTableColumns(creditCards);
@@ -162,13 +164,19 @@ export async function countReferralsByCard(ctx: CardCtx, input: { cardIds: strin
   return new Map(rows.map((row) => [row.cardId, row.total]));
 }
 
+/** A new card's row with its id and public slug (docs/product.md#card-pages). */
+function withSlug<T extends { name: string }>(row: T) {
+  const id = createId();
+  return { ...row, id, slug: newCardSlug(row.name, id) };
+}
+
 /** An admin adds a card to the catalogue (isUserAdded false). */
 export async function createCard(ctx: CardCtx, input: CardInput) {
   const { actor } = ctx;
   assertAdmin(actor);
   const [card] = await ctx.db
     .insert(creditCards)
-    .values({ ...input, isUserAdded: false, createdById: actor.id })
+    .values(withSlug({ ...input, isUserAdded: false, createdById: actor.id }))
     .returning(cardColumns);
   return card;
 }
@@ -181,7 +189,7 @@ export async function createUserCard(ctx: CardCtx, input: NewCardInput) {
   const actor = requireActor(ctx);
   const [card] = await ctx.db
     .insert(creditCards)
-    .values({ ...input, active: true, isUserAdded: true, createdById: actor.id })
+    .values(withSlug({ ...input, active: true, isUserAdded: true, createdById: actor.id }))
     .returning(cardColumns);
   return card;
 }

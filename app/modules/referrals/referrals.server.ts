@@ -8,6 +8,7 @@ import { createId } from "../../../db/id";
 import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { findVisibleCard } from "~/modules/cards/catalog.server";
+import { newCardSlug } from "~/modules/cards/slug.server";
 import { listReferralsComments } from "~/modules/comments/comments.server";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
@@ -212,6 +213,7 @@ export async function createReferral(ctx: Ctx, draft: ReferralInput) {
         ...draft.newCard,
         id: cardId,
         name,
+        slug: newCardSlug(name, cardId),
         issuer,
         category,
         annualFee,
