@@ -8,7 +8,7 @@ import { formAction, intent } from "~/http/form-action.server";
 import { pageLoader, type PageArgs } from "~/http/page-loader.server";
 import { ChatSidebar } from "~/modules/chats/chat-sidebar";
 import { leaveChat, markChatRead, startDirectChat } from "~/modules/chats/commands.server";
-import { getChat, listChats } from "~/modules/chats/queries.server";
+import { getChat, listChats, listWithFirstChat } from "~/modules/chats/queries.server";
 import { findRecipients } from "~/modules/chats/recipients.server";
 import { NewChatLink, RecipientPicker } from "~/modules/chats/recipient-picker";
 import { sendMessage } from "~/modules/chats/send.server";
@@ -44,18 +44,21 @@ async function chatPage({ ctx: services, request }: PageArgs<"member", undefined
       notFound = true;
       return null;
     });
-  // ?chatId= preselects, read beside the list (issue 20, few trips); otherwise the first chat,
-  // unless the user closed the conversation.
+  // ?chatId= preselects, read beside the list; otherwise the first chat, read with the list in one
+  // round trip (issue 20, few trips), unless the user closed the conversation.
   const requested = query.get("chatId");
-  const [chats, requestedChat] = await Promise.all([
-    listChats(services).catch((error: unknown) => {
-      console.error(error);
-      throw data({ message: CHAT_MESSAGES.loadFailed }, { status: 500 });
-    }),
-    requested ? openChat(requested) : null,
-  ]);
-  const firstId = closed ? null : (chats[0]?.id ?? null);
-  const chat = requested ? requestedChat : firstId ? await openChat(firstId) : null;
+  const failed = (error: unknown): never => {
+    if (error instanceof DomainError) throw error;
+    console.error(error);
+    throw data({ message: CHAT_MESSAGES.loadFailed }, { status: 500 });
+  };
+  if (!requested) {
+    const { chats, chat } = closed
+      ? { chats: await listChats(services).catch(failed), chat: null }
+      : await listWithFirstChat(services).catch(failed);
+    return { chats, chat, notFound, picker, confirmDelete };
+  }
+  const [chats, chat] = await Promise.all([listChats(services).catch(failed), openChat(requested)]);
   return { chats, chat, notFound, picker, confirmDelete };
 }
 

@@ -12,6 +12,7 @@ import type { ChatNotification } from "~/modules/realtime/protocol";
 import type { ChatDetail, ChatSummary } from "./present";
 import {
   beyond,
+  hasOtherMember,
   messageColumns,
   messageCursor,
   messagesWithSender,
@@ -22,6 +23,7 @@ import {
   toChatMessage,
   unreadCondition,
   visibleMembership,
+  type MessageRow,
 } from "./rows.server";
 import { CHAT_MESSAGES } from "./schemas";
 
@@ -37,39 +39,66 @@ export async function isChatMember(ctx: ReadCtx, input: { chatId: string }) {
   return (await visibleMembership(ctx.db, requireActor(ctx).id, input.chatId)) !== undefined;
 }
 
-/** The member's chat list (docs/product.md#chat), newest activity first. */
-export async function listChats(ctx: ReadCtx): Promise<ChatSummary[]> {
-  const userId = requireActor(ctx).id;
+/** The chat list's order: newest activity first (the chat's creation until its first message). */
+const listOrder = [desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id)] as const;
+
+/** The listed chats' rule: the member's visible memberships (joined to chats as the list is). */
+const listedFor = (userId: string) => and(eq(chatMembers.userId, userId), isNull(chatMembers.hiddenAt));
+
+/**
+ * The list's statement. Columns that share a name with another selected column (the ids, the
+ * names) are aliased: inside `db.batch` drizzle maps D1's rows by column name, and a repeated name
+ * would shift every later value.
+ */
+function listQuery(db: Db, userId: string) {
   const other = alias(chatMembers, "other");
-  const rows = await ctx.db
-    .select({
-      id: chats.id,
-      name: chats.name,
-      isDirectChat: chats.isDirectChat,
-      createdAt: chats.createdAt,
-      lastMessageAt: chats.lastMessageAt,
-      referralId: referrals.id,
-      referralCard: creditCards.name,
-      otherId: users.id,
-      otherProfileImage: users.profileImage,
-      ...senderColumns,
-      lastMessage: sql<string | null>`(select ${messages.content} from ${messages}
-        where ${messages.chatId} = ${chats.id} order by ${messages.createdAt} desc, ${messages.id} desc limit 1)`,
-      unreadCount: sql<number>`(select count(*) from ${messages}
-        where ${messages.chatId} = ${chats.id} and ${unreadCondition(userId)})`,
-    })
+  return (
+    db
+      .select({
+        id: chats.id,
+        name: chats.name,
+        isDirectChat: chats.isDirectChat,
+        createdAt: chats.createdAt,
+        lastMessageAt: chats.lastMessageAt,
+        referralId: sql<string | null>`${referrals.id}`.as("referral_id"),
+        referralCard: sql<string | null>`${creditCards.name}`.as("referral_card"),
+        otherId: sql<string | null>`${users.id}`.as("other_id"),
+        otherProfileImage: users.profileImage,
+        ...senderColumns,
+        lastMessage: sql<string | null>`(select ${messages.content} from ${messages}
+          where ${messages.chatId} = ${chats.id} order by ${messages.createdAt} desc, ${messages.id} desc limit 1)`,
+        unreadCount: sql<number>`(select count(*) from ${messages}
+          where ${messages.chatId} = ${chats.id} and ${unreadCondition(userId)})`,
+      })
+      .from(chatMembers)
+      .innerJoin(chats, eq(chats.id, chatMembers.chatId))
+      // Inner join: a chat with nobody else in it is not listed (docs/product.md#chat).
+      .innerJoin(other, and(eq(other.chatId, chats.id), ne(other.userId, chatMembers.userId)))
+      .leftJoin(users, eq(users.id, other.userId))
+      .leftJoin(referrals, eq(referrals.id, chats.referralId))
+      .leftJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
+      .where(listedFor(userId))
+      .groupBy(chats.id)
+      .orderBy(...listOrder)
+      .limit(LIST_LIMIT)
+  );
+}
+
+/** The first chat of listQuery's answer: the same rule and order, without what the list shows. */
+function firstListedChatId(db: Db, userId: string) {
+  return db
+    .select({ id: chats.id })
     .from(chatMembers)
     .innerJoin(chats, eq(chats.id, chatMembers.chatId))
-    // Inner join: a chat with nobody else in it is not listed (docs/product.md#chat).
-    .innerJoin(other, and(eq(other.chatId, chats.id), ne(other.userId, chatMembers.userId)))
-    .leftJoin(users, eq(users.id, other.userId))
-    .leftJoin(referrals, eq(referrals.id, chats.referralId))
-    .leftJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
-    .where(and(eq(chatMembers.userId, userId), isNull(chatMembers.hiddenAt)))
-    .groupBy(chats.id)
-    .orderBy(desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id))
-    .limit(LIST_LIMIT);
-  return rows.map((row) => ({
+    .where(and(listedFor(userId), hasOtherMember(chats.id, userId)))
+    .orderBy(...listOrder)
+    .limit(1);
+}
+
+type ListRow = Awaited<ReturnType<typeof listQuery>>[number];
+
+function toSummary(row: ListRow): ChatSummary {
+  return {
     id: row.id,
     name: row.name,
     isDirectChat: row.isDirectChat,
@@ -80,7 +109,42 @@ export async function listChats(ctx: ReadCtx): Promise<ChatSummary[]> {
     unreadCount: Number(row.unreadCount),
     updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
     lastMessage: row.lastMessage,
-  }));
+  };
+}
+
+/** The member's chat list (docs/product.md#chat), newest activity first. */
+export async function listChats(ctx: ReadCtx): Promise<ChatSummary[]> {
+  const rows = await listQuery(ctx.db, requireActor(ctx).id);
+  return rows.map(toSummary);
+}
+
+/** A conversation's newest page: its list entry, the page oldest first, whether older exist. */
+function toDetail(summary: ChatSummary, rows: MessageRow[], viewerId: string): ChatDetail {
+  const page = rows.slice(0, PAGE_SIZE).reverse();
+  return { ...summary, hasOlder: rows.length > PAGE_SIZE, messages: page.map((row) => toChatMessage(row, viewerId)) };
+}
+
+/**
+ * The list and its first chat's newest messages in one round trip (issue 20, few trips: /chat
+ * without ?chatId= opens the first chat). The messages are those of the first listed chat, found
+ * by the list's own rule and order inside the statement, so no membership check is needed beyond
+ * the list's; both statements run in one batch and so see the same data.
+ */
+export async function listWithFirstChat(ctx: ReadCtx): Promise<{ chats: ChatSummary[]; chat: ChatDetail | null }> {
+  const userId = requireActor(ctx).id;
+  const { db } = ctx;
+  const first = firstListedChatId(db, userId);
+  const [rows, firstMessages] = await db.batch([
+    listQuery(db, userId),
+    messagesWithSender(db)
+      .where(eq(messages.chatId, sql`(${first})`))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(PAGE_SIZE + 1),
+  ]);
+  const summaries = rows.map(toSummary);
+  const head = summaries[0];
+  if (!head) return { chats: summaries, chat: null };
+  return { chats: summaries, chat: toDetail(head, firstMessages, userId) };
 }
 
 /**
@@ -104,11 +168,8 @@ export async function getChat(ctx: ReadCtx, input: { chatId: string; before?: st
         .limit(PAGE_SIZE + 1);
     })(),
   ]);
-  const summary = summaries.find((chat) => chat.id === chatId);
-  const hasOlder = rows.length > PAGE_SIZE;
-  const page = rows.slice(0, PAGE_SIZE).reverse();
-  const chat = summary ?? (await chatHeader(db, chatId));
-  return { ...chat, hasOlder, messages: page.map((row) => toChatMessage(row, userId)) };
+  const summary = summaries.find((chat) => chat.id === chatId) ?? (await chatHeader(db, chatId));
+  return toDetail(summary, rows, userId);
 }
 
 /**

@@ -3,7 +3,7 @@
  * name its sender shows, the keyset over (created_at, id), and the membership every chat rule
  * starts from. Every read is scoped by a visible membership of the acting member.
  */
-import { and, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { chatMembers, messages, users } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
@@ -40,7 +40,7 @@ export const NO_SENDER: SenderRow = {
  * The chat has a member besides `userId` (left or not): a chat with nobody else in it (made by
  * the old 'Start New Chat') takes no messages and is not listed (docs/product.md#chat).
  */
-export const hasOtherMember = (chatId: string, userId: string) =>
+export const hasOtherMember = (chatId: string | AnyColumn, userId: string) =>
   sql`exists (select 1 from ${chatMembers} where ${chatMembers.chatId} = ${chatId} and ${chatMembers.userId} <> ${userId})`;
 
 /** A person's name as others see it (masked when they hide their full name), or as they see it. */
