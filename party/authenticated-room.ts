@@ -42,7 +42,7 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
     }
     connection.setState({ userId, expiresAt, tokens: FRAME_BURST, at: Date.now() });
     this.send(connection, { type: "welcome", userId, room: this.name });
-    await this.closeExpiredAt(expiresAt);
+    await this.scheduleAlarm(expiresAt);
   }
 
   async onMessage(connection: RoomConnection, raw: string | ArrayBuffer) {
@@ -92,7 +92,7 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
   }
 
   /**
-   * RPC from the Worker: a frame D1 already reflects, to everyone here or to one user's sockets.
+   * RPC from the Worker (and the room's own delivery): a frame to everyone here or to one user's sockets.
    * Goes straight to the hibernation API's sockets (tagged by user id at connect): partyserver's
    * connection iterator would deserialize every socket's attachment on every broadcast.
    */
@@ -106,21 +106,26 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
         socket.send(text);
         sent += 1;
       } catch {
-        // Closed between the check and the send: it catches up from D1 when it reconnects.
+        // Closed between the check and the send: it catches up when it reconnects.
       }
     }
     return sent;
   }
 
   /**
-   * Sessions end on their own too: an alarm at the earliest session expiry among the connections
-   * closes the expired ones (a reconnect is then refused by the Worker unless the session slid on).
+   * The room's one alarm serves everything that must happen later: it is moved earlier, never
+   * later, so each caller's time is kept (an alarm that finds nothing to do is harmless).
    */
-  private async closeExpiredAt(expiresAt: number) {
+  protected async scheduleAlarm(at: number) {
     const current = await this.ctx.storage.getAlarm();
-    if (current === null || expiresAt < current) await this.ctx.storage.setAlarm(expiresAt);
+    if (current === null || at < current) await this.ctx.storage.setAlarm(at);
   }
 
+  /**
+   * Sessions end on their own too: an alarm at the earliest session expiry among the connections
+   * closes the expired ones (a reconnect is then refused by the Worker unless the session slid on).
+   * Then the room's own work (`onRoomAlarm`).
+   */
   async onAlarm() {
     const now = Date.now();
     let next = Infinity;
@@ -129,8 +134,12 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
       if (expiresAt <= now) connection.close(CLOSE_SESSION_ENDED, "Session expired");
       else next = Math.min(next, expiresAt);
     }
-    if (next !== Infinity) await this.ctx.storage.setAlarm(next);
+    if (next !== Infinity) await this.scheduleAlarm(next);
+    await this.onRoomAlarm();
   }
+
+  /** What a room does at its alarm besides ending expired sessions (which schedules its own). */
+  protected async onRoomAlarm(): Promise<void> {}
 
   /** RPC from the Worker: closes a user's sockets here (sign-out, deactivation, leaving a chat). */
   async closeUser(userId: string) {

@@ -1,19 +1,75 @@
-import { createDb } from "../db/client";
+import type { ConnectionContext } from "partyserver";
+import { createId } from "../db/id";
+import { createDb, type Db } from "../db/client";
 import type { Ctx } from "../app/core/context.server";
 import { DomainError } from "../app/core/errors";
 import { markChatRead } from "../app/modules/chats/commands.server";
-import { messagesAfter } from "../app/modules/chats/queries.server";
-import type { ClientFrame } from "../app/modules/realtime/protocol";
+import { announceMirrored } from "../app/modules/chats/fan-out.server";
+import { CATCH_UP_LIMIT, messagesAfter } from "../app/modules/chats/queries.server";
+import {
+  checkSender,
+  loadRoomMembers,
+  mirrorMessages,
+  SEND_LIMIT,
+  type RoomMember,
+} from "../app/modules/chats/room.server";
+import { nameOf, toChatMessage, type MessageRow } from "../app/modules/chats/rows.server";
+import { CHAT_MESSAGES, SendMessageSchema } from "../app/modules/chats/schemas";
+import type { ChatMessage, ChatRoomRpc, ClientFrame, RoomSend, RoomSendAnswer } from "../app/modules/realtime/protocol";
 import { createRealtime } from "../app/modules/realtime/realtime.server";
-import { parseEnv } from "../app/utils/env.server";
+import { meterForRequest } from "../app/utils/d1-meter.server";
+import { parseEnv, type AppEnv } from "../app/utils/env.server";
 import { AuthenticatedRoom, type RoomConnection } from "./authenticated-room";
+import { ChatStore } from "./chat-store";
+
+/** Members loaded longer ago than this are reloaded in the background (names and privacy change). */
+const MEMBERS_MAX_AGE_MS = 60_000;
+/** How many messages one mirror batch copies to D1. */
+const MIRROR_BATCH = 50;
+/** A safety alarm after each send, in case the room is evicted before its mirror finished. */
+const MIRROR_SAFETY_MS = 30_000;
+/** Retry back-off after failed mirrors: 1 s, 2 s, 4 s ... up to a minute. */
+const mirrorRetryMs = (failures: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, failures - 1));
+/** How long the no-JS page's send waits for D1 to have its message before answering anyway. */
+const WAIT_FOR_MIRROR_MS = 2000;
 
 /**
- * One room per chat (room name = chat id): live messages, typing and read marks. Messages are
- * written to D1 by the Worker and published here; this room reads D1 only to send a reconnecting
- * client what it missed, and records read marks through the same chats module as POST .../read.
+ * One room per chat (room name = chat id): where a chat's messages are written (ADR 040). A
+ * message, from a `send-message` frame or handed over by the Worker (`send`, RPC), is checked
+ * against the members the room holds, stored in the room's own SQLite storage, delivered to the
+ * room's sockets, and then mirrored to D1 (idempotent by id, retried by the room's alarm until it
+ * lands). Catch-up after a reconnect reads the room's storage. Typing is relayed, never stored;
+ * read marks go through the chats module to D1, as POST .../read does.
  */
-export class ChatRoom extends AuthenticatedRoom {
+export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
+  #store: ChatStore | undefined;
+  #env: AppEnv | undefined;
+  /** The D1 binding the room uses; the bench wraps it to delay each round trip (--d1-rtt). */
+  #d1: D1Database | undefined;
+  #mirroring: Promise<void> | null = null;
+  /** Bumped by membersChanged, so a reload that started before the change does not store stale members. */
+  #membersVersion = 0;
+
+  private get store() {
+    return (this.#store ??= new ChatStore(this.ctx.storage.sql, this.name));
+  }
+
+  private get appEnv() {
+    return (this.#env ??= parseEnv(this.env as unknown as Record<string, unknown>));
+  }
+
+  /** The room's D1 (a method, so a test can make a mirror write fail). */
+  protected db(): Db {
+    return createDb(this.#d1 ?? this.env.DB);
+  }
+
+  async onConnect(connection: RoomConnection, ctx: ConnectionContext) {
+    // The bench's simulated distance (BENCH_D1_METER only): the room's own D1 calls pay it too.
+    const meter = meterForRequest(this.env, ctx.request);
+    if (meter) this.#d1 = meter.db;
+    await super.onConnect(connection, ctx);
+  }
+
   protected async onFrame(connection: RoomConnection, userId: string, frame: Exclude<ClientFrame, { type: "ping" }>) {
     if (frame.chatId !== this.name) {
       this.send(connection, { type: "error", message: "This room is for another chat" });
@@ -22,11 +78,17 @@ export class ChatRoom extends AuthenticatedRoom {
     try {
       switch (frame.type) {
         case "join-chat": {
-          const missed = frame.after
-            ? await messagesAfter(this.contextFor(userId), { chatId: this.name, after: frame.after })
-            : [];
+          const missed = frame.after ? await this.missedSince(userId, frame.after) : [];
           for (const message of missed) this.send(connection, { type: "receive-message", chatId: this.name, message });
           this.send(connection, { type: "joined", chatId: this.name, missed: missed.length });
+          break;
+        }
+        case "send-message": {
+          const clientId = frame.clientId ?? null;
+          const answer = await this.take({ userId, content: frame.content, clientId });
+          if (!answer.ok) {
+            this.send(connection, { type: "error", message: answer.message, ...(clientId && { clientId }) });
+          }
           break;
         }
         case "typing":
@@ -47,6 +109,152 @@ export class ChatRoom extends AuthenticatedRoom {
     }
   }
 
+  /** RPC from the Worker: a message sent by the page or /api (sendMessage in the chats module). */
+  async sendMessage(input: RoomSend): Promise<RoomSendAnswer> {
+    const answer = await this.take(input);
+    if (answer.ok && input.waitForMirror) {
+      await Promise.race([this.flushMirror(), new Promise((resolve) => setTimeout(resolve, WAIT_FOR_MIRROR_MS))]);
+    }
+    return answer;
+  }
+
+  /** RPC from the Worker: the chat's memberships changed in D1; the next send reloads them. */
+  async membersChanged() {
+    this.#membersVersion += 1;
+    this.store.forgetMembers();
+  }
+
+  /**
+   * The hot path: check, store, deliver; D1 only afterwards (the mirror). The members come from the
+   * room's storage (D1 only when the room holds none: a new room, or after membersChanged).
+   */
+  private async take(input: Omit<RoomSend, "waitForMirror">): Promise<RoomSendAnswer> {
+    const members = await this.members();
+    const allowed = checkSender(members, input.userId);
+    if (!allowed.ok) return allowed;
+    const parsed = SendMessageSchema.safeParse({ content: input.content, clientId: input.clientId ?? undefined });
+    if (!parsed.success)
+      return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? CHAT_MESSAGES.blank };
+    const { content, clientId = null } = parsed.data;
+    const retried = clientId ? this.store.byClientId(input.userId, clientId) : undefined;
+    if (retried) return { ok: true, message: toChatMessage(retried, input.userId) };
+    const now = Date.now();
+    const limit = SEND_LIMIT.perMinute * this.appEnv.RATE_LIMIT_MULTIPLIER;
+    if (this.store.sentSince(input.userId, now - SEND_LIMIT.windowMs) >= limit) {
+      return { ok: false, status: 429, message: CHAT_MESSAGES.tooFast };
+    }
+    const row = this.rowFor(allowed.sender, { content, clientId, now });
+    this.store.insert(row);
+    // Everyone, the sender's other sockets included, sees the name others see.
+    const message = toChatMessage(row, input.userId);
+    await this.publish({
+      type: "receive-message",
+      chatId: this.name,
+      message: { ...message, senderName: nameOf(row) },
+    });
+    this.ctx.waitUntil(this.flushMirror());
+    this.ctx.waitUntil(this.scheduleAlarm(now + MIRROR_SAFETY_MS));
+    return { ok: true, message };
+  }
+
+  private rowFor(sender: RoomMember, input: { content: string; clientId: string | null; now: number }): MessageRow {
+    return {
+      id: createId(),
+      chatId: this.name,
+      content: input.content,
+      // Never before a message already stored, so the room's order and D1's (createdAt, id) agree.
+      createdAt: new Date(Math.max(input.now, this.store.newestTime())),
+      senderId: sender.userId,
+      isAssistant: false,
+      readAt: null,
+      clientId: input.clientId,
+      senderFirstName: sender.senderFirstName,
+      senderLastName: sender.senderLastName,
+      senderUsername: sender.senderUsername,
+      senderShowFullName: sender.senderShowFullName,
+    };
+  }
+
+  private async members(): Promise<RoomMember[]> {
+    const held = this.store.members();
+    if (!held) return this.reloadMembers();
+    if (Date.now() - held.loadedAt > MEMBERS_MAX_AGE_MS) {
+      this.ctx.waitUntil(
+        this.reloadMembers().catch((error) => console.error("chat room: members reload failed", error)),
+      );
+    }
+    return held.list;
+  }
+
+  private async reloadMembers() {
+    const version = this.#membersVersion;
+    const loadedAt = Date.now();
+    const list = await loadRoomMembers(this.db(), this.name);
+    if (version === this.#membersVersion) this.store.setMembers(list, loadedAt);
+    return list;
+  }
+
+  /**
+   * What a reconnecting member missed after `after`: from the room's storage when it holds that
+   * message; otherwise (a message from before the room kept messages) from D1, plus whatever D1
+   * does not have yet.
+   */
+  private async missedSince(userId: string, after: string): Promise<ChatMessage[]> {
+    const members = await this.members();
+    if (!members.some((member) => member.userId === userId && member.visible)) {
+      throw new DomainError(404, CHAT_MESSAGES.notFound);
+    }
+    const held = this.store.after(after, CATCH_UP_LIMIT);
+    if (held) return held.map((row) => toChatMessage(row, userId));
+    const fromD1 = await messagesAfter(this.contextFor(userId), { chatId: this.name, after });
+    const known = new Set(fromD1.map((message) => message.id));
+    const pending = this.store
+      .unmirrored(CATCH_UP_LIMIT)
+      .filter((row) => !known.has(row.id))
+      .map((row) => toChatMessage(row, userId));
+    return [...fromD1, ...pending].slice(0, CATCH_UP_LIMIT);
+  }
+
+  /** Mirrors what D1 does not have yet; one flush at a time (a send during one is picked up by it). */
+  private flushMirror() {
+    return (this.#mirroring ??= this.mirrorPending().finally(() => {
+      this.#mirroring = null;
+    }));
+  }
+
+  private async mirrorPending() {
+    for (;;) {
+      const rows = this.store.unmirrored(MIRROR_BATCH);
+      if (rows.length === 0) return;
+      let inserted: Set<string>;
+      try {
+        inserted = await mirrorMessages(this.db(), this.name, rows);
+      } catch (error) {
+        const failures = this.store.mirrorFailures() + 1;
+        this.store.setMirrorFailures(failures);
+        console.error(`chat room ${this.name}: mirror to D1 failed (${failures}), retrying`, error);
+        await this.scheduleAlarm(Date.now() + mirrorRetryMs(failures));
+        return;
+      }
+      this.store.markMirrored(rows.map((row) => row.id));
+      this.store.setMirrorFailures(0);
+      // Recipients' notices and unread counts read D1, so they follow the mirror (once per message).
+      for (const row of rows) {
+        if (!inserted.has(row.id) || !row.senderId) continue;
+        const message = { ...toChatMessage(row, row.senderId), senderName: nameOf(row) };
+        const ctx = this.contextFor(row.senderId);
+        this.ctx.waitUntil(
+          announceMirrored(ctx, message).catch((error) => console.error("chats: notifications failed", error)),
+        );
+      }
+    }
+  }
+
+  /** The alarm retries a failed mirror (and catches one an eviction interrupted). */
+  protected async onRoomAlarm() {
+    await this.flushMirror();
+  }
+
   /**
    * The chats module's context for a connection's member: the room publishes to itself directly,
    * to other rooms through the bindings. Rooms act with a member's rights only (the Worker does not
@@ -54,8 +262,8 @@ export class ChatRoom extends AuthenticatedRoom {
    */
   private contextFor(userId: string): Ctx {
     return {
-      db: createDb(this.env.DB),
-      env: parseEnv(this.env as unknown as Record<string, unknown>),
+      db: this.db(),
+      env: this.appEnv,
       realtime: createRealtime(this.env, {
         chatId: this.name,
         publish: (frame, options) => this.publish(frame, options),

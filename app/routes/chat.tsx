@@ -76,7 +76,13 @@ const chatForm = intent.member({
       case "send":
         // Replying from the plain-HTML page reads what it answers (with JavaScript the page has).
         await markChatRead(services, { chatId: input.chatId });
-        await sendMessage(services, { chatId: input.chatId, content: input.content, clientId: input.clientId });
+        // The page that follows reads D1: wait (briefly) for the room's mirror to put it there.
+        await sendMessage(services, {
+          chatId: input.chatId,
+          content: input.content,
+          clientId: input.clientId,
+          waitForMirror: true,
+        });
         return redirect(chatPath(input.chatId));
       case "read":
         await markChatRead(services, { chatId: input.chatId });

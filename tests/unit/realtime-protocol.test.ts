@@ -39,6 +39,10 @@ const CLIENT_FRAMES: ByType<ClientFrame> = {
     { type: "mark-read", chatId: "c1", timestamp: 0 },
     { type: "mark-read", chatId: "c1", timestamp: 1_795_000_000_000 },
   ],
+  "send-message": [
+    { type: "send-message", chatId: "c1", content: "Hello" },
+    { type: "send-message", chatId: "c1", content: "Hi", clientId: "client-0001" },
+  ],
 };
 
 const SERVER_FRAMES: ByType<ServerFrame> = {
@@ -95,10 +99,13 @@ describe("the realtime protocol", () => {
     expect(parseClientFrame(new ArrayBuffer(2))).toEqual({ error: "Binary frames are not supported" });
     const padded = JSON.stringify({ type: "typing", chatId: "c1", isTyping: true, pad: "x".repeat(MAX_FRAME_BYTES) });
     expect(parseClientFrame(padded)).toEqual({ error: "Frame too large" });
-    // Bytes, not characters: 1,400 three-byte characters are over 4 KB.
-    expect(parseClientFrame(JSON.stringify({ type: "ping", id: "€".repeat(1400) }))).toEqual({
+    // Bytes, not characters: 5,500 three-byte characters are over 16 KB.
+    expect(parseClientFrame(JSON.stringify({ type: "ping", id: "€".repeat(5500) }))).toEqual({
       error: "Frame too large",
     });
+    // A message of the longest allowed length fits, whatever its characters.
+    const longest = JSON.stringify({ type: "send-message", chatId: "c1", content: "€".repeat(2000), clientId: "c" });
+    expect(parseClientFrame(longest)).toMatchObject({ type: "send-message" });
     expect(parseClientFrame("not json")).toEqual({ error: "Frame is not valid JSON" });
   });
 

@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { chatMembers, chats, sessions, users } from "../../db/schema";
+import { chatMembers, chats, messages, sessions, users } from "../../db/schema";
+import { MAX_FRAME_BYTES } from "~/modules/realtime/protocol";
 import { makeDirectChat } from "../../db/factories";
 import { hashPassword } from "~/modules/auth/password.server";
 import { createSession } from "~/modules/auth/session.server";
 import { registerAndLogin } from "./account-helpers";
 import { api, createSignedInUser, fetchPath, ORIGIN, postJson, testDb } from "./helpers";
-import { connect, framesOf, settle, waitFor } from "./socket-helpers";
+import { connect, eventually, framesOf, settle, waitFor } from "./socket-helpers";
 
 async function directChat() {
   const alice = await createSignedInUser({ firstName: "Alice", lastName: "Archer" });
@@ -23,7 +24,10 @@ async function send(token: string, chatId: string, content: string) {
     body: JSON.stringify({ content }),
   });
   expect(response.status).toBe(201);
-  return ((await response.json()) as { data: { id: string } }).data;
+  const sent = ((await response.json()) as { data: { id: string } }).data;
+  // The room answers once it stored and delivered the message; D1 has it right after (ADR 040).
+  await eventually(async () => (await testDb().select().from(messages).where(eq(messages.id, sent.id))).length > 0);
+  return sent;
 }
 
 describe("realtime rooms behind onBeforeConnect", () => {
@@ -157,7 +161,7 @@ describe("realtime rooms behind onBeforeConnect", () => {
     await waitFor(() => framesOf(b.frames, "welcome")[0]);
     a.socket!.send(JSON.stringify({ type: "typing", chatId, isTyping: "yes" }));
     a.socket!.send(JSON.stringify({ type: "shout", chatId }));
-    a.socket!.send(JSON.stringify({ type: "typing", chatId, isTyping: true, pad: "x".repeat(5000) }));
+    a.socket!.send(JSON.stringify({ type: "typing", chatId, isTyping: true, pad: "x".repeat(MAX_FRAME_BYTES) }));
     a.socket!.send(JSON.stringify({ type: "typing", chatId: "another-chat", isTyping: true }));
     a.socket!.send(JSON.stringify({ type: "mark-read", chatId, timestamp: -1 }));
     const errors = await waitFor(() => framesOf(a.frames, "error").length >= 5 && framesOf(a.frames, "error"));

@@ -30,6 +30,15 @@ export async function waitFor<T>(read: () => T | undefined | false, timeoutMs = 
   }
 }
 
+/** Polls until an async check holds (or throws after the timeout). */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 3000) {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error("timed out waiting");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 /** Every frame of a type received so far. */
 export const framesOf = (frames: Frame[], type: string) => frames.filter((frame) => frame.type === type);
 

@@ -1,6 +1,7 @@
 /**
  * Chats: what the acting member changes besides sending. Opening a direct chat with a person,
- * reading and leaving. Each write lands in D1 first; the fan-out then tells the rooms.
+ * reading and leaving. Each write lands in D1 first; the fan-out then tells the rooms (membership
+ * changes included: a chat's room holds its members to check sends against, ADR 040).
  */
 import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { createId } from "../../../db/id";
@@ -8,13 +9,13 @@ import { chatMembers, chats, messages, referrals, users } from "../../../db/sche
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
-import { announceLeft, announceRead } from "./fan-out.server";
+import { announceJoined, announceLeft, announceRead } from "./fan-out.server";
 import { countUnread } from "./queries.server";
 import { requireMembership } from "./rows.server";
 import { CHAT_MESSAGES, type CreateChatInput } from "./schemas";
 
 type WriteCtx = Pick<Ctx, "db" | "realtime" | "waitUntil" | "actor">;
-type StartCtx = Pick<Ctx, "db" | "env" | "actor">;
+type StartCtx = Pick<Ctx, "db" | "env" | "realtime" | "actor">;
 
 /**
  * Marks a chat read for the member up to `timestamp` (never later than now, never backwards), sets
@@ -112,6 +113,8 @@ export async function startDirectChat(ctx: StartCtx, input: CreateChatInput) {
       .onConflictDoUpdate({ target: [chatMembers.chatId, chatMembers.userId], set: { hiddenAt: null } }),
     db.insert(chatMembers).values({ chatId: chat.id, userId: targetUserId, createdAt: now }).onConflictDoNothing(),
   ]);
+  // The room checks sends against the members it holds: a rejoin must reach it before a send.
+  await announceJoined(ctx, { chatId: chat.id });
   return { id: chat.id };
 }
 

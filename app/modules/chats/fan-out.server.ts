@@ -1,8 +1,8 @@
 /**
- * Chats' fan-out: what the rooms are told after a write landed in D1 (ADR 040). Commands call
- * these and never the rooms directly, so where a write lands and how it is announced stay
- * separable. Fan-out is best effort (`ctx.realtime` never throws): a client that missed a frame
- * catches up from D1.
+ * Chats' fan-out: what the rooms are told after a write (ADR 040). Commands call these and never
+ * the rooms directly. A message is delivered in its chat's room by the room itself, which stored
+ * it; once D1 has it (the room's mirror), its recipients' own rooms are told here. Fan-out is best
+ * effort (`ctx.realtime` never throws): a client that missed a frame catches up from the room.
  */
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { chatMembers } from "../../../db/schema";
@@ -10,17 +10,6 @@ import type { Ctx } from "~/core/context.server";
 import type { ChatMessage } from "~/modules/realtime/protocol";
 
 type FanOutCtx = Pick<Ctx, "db" | "realtime" | "waitUntil">;
-
-/**
- * A stored message: to the chat's room before the sender's answer (the conversation shows it
- * live), then to each other visible member's own room (notice and new unread count) after it, so
- * a group's size never delays the sender.
- */
-export async function announceMessage(ctx: FanOutCtx, message: ChatMessage) {
-  await ctx.realtime.toChat(message.chatId, { type: "receive-message", chatId: message.chatId, message });
-  const done = notifyRecipients(ctx, message).catch((error) => console.error("chats: notifications failed", error));
-  ctx.waitUntil(done);
-}
 
 /** A member's read mark: the read marks in the chat's room, the new unread count to the member. */
 export async function announceRead(
@@ -38,19 +27,29 @@ export async function announceRead(
   ]);
 }
 
-/** A member left a chat: their unread count drops and their sockets in its room close. */
+/**
+ * A member left a chat: the room forgets its members (it reloads them from D1 on the next send),
+ * their unread count drops and their sockets in its room close.
+ */
 export async function announceLeft(ctx: FanOutCtx, input: { chatId: string; userId: string; unread: number }) {
   await Promise.all([
+    ctx.realtime.membersChanged(input.chatId),
     ctx.realtime.toUser(input.userId, { type: "unread", count: input.unread }),
     ctx.realtime.closeUser(input.userId, { chatIds: [input.chatId], notifications: false }),
   ]);
 }
 
+/** Members joined or rejoined a chat: its room reloads them before the next send. */
+export async function announceJoined(ctx: Pick<Ctx, "realtime">, input: { chatId: string }) {
+  await ctx.realtime.membersChanged(input.chatId);
+}
+
 /**
- * Tells each other visible member's own room about a stored message: one query for the
- * recipients with their unread counts, then one RPC per frame, all in parallel.
+ * Tells each other visible member's own room about a message D1 now has (the room's mirror calls
+ * it for each message it inserted): one query for the recipients with their unread counts, then
+ * one RPC per frame, all in parallel.
  */
-async function notifyRecipients(ctx: FanOutCtx, message: ChatMessage) {
+export async function announceMirrored(ctx: FanOutCtx, message: ChatMessage) {
   // countUnread's rule for every recipient at once (correlated on the outer chat_members row).
   const recipients = await ctx.db
     .select({

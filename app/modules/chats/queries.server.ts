@@ -32,7 +32,7 @@ type ReadCtx = Pick<Ctx, "db" | "actor">;
 /** At most this many chats are listed (newest activity first). */
 const LIST_LIMIT = 100;
 /** Catch-up after a reconnect sends at most this many missed messages; the rest come from a reload. */
-const CATCH_UP_LIMIT = 200;
+export const CATCH_UP_LIMIT = 200;
 
 /** Whether the acting member is a visible member of a chat (who may enter its room). */
 export async function isChatMember(ctx: ReadCtx, input: { chatId: string }) {

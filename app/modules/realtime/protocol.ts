@@ -5,9 +5,13 @@
  * the browser (use-room-socket.ts) share it. `zod/mini` keeps the browser's share small.
  */
 import { z } from "zod/mini";
+import type { DomainStatus } from "~/core/errors";
 
-/** Frames larger than this are refused before parsing. */
-export const MAX_FRAME_BYTES = 4 * 1024;
+/**
+ * Frames larger than this are refused before parsing: room for a `send-message` of 2,000
+ * characters however they encode (3 bytes each in UTF-8, up to 6 once escaped in JSON).
+ */
+export const MAX_FRAME_BYTES = 16 * 1024;
 
 /** Per-connection frame budget: a burst of 10, refilled at 1 frame per second. */
 export const FRAME_BURST = 10;
@@ -61,6 +65,17 @@ export const ClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("typing"), chatId: id, isTyping: z.boolean() }),
   /** Marks messages up to `timestamp` (epoch ms) as read. */
   z.object({ type: z.literal("mark-read"), chatId: id, timestamp: z.int().check(z.nonnegative()) }),
+  /**
+   * Sends a message (the same rules as POST /api/chats/{id}/messages; the room checks the content).
+   * The room answers with `receive-message` to everyone, the sender included, or an `error` frame
+   * naming the `clientId`.
+   */
+  z.object({
+    type: z.literal("send-message"),
+    chatId: id,
+    content: z.string(),
+    clientId: z.optional(z.string().check(z.maxLength(64))),
+  }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -69,7 +84,8 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   /** The connection is accepted: who the room knows it as. */
   z.object({ type: z.literal("welcome"), userId: z.string(), room: z.string() }),
   z.object({ type: z.literal("pong"), id: z.optional(z.string()), userId: z.string() }),
-  z.object({ type: z.literal("error"), message: z.string() }),
+  /** A refused frame; `clientId` when it was a `send-message` that carried one. */
+  z.object({ type: z.literal("error"), message: z.string(), clientId: z.optional(z.string()) }),
   z.object({ type: z.literal("receive-message"), chatId: z.string(), message: ChatMessageSchema }),
   z.object({ type: z.literal("user-typing"), chatId: z.string(), userId: z.string(), isTyping: z.boolean() }),
   /** `userId` has read the chat up to `timestamp` (epoch ms). */
@@ -113,4 +129,23 @@ export interface RoomRpc {
   publish(frame: ServerFrame, options?: { toUser?: string; exceptUser?: string }): Promise<number>;
   /** Closes every connection of a user in this room. */
   closeUser(userId: string): Promise<number>;
+}
+
+/** A message handed to a chat's room (ADR 040: the room stores it, fans it out, mirrors it to D1). */
+export type RoomSend = {
+  userId: string;
+  content: string;
+  clientId: string | null;
+  /** Wait (briefly) until D1 has it too: for the no-JS page, whose next page load reads D1. */
+  waitForMirror?: boolean;
+};
+
+/** The room's answer: the message as its sender sees it, or why it was refused (an HTTP status). */
+export type RoomSendAnswer = { ok: true; message: ChatMessage } | { ok: false; status: DomainStatus; message: string };
+
+/** A chat room's RPC surface beyond every room's. */
+export interface ChatRoomRpc extends RoomRpc {
+  sendMessage(input: RoomSend): Promise<RoomSendAnswer>;
+  /** The chat's memberships changed in D1 (joined, left, rejoined): the room reloads them. */
+  membersChanged(): Promise<void>;
 }

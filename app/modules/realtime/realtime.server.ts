@@ -4,16 +4,18 @@
  * partyserver (app/ must not); the rooms' RPC surface is `RoomRpc` in protocol.ts.
  *
  * Fan-out is best effort: a room that cannot be reached loses nothing, because clients catch up
- * from D1 (join-chat with `after`, or the 2 s poll when the socket is down).
+ * (join-chat with `after` from the room's storage, or the 2 s poll when the socket is down).
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { chatMembers } from "../../../db/schema";
-import type { RoomRpc, ServerFrame } from "./protocol";
+import type { ChatRoomRpc, RoomRpc, RoomSend, RoomSendAnswer, ServerFrame } from "./protocol";
 import type { RoomName } from "./rooms";
 
 /** The Worker's bindings of the rooms, one per registry entry (the Worker's `Env` has them all). */
-export type RealtimeBindings = Record<RoomName, { getByName(name: string): RoomRpc }>;
+export type RealtimeBindings = {
+  [Name in RoomName]: { getByName(name: string): Name extends "ChatRoom" ? ChatRoomRpc : RoomRpc };
+};
 
 export interface Realtime {
   /** A frame to everyone in a chat's room (or all but one user). */
@@ -22,6 +24,13 @@ export interface Realtime {
   toUser(userId: string, frame: ServerFrame): Promise<void>;
   /** Closes a user's sockets in the given chats' rooms and, if asked, their notification room. */
   closeUser(userId: string, rooms: { chatIds: string[]; notifications: boolean }): Promise<void>;
+  /**
+   * Hands a message to its chat's room, which stores, delivers and mirrors it (ADR 040). Not best
+   * effort: the room is where the message is written, so a room that cannot be reached throws.
+   */
+  sendToChat(chatId: string, input: RoomSend): Promise<RoomSendAnswer>;
+  /** Tells a chat's room that its memberships changed in D1 (best effort: it also reloads them by age). */
+  membersChanged(chatId: string): Promise<void>;
 }
 
 async function bestEffort(what: string, call: () => Promise<unknown>) {
@@ -41,13 +50,14 @@ export function createRealtime(
   localChat?: { chatId: string; publish: RoomRpc["publish"] },
 ): Realtime {
   const room = (name: RoomName, instance: string) => bindings[name].getByName(instance);
+  const chatRoom = (chatId: string) => bindings.ChatRoom.getByName(chatId);
   return {
     toChat: (chatId, frame, options) =>
       bestEffort(`publish to chat ${chatId}`, () =>
-        localChat?.chatId === chatId
-          ? localChat.publish(frame, options)
-          : room("ChatRoom", chatId).publish(frame, options),
+        localChat?.chatId === chatId ? localChat.publish(frame, options) : chatRoom(chatId).publish(frame, options),
       ),
+    sendToChat: (chatId, input) => chatRoom(chatId).sendMessage(input),
+    membersChanged: (chatId) => bestEffort(`members of ${chatId}`, () => chatRoom(chatId).membersChanged()),
     toUser: (userId, frame) =>
       bestEffort(`publish to user ${userId}`, () => room("UserNotifications", userId).publish(frame)),
     closeUser: async (userId, { chatIds, notifications }) => {
@@ -56,7 +66,7 @@ export function createRealtime(
           ? bestEffort(`close ${userId}`, () => room("UserNotifications", userId).closeUser(userId))
           : undefined,
         ...chatIds.map((chatId) =>
-          bestEffort(`close ${userId} in ${chatId}`, () => room("ChatRoom", chatId).closeUser(userId)),
+          bestEffort(`close ${userId} in ${chatId}`, () => chatRoom(chatId).closeUser(userId)),
         ),
       ]);
     },

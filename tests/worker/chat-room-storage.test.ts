@@ -1,0 +1,157 @@
+/**
+ * A chat's messages are written by its room (ADR 040): stored in the room's own SQLite storage,
+ * delivered, then mirrored to D1 idempotently by id and retried by the room's alarm until D1 has
+ * them. These tests reach into the room (vitest-pool-workers' runInDurableObject) to make its D1
+ * fail, and fire its alarm.
+ */
+import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { chatMembers, chats, messages } from "../../db/schema";
+import { makeDirectChat } from "../../db/factories";
+import { createDb, type Db } from "../../db/client";
+import { api, createSignedInUser, testDb } from "./helpers";
+import { failingDb } from "./failing-db";
+import { connect, eventually, framesOf, settle, waitFor } from "./socket-helpers";
+
+async function directChat() {
+  const alice = await createSignedInUser({ firstName: "Alice", lastName: "Archer" });
+  const bob = await createSignedInUser({ firstName: "Bob", lastName: "Baker" });
+  const { chat, members } = makeDirectChat(alice.user.id, bob.user.id);
+  await testDb().batch([testDb().insert(chats).values(chat), testDb().insert(chatMembers).values(members)]);
+  return { alice, bob, chatId: chat.id };
+}
+
+const roomOf = (chatId: string) => env.ChatRoom.getByName(chatId);
+
+/** Replaces the room's D1 (the room reads it through its `db()` method). */
+async function setRoomDb(chatId: string, d1: D1Database) {
+  await runInDurableObject(roomOf(chatId), (room) => {
+    (room as unknown as { db: () => Db }).db = () => createDb(d1);
+  });
+}
+
+/** Runs SQL in the room's own storage. */
+const roomSql = <T extends Record<string, SqlStorageValue>>(chatId: string, query: string, ...bindings: unknown[]) =>
+  runInDurableObject(roomOf(chatId), (_room, state) => state.storage.sql.exec<T>(query, ...bindings).toArray());
+
+const d1Messages = (chatId: string) => testDb().select().from(messages).where(eq(messages.chatId, chatId));
+
+async function send(token: string, chatId: string, content: string, clientId?: string) {
+  const sent = await api<{ data: { id: string } }>("POST", `/api/chats/${chatId}/messages`, token, {
+    content,
+    ...(clientId && { clientId }),
+  });
+  expect(sent.status).toBe(201);
+  return sent.body.data;
+}
+
+describe("the chat room stores messages and mirrors them to D1", () => {
+  it("delivers a message D1 refused, retries the mirror at its alarm, and D1 converges to one copy", async () => {
+    const { alice, bob, chatId } = await directChat();
+    const room = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    const inbox = await connect(`/parties/user-notifications/${bob.user.id}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(room.frames, "welcome")[0]);
+    await waitFor(() => framesOf(inbox.frames, "welcome")[0]);
+    // The room loads its members with its first send; from then on every insert into D1 fails.
+    await send(alice.token, chatId, "warm-up");
+    await eventually(async () => (await d1Messages(chatId)).length === 1);
+    await setRoomDb(chatId, failingDb(/insert into "messages"/i));
+
+    const message = await send(alice.token, chatId, "Stored in the room first");
+    expect(await waitFor(() => framesOf(room.frames, "receive-message")[1])).toMatchObject({
+      message: { id: message.id, content: "Stored in the room first" },
+    });
+    await settle(300);
+    expect((await d1Messages(chatId)).map((row) => row.id)).not.toContain(message.id);
+    expect(await roomSql(chatId, "SELECT mirrored FROM messages WHERE id = ?", message.id)).toEqual([{ mirrored: 0 }]);
+    // The retry is the room's alarm (it survives eviction: the queue is the room's storage).
+    expect(await runInDurableObject(roomOf(chatId), (_room, state) => state.storage.getAlarm())).not.toBeNull();
+    expect(framesOf(inbox.frames, "chat-notification")).toHaveLength(1);
+
+    await setRoomDb(chatId, env.DB);
+    expect(await runDurableObjectAlarm(roomOf(chatId))).toBe(true);
+    const stored = (await d1Messages(chatId)).filter((row) => row.id === message.id);
+    expect(stored).toMatchObject([{ content: "Stored in the room first", senderId: alice.user.id }]);
+    const [chat] = await testDb().select().from(chats).where(eq(chats.id, chatId));
+    expect(chat.lastMessageAt?.getTime()).toBe(stored[0].createdAt.getTime());
+    expect(await waitFor(() => framesOf(inbox.frames, "chat-notification")[1])).toMatchObject({
+      messageId: message.id,
+    });
+    expect((await api<{ count: number }>("GET", "/api/chats/unread", bob.token)).body.count).toBe(2);
+
+    // Mirrored again (as if the room had not recorded the success): still one copy, no second notice.
+    await roomSql(chatId, "UPDATE messages SET mirrored = 0");
+    await runDurableObjectAlarm(roomOf(chatId));
+    await settle(300);
+    expect(await d1Messages(chatId)).toHaveLength(2);
+    expect(framesOf(inbox.frames, "chat-notification")).toHaveLength(2);
+    expect(await roomSql(chatId, "SELECT count(*) AS n FROM messages WHERE mirrored = 0")).toEqual([{ n: 0 }]);
+  });
+
+  it("takes a socket frame and catches a reconnect up from the room's storage while D1 is down", async () => {
+    const { alice, bob, chatId } = await directChat();
+    const a = await connect(`/parties/chat-room/${chatId}`, { Cookie: alice.cookie });
+    const b = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(a.frames, "welcome")[0]);
+    await waitFor(() => framesOf(b.frames, "welcome")[0]);
+    a.socket!.send(JSON.stringify({ type: "send-message", chatId, content: "first", clientId: "client-first-1" }));
+    const seen = await waitFor(() => framesOf(b.frames, "receive-message")[0]);
+    expect(seen).toMatchObject({ message: { content: "first", sender: alice.user.id, senderName: "Alice Archer" } });
+    b.socket!.close();
+
+    // From here D1 answers nothing: the hot path and the catch-up do not need it.
+    await setRoomDb(chatId, failingDb(/./));
+    a.socket!.send(JSON.stringify({ type: "send-message", chatId, content: "  second  ", clientId: "client-second" }));
+    a.socket!.send(JSON.stringify({ type: "send-message", chatId, content: "second", clientId: "client-second" }));
+    a.socket!.send(JSON.stringify({ type: "send-message", chatId, content: "   ", clientId: "client-blank-1" }));
+    expect(await waitFor(() => framesOf(a.frames, "error")[0])).toEqual({
+      type: "error",
+      message: "Type a message to send.",
+      clientId: "client-blank-1",
+    });
+    const again = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(again.frames, "welcome")[0]);
+    again.socket!.send(JSON.stringify({ type: "join-chat", chatId, after: (seen.message as { id: string }).id }));
+    expect(await waitFor(() => framesOf(again.frames, "joined")[0])).toEqual({ type: "joined", chatId, missed: 1 });
+    expect(framesOf(again.frames, "receive-message")).toMatchObject([{ message: { content: "second" } }]);
+    // The retried clientId was stored (and delivered to the sender) once.
+    expect(framesOf(a.frames, "receive-message").map((f) => (f.message as { content: string }).content)).toEqual([
+      "first",
+      "second",
+    ]);
+
+    await setRoomDb(chatId, env.DB);
+    await runDurableObjectAlarm(roomOf(chatId));
+    expect((await d1Messages(chatId)).map((row) => row.content).sort()).toEqual(["first", "second"]);
+  });
+
+  it("counts the message limit in the room: 60 a minute (times the multiplier), then 429", async () => {
+    const { alice, bob, chatId } = await directChat();
+    await send(alice.token, chatId, "creates the room's storage");
+    // RATE_LIMIT_MULTIPLIER is 100 in tests: 6000 messages of the last minute use it up.
+    await roomSql(
+      chatId,
+      `INSERT INTO messages (id, sender_id, content, created_at, mirrored)
+       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5999)
+       SELECT 'seeded-' || i, ?, 'x', ?, 1 FROM n`,
+      alice.user.id,
+      Date.now(),
+    );
+    const refused = await api("POST", `/api/chats/${chatId}/messages`, alice.token, { content: "Too many" });
+    expect(refused).toMatchObject({ status: 429, body: { success: false } });
+    expect((await api("POST", `/api/chats/${chatId}/messages`, bob.token, { content: "Mine" })).status).toBe(201);
+    const stranger = await createSignedInUser();
+    expect((await api("POST", `/api/chats/${chatId}/messages`, stranger.token, { content: "x" })).status).toBe(404);
+  });
+
+  it("hears of membership changes: a member who left is refused, one who rejoined is let in", async () => {
+    const { alice, bob, chatId } = await directChat();
+    await send(bob.token, chatId, "before leaving");
+    expect((await api("DELETE", `/api/chats/${chatId}`, bob.token)).status).toBe(200);
+    expect((await api("POST", `/api/chats/${chatId}/messages`, bob.token, { content: "x" })).status).toBe(404);
+    expect((await api("POST", "/api/chats", bob.token, { targetUserId: alice.user.id })).status).toBe(201);
+    await send(bob.token, chatId, "after rejoining");
+    await eventually(async () => (await d1Messages(chatId)).length === 2);
+  });
+});
