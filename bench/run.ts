@@ -15,13 +15,15 @@
  * each round trip delayed by 80 ms (reads by `--replica-rtt`, default the same), as if the
  * database were on another continent: what a page's chain costs a distant user.
  *
- * The WebSocket part (bench/ws.ts) puts --ws-clients sockets in one chat room and posts
+ * The WebSocket part (bench/ws.ts) puts --ws-clients sockets in one chat room and sends
  * --ws-rate messages/s for --ws-duration seconds, beside a Socket.IO server that stores each message
- * in SQLite before broadcasting it (the original app's stack; bench/socketio-server.ts), driven the
- * same way, and prints delivery p50/p99 and drops as ratios. A third row is the runtime's floor:
- * the same room fanning out `typing` frames sent over sockets, with no HTTP request and no D1
- * write (what no send path in workerd can beat). The 60 s figure of the issue is
- * `npm run bench -- --only ws --ws-duration 60`.
+ * in SQLite before broadcasting it (the original app's stack; bench/socketio-server.ts), and prints
+ * delivery p50/p99 and drops as ratios to it. Cardshare's room stores each message in its own
+ * SQLite and mirrors it to D1 afterwards (ADR 040); it is sent two ways: a `send-message` frame, and
+ * a POST handed to the room. With --d1-rtt both run again with the distance (the room's own D1
+ * calls pay it too) and show how far their p99 moved. The last row is the runtime's floor: the same
+ * room fanning out `typing` frames, nothing stored (what no send path in workerd can beat). The
+ * 60 s figure of the issue is `npm run bench -- --only ws --ws-duration 60`.
  *
  * Everything stays on 127.0.0.1; wrangler runs with its network features off.
  */
@@ -246,7 +248,7 @@ async function main() {
     waitUntilUp(`http://127.0.0.1:${SOCKET_IO_PORT}/health`),
   ]);
 
-  if (options.only !== "http") await wsBench(options.ws);
+  if (options.only !== "http") await wsBench(options.ws, options.d1);
   if (options.only === "ws") return;
   APP_TARGETS.push(...(await signedInTargets(`http://127.0.0.1:${APP_PORT}`)));
 
@@ -314,42 +316,61 @@ function pageRow(row: PageResult, helloRps: number, far: boolean) {
   };
 }
 
-async function wsBench(ws: { clients: number; rate: number; duration: number }) {
+async function wsBench(
+  ws: { clients: number; rate: number; duration: number },
+  d1: { rtt: number; replicaRtt: number },
+) {
   const socketIo = await benchSocketIo(`http://127.0.0.1:${SOCKET_IO_PORT}`, ws);
   const accounts = {
     sender: { email: "alice@cardshare.local", password: DEMO_PASSWORD },
     recipient: { email: "ben@cardshare.local", password: DEMO_PASSWORD },
   };
-  const cardshare = await benchCardshare(`http://127.0.0.1:${APP_PORT}`, accounts, ws);
-  const floor = await benchRoomFloor(`http://127.0.0.1:${APP_PORT}`, accounts, ws);
-  const row = (name: string, result: WsBenchResult) => ({
+  const app = `http://127.0.0.1:${APP_PORT}`;
+  const far = d1.rtt > 0 || d1.replicaRtt > 0;
+  const socket = await benchCardshare(app, accounts, ws, { via: "socket" });
+  const post = await benchCardshare(app, accounts, ws, { via: "post" });
+  // With the distance: every D1 round trip the Worker and the room make waits (the room's mirror
+  // included); the hot path should not notice.
+  const socketFar = far ? await benchCardshare(app, accounts, ws, { via: "socket", headers: distance(d1) }) : null;
+  const postFar = far ? await benchCardshare(app, accounts, ws, { via: "post", headers: distance(d1) }) : null;
+  const floor = await benchRoomFloor(app, accounts, ws);
+  const row = (name: string, result: WsBenchResult, near?: WsBenchResult) => ({
     target: name,
     sent: result.sent,
-    "failed posts": result.failedPosts,
+    "failed sends": result.failedPosts,
     delivered: result.received,
     drops: result.drops,
     "p50 ms": result.p50.toFixed(1),
     "p99 ms": result.p99.toFixed(1),
     "max ms": result.max.toFixed(1),
-    "post p50/p99 ms": `${result.postP50.toFixed(1)} / ${result.postP99.toFixed(1)}`,
+    "send p50/p99 ms": `${result.postP50.toFixed(1)} / ${result.postP99.toFixed(1)}`,
     "1st delivery p50 ms": result.firstP50.toFixed(1),
     "1st→last p50 ms": result.spreadP50.toFixed(1),
     "p50 / baseline": (result.p50 / socketIo.p50).toFixed(2),
     "p99 / baseline": (result.p99 / socketIo.p99).toFixed(2),
+    "p99 vs no delay": near ? `${(((result.p99 - near.p99) / near.p99) * 100).toFixed(1)}%` : "",
   });
+  const rtt = `+${d1.rtt} ms/D1 trip`;
   console.log(
     `\nWebSocket fan-out: ${ws.clients} clients in one room, ${ws.rate} messages/s for ${ws.duration} s, ` +
-      "latency from the sender's POST to each delivery\n",
+      "latency from the sender's send to each delivery\n",
   );
   console.table([
     row("socket.io + SQLite write (baseline)", socketIo),
-    row("cardshare ChatRoom (D1 first)", cardshare),
+    row("cardshare frame -> room SQLite", socket),
+    row("cardshare POST -> room SQLite", post),
+    ...(socketFar ? [row(`cardshare frame -> room @${rtt}`, socketFar, socket)] : []),
+    ...(postFar ? [row(`cardshare POST -> room @${rtt}`, postFar, post)] : []),
     row("workerd floor: typing frames, no D1", floor),
   ]);
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/ws-latest.json",
-    JSON.stringify({ at: new Date().toISOString(), ws, socketIo, cardshare, floor }, null, 2),
+    JSON.stringify(
+      { at: new Date().toISOString(), ws, d1, socketIo, cardshare: { socket, post, socketFar, postFar }, floor },
+      null,
+      2,
+    ),
   );
 }
 

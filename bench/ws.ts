@@ -1,9 +1,11 @@
 /**
- * WebSocket fan-out bench: C clients in one room on loopback, one sender posting R messages/s for
- * D seconds over HTTP (as the app's composer does), measuring each delivery's latency from the
- * moment the sender started its POST. Run against Cardshare (POST /api/chats/{id}/messages: D1
- * first, then the ChatRoom Durable Object fans out) and a Socket.IO server that writes each message
- * to SQLite before broadcasting it.
+ * WebSocket fan-out bench: C clients in one room on loopback, one sender sending R messages/s for
+ * D seconds, measuring each delivery's latency from the moment the sender sent. Run against
+ * Cardshare, whose ChatRoom Durable Object stores each message in its own SQLite, delivers it and
+ * then mirrors it to D1 (ADR 040), sent two ways: a `send-message` frame over the sender's sockets,
+ * and POST /api/chats/{id}/messages (as the app's composer does: the Worker authenticates, then
+ * hands it to the room by RPC); and against a Socket.IO server that writes each message to SQLite
+ * before broadcasting it (POSTed over HTTP too).
  */
 import { io as ioClient, type Socket } from "socket.io-client";
 import WebSocket from "ws";
@@ -16,7 +18,7 @@ export interface WsBenchOptions {
 
 export interface WsBenchResult {
   sent: number;
-  /** Posts the server refused or failed (their deliveries count as drops). */
+  /** Sends the server refused or failed (their deliveries count as drops). */
   failedPosts: number;
   expected: number;
   received: number;
@@ -24,7 +26,7 @@ export interface WsBenchResult {
   p50: number;
   p99: number;
   max: number;
-  /** The sender's POST round trip (request to response), p50 and p99. */
+  /** The sender's round trip (POST to response, or frame to the room's echo), p50 and p99. */
   postP50: number;
   postP99: number;
   /** Per message, first delivery (p50) and the time from its first to its last delivery (p50). */
@@ -140,44 +142,97 @@ async function openChat(origin: string, accounts: { sender: Account; recipient: 
   return { sender, recipient, chatId, wsUrl: `${origin.replace(/^http/, "ws")}/parties/chat-room/${chatId}` };
 }
 
-/** One socket in the chat's room; resolves once the room has welcomed it. */
+type RoomFrame = { type: string; message?: { content: string; clientId: string | null } | string; clientId?: string };
+
+/**
+ * One socket in the chat's room; resolves once the room has welcomed it. `headers` are sent with
+ * the upgrade (the bench's D1 distance, which the room then applies to its own D1 calls).
+ */
 function openRoomSocket(
   origin: string,
   wsUrl: string,
   token: string,
-  onFrame: (frame: { type: string; message?: { content: string } }) => void,
+  onFrame: (frame: RoomFrame) => void,
+  headers: Record<string, string> = {},
 ) {
   return new Promise<WebSocket>((resolve, reject) => {
-    const socket = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${token}`, Origin: origin } });
+    const socket = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${token}`, Origin: origin, ...headers } });
     socket.on("error", reject);
     socket.on("message", (data) => {
-      const frame = JSON.parse(String(data)) as { type: string; message?: { content: string } };
+      const frame = JSON.parse(String(data)) as RoomFrame;
       if (frame.type === "welcome") resolve(socket);
       else onFrame(frame);
     });
   });
 }
 
-/** Cardshare: two demo users, a direct chat, C sockets of the recipient in the chat's room. */
+/** How a Cardshare message is sent, and the headers that simulate D1's distance (or none). */
+export type CardshareSend = { via: "socket" | "post"; headers?: Record<string, string> };
+
+/**
+ * Cardshare: two demo users, a direct chat, C sockets of the recipient in the chat's room; the
+ * sender sends over the socket (frames spread over 2R sockets of its own, each inside the room's
+ * per-connection budget of 1 frame/s; a send completes when the room echoes it back) or by POST.
+ */
 export async function benchCardshare(
   origin: string,
   accounts: { sender: Account; recipient: Account },
   options: WsBenchOptions,
+  send: CardshareSend,
 ) {
   const { sender, recipient, chatId, wsUrl } = await openChat(origin, accounts);
-  return drive(
+  const headers = send.headers ?? {};
+  const waiting = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
+  const senders =
+    send.via === "socket"
+      ? await Promise.all(
+          Array.from({ length: Math.ceil(options.rate * 2) }, () =>
+            openRoomSocket(
+              origin,
+              wsUrl,
+              sender.token,
+              (frame) => {
+                const clientId =
+                  frame.type === "receive-message" && typeof frame.message === "object"
+                    ? frame.message.clientId
+                    : frame.clientId;
+                const entry = clientId ? waiting.get(clientId) : undefined;
+                if (!entry || !clientId) return;
+                waiting.delete(clientId);
+                if (frame.type === "error") entry.reject(new Error(`room refused: ${String(frame.message)}`));
+                else entry.resolve();
+              },
+              headers,
+            ),
+          ),
+        )
+      : [];
+  const result = await drive(
     {
       open: async (onMessage) => {
-        const socket = await openRoomSocket(origin, wsUrl, recipient.token, (frame) => {
-          if (frame.type === "receive-message" && frame.message) onMessage(frame.message.content);
-        });
+        const socket = await openRoomSocket(
+          origin,
+          wsUrl,
+          recipient.token,
+          (frame) => {
+            if (frame.type === "receive-message" && typeof frame.message === "object") onMessage(frame.message.content);
+          },
+          headers,
+        );
         return () => socket.close();
       },
       post: async (content) => {
+        const seq = Number(content.replace("bench ", ""));
+        if (send.via === "socket") {
+          const clientId = `bench-${Date.now()}-${seq}`;
+          const echoed = new Promise<void>((resolve, reject) => waiting.set(clientId, { resolve, reject }));
+          senders[seq % senders.length].send(JSON.stringify({ type: "send-message", chatId, content, clientId }));
+          return echoed;
+        }
         await json(
           await fetch(`${origin}/api/chats/${chatId}/messages`, {
             method: "POST",
-            headers: { "Content-Type": "application/json", Authorization: `Bearer ${sender.token}` },
+            headers: { "Content-Type": "application/json", Authorization: `Bearer ${sender.token}`, ...headers },
             body: JSON.stringify({ content }),
           }),
         );
@@ -185,6 +240,8 @@ export async function benchCardshare(
     },
     options,
   );
+  for (const socket of senders) socket.close();
+  return result;
 }
 
 /**

@@ -49,6 +49,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
   #mirroring: Promise<void> | null = null;
   /** Bumped by membersChanged, so a reload that started before the change does not store stale members. */
   #membersVersion = 0;
+  #reloading: { version: number; promise: Promise<RoomMember[]> } | null = null;
 
   private get store() {
     return (this.#store ??= new ChatStore(this.ctx.storage.sql, this.name));
@@ -118,10 +119,15 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     return answer;
   }
 
-  /** RPC from the Worker: the chat's memberships changed in D1; the next send reloads them. */
+  /**
+   * RPC from the Worker: the chat's memberships changed in D1. The room forgets the members it
+   * held and reloads them now, in the background, so the next send rarely waits for D1 (only one
+   * that arrives before the reload finished, which then waits for that same reload).
+   */
   async membersChanged() {
     this.#membersVersion += 1;
     this.store.forgetMembers();
+    this.ctx.waitUntil(this.reloadMembers().catch((error) => console.error("chat room: members reload failed", error)));
   }
 
   /**
@@ -186,12 +192,21 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     return held.list;
   }
 
-  private async reloadMembers() {
+  /** Loads the members from D1: one load at a time per version of the members (see membersChanged). */
+  private reloadMembers(): Promise<RoomMember[]> {
     const version = this.#membersVersion;
+    if (this.#reloading?.version === version) return this.#reloading.promise;
     const loadedAt = Date.now();
-    const list = await loadRoomMembers(this.db(), this.name);
-    if (version === this.#membersVersion) this.store.setMembers(list, loadedAt);
-    return list;
+    const promise = loadRoomMembers(this.db(), this.name)
+      .then((list) => {
+        if (version === this.#membersVersion) this.store.setMembers(list, loadedAt);
+        return list;
+      })
+      .finally(() => {
+        if (this.#reloading?.promise === promise) this.#reloading = null;
+      });
+    this.#reloading = { version, promise };
+    return promise;
   }
 
   /**
