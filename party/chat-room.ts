@@ -168,8 +168,8 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
       id: createId(),
       chatId: this.name,
       content: input.content,
-      // Never before a message already stored, so the room's order and D1's (createdAt, id) agree.
-      createdAt: new Date(Math.max(input.now, this.store.newestTime())),
+      // Strictly after the newest stored message, so the room's order and D1's (createdAt, id) agree.
+      createdAt: new Date(Math.max(input.now, this.store.newestTime() + 1)),
       senderId: sender.userId,
       isAssistant: false,
       readAt: null,
