@@ -110,9 +110,15 @@ export class ChatStore {
       .one().n;
   }
 
-  /** The newest stored time, so a new message never sorts before one already stored. */
+  /**
+   * The newest stored time, so a new message never sorts before one already stored. Times only
+   * grow with `seq`, so the last row has it (a primary-key lookup, not a scan).
+   */
   newestTime(): number {
-    return this.sql.exec<{ t: number | null }>("SELECT max(created_at) AS t FROM messages").one().t ?? 0;
+    return (
+      this.sql.exec<{ t: number }>("SELECT created_at AS t FROM messages ORDER BY seq DESC LIMIT 1").toArray()[0]?.t ??
+      0
+    );
   }
 
   /** The messages stored after `id`, oldest first, or null when this room does not hold `id`. */
