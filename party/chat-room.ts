@@ -24,6 +24,8 @@ import { ChatStore } from "./chat-store";
 
 /** Members loaded longer ago than this are reloaded in the background (names and privacy change). */
 const MEMBERS_MAX_AGE_MS = 60_000;
+/** How long a message waits for others to share its mirror batch. */
+const MIRROR_GATHER_MS = 20;
 /** How many messages one mirror batch copies to D1. */
 const MIRROR_BATCH = 50;
 /** A safety alarm after each send, in case the room is evicted before its mirror finished. */
@@ -47,6 +49,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
   /** The D1 binding the room uses; the bench wraps it to delay each round trip (--d1-rtt). */
   #d1: D1Database | undefined;
   #mirroring: Promise<void> | null = null;
+  #mirrorSoon: Promise<void> | null = null;
   /** Bumped by membersChanged, so a reload that started before the change does not store stale members. */
   #membersVersion = 0;
   #reloading: { version: number; promise: Promise<RoomMember[]> } | null = null;
@@ -158,7 +161,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
       chatId: this.name,
       message: { ...message, senderName: nameOf(row) },
     });
-    this.ctx.waitUntil(this.flushMirror());
+    this.mirrorSoon();
     this.ctx.waitUntil(this.scheduleAlarm(now + MIRROR_SAFETY_MS));
     return { ok: true, message };
   }
@@ -230,6 +233,19 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     return [...fromD1, ...pending].slice(0, CATCH_UP_LIMIT);
   }
 
+  /**
+   * Mirrors soon: messages sent within MIRROR_GATHER_MS of each other go to D1 in one batch (and
+   * their recipients are told with one query), which keeps a busy chat's D1 work per batch, not
+   * per message.
+   */
+  private mirrorSoon() {
+    this.#mirrorSoon ??= new Promise((resolve) => setTimeout(resolve, MIRROR_GATHER_MS)).then(() => {
+      this.#mirrorSoon = null;
+      return this.flushMirror();
+    });
+    this.ctx.waitUntil(this.#mirrorSoon);
+  }
+
   /** Mirrors what D1 does not have yet; one flush at a time (a send during one is picked up by it). */
   private flushMirror() {
     return (this.#mirroring ??= this.mirrorPending().finally(() => {
@@ -254,14 +270,11 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
       this.store.markMirrored(rows.map((row) => row.id));
       this.store.setMirrorFailures(0);
       // Recipients' notices and unread counts read D1, so they follow the mirror (once per message).
-      for (const row of rows) {
-        if (!inserted.has(row.id) || !row.senderId) continue;
-        const message = { ...toChatMessage(row, row.senderId), senderName: nameOf(row) };
-        const ctx = this.contextFor(row.senderId);
-        this.ctx.waitUntil(
-          announceMirrored(ctx, message).catch((error) => console.error("chats: notifications failed", error)),
-        );
-      }
+      const news = rows
+        .filter((row) => inserted.has(row.id))
+        .map((row) => ({ ...toChatMessage(row, row.senderId ?? ""), senderName: nameOf(row) }));
+      const announced = announceMirrored(this.contextFor(null), { chatId: this.name, messages: news });
+      this.ctx.waitUntil(announced.catch((error) => console.error("chats: notifications failed", error)));
     }
   }
 
@@ -271,11 +284,12 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
   }
 
   /**
-   * The chats module's context for a connection's member: the room publishes to itself directly,
+   * The chats module's context for a connection's member (null: the room's own work, the mirror's
+   * announcements): the room publishes to itself directly,
    * to other rooms through the bindings. Rooms act with a member's rights only (the Worker does not
    * forward the role): no chat rule depends on it.
    */
-  private contextFor(userId: string): Ctx {
+  private contextFor(userId: string | null): Ctx {
     return {
       db: this.db(),
       env: this.appEnv,
@@ -284,7 +298,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
         publish: (frame, options) => this.publish(frame, options),
       }),
       waitUntil: (promise) => this.ctx.waitUntil(promise),
-      actor: { id: userId, isAdmin: false },
+      actor: userId === null ? null : { id: userId, isAdmin: false },
     };
   }
 }

@@ -4,7 +4,7 @@
  * it; once D1 has it (the room's mirror), its recipients' own rooms are told here. Fan-out is best
  * effort (`ctx.realtime` never throws): a client that missed a frame catches up from the room.
  */
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { chatMembers } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import type { ChatMessage } from "~/modules/realtime/protocol";
@@ -45,13 +45,15 @@ export async function announceJoined(ctx: Pick<Ctx, "realtime">, input: { chatId
 }
 
 /**
- * Tells each other visible member's own room about a message D1 now has (the room's mirror calls
- * it for each message it inserted): one query for the recipients with their unread counts, then
- * one RPC per frame, all in parallel.
+ * Tells each other visible member's own room about messages of one chat that D1 now has (the
+ * room's mirror calls it with each batch it inserted): one query for the chat's visible members
+ * with their unread counts, then a notice per message of someone else and one unread count per
+ * recipient, all in parallel.
  */
-export async function announceMirrored(ctx: FanOutCtx, message: ChatMessage) {
-  // countUnread's rule for every recipient at once (correlated on the outer chat_members row).
-  const recipients = await ctx.db
+export async function announceMirrored(ctx: FanOutCtx, input: { chatId: string; messages: ChatMessage[] }) {
+  if (input.messages.length === 0) return;
+  // countUnread's rule for every member at once (correlated on the outer chat_members row).
+  const members = await ctx.db
     .select({
       userId: chatMembers.userId,
       unread: sql<number>`(select count(*) from messages m
@@ -61,23 +63,23 @@ export async function announceMirrored(ctx: FanOutCtx, message: ChatMessage) {
           and m.created_at > coalesce(mine.last_read_at, 0))`,
     })
     .from(chatMembers)
-    .where(
-      and(
-        eq(chatMembers.chatId, message.chatId),
-        ne(chatMembers.userId, message.sender ?? ""),
-        isNull(chatMembers.hiddenAt),
-      ),
-    );
+    .where(and(eq(chatMembers.chatId, input.chatId), isNull(chatMembers.hiddenAt)));
   await Promise.all(
-    recipients.flatMap(({ userId, unread }) => [
-      ctx.realtime.toUser(userId, {
-        type: "chat-notification",
-        chatId: message.chatId,
-        sender: message.senderName,
-        content: message.content,
-        messageId: message.id,
-      }),
-      ctx.realtime.toUser(userId, { type: "unread", count: Number(unread) }),
-    ]),
+    members.flatMap(({ userId, unread }) => {
+      const news = input.messages.filter((message) => message.sender !== userId);
+      if (news.length === 0) return [];
+      return [
+        ...news.map((message) =>
+          ctx.realtime.toUser(userId, {
+            type: "chat-notification",
+            chatId: message.chatId,
+            sender: message.senderName,
+            content: message.content,
+            messageId: message.id,
+          }),
+        ),
+        ctx.realtime.toUser(userId, { type: "unread", count: Number(unread) }),
+      ];
+    }),
   );
 }
