@@ -87,8 +87,14 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
     return allowed;
   }
 
+  /** A frame to one connection; one that closed meanwhile (during an await) is skipped: it catches up. */
   protected send(connection: Connection, frame: ServerFrame) {
-    connection.send(JSON.stringify(frame));
+    if (connection.readyState !== WebSocket.OPEN) return;
+    try {
+      connection.send(JSON.stringify(frame));
+    } catch {
+      // Closed between the check and the send.
+    }
   }
 
   /**
