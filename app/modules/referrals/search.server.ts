@@ -312,6 +312,15 @@ function embedded(statement: string, binds: unknown[]): SQL {
  * the page's full records with their card and referrer.
  */
 export async function searchReferrals(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery): Promise<SearchResult> {
+  const { result } = await runSearch(ctx, query, null);
+  return result;
+}
+
+/**
+ * The search, with `extra` columns (SQL over the page's referral, card and referrer, each named
+ * `"__..."`) read in the same statement: the raw rows come back beside the result, in its order.
+ */
+export async function runSearch(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery, extra: SQL | null) {
   const viewerId = ctx.actor?.id ?? null;
   const slot = query.slot ?? 0;
   const order = orderFor(query.sort, slot % ROTATION_SLOTS);
@@ -319,7 +328,7 @@ export async function searchReferrals(ctx: Pick<Ctx, "db" | "actor">, query: Sea
   const ctes = pageWithEdgeCtes(query, order, match);
   const statement = dialect.sqlToQuery(
     sql`WITH ${embedded(ctes.statement, ctes.binds)}
-      SELECT found.kind AS "__kind", found.id AS "__id", found.k AS "__k", ${RECORD_SELECTION}
+      SELECT found.kind AS "__kind", found.id AS "__id", found.k AS "__k", ${RECORD_SELECTION} ${extra ? sql`, ${extra}` : sql``}
       FROM found
       LEFT JOIN ${referrals} ON ${referrals.id} = found.id AND found.kind = ${PAGE_ROW}
       LEFT JOIN ${creditCards} ON ${creditCards.id} = ${referrals.creditCardId}
@@ -340,17 +349,18 @@ export async function searchReferrals(ctx: Pick<Ctx, "db" | "actor">, query: Sea
   const resume = found.results.find((row) => row.__kind === EDGE_ROW);
   if (!nextCursor && resume) nextCursor = encodeCursor([resume.__k!, resume.__id!]);
   // Rows a listed referral lost between the page and the join (none in one statement) are skipped.
-  const ordered = rows.filter((row) => row.id != null).map(decodeRecord);
+  const kept = rows.filter((row) => row.id != null);
   const count = found.results.find((row) => row.__kind === COUNT_ROW);
   const exact = found.results.find((row) => row.__kind === EXACT_ROW);
-  return {
-    data: ordered.map((record) => presentReferral(record, viewerId)),
+  const result: SearchResult = {
+    data: kept.map((row) => presentReferral(decodeRecord(row), viewerId)),
     nextCursor,
     slot,
     rowsRead: found.meta.rows_read,
     plan,
     total: count ? { count: Number(count.__k ?? 0), exact: Boolean(exact?.__k) } : null,
   };
+  return { result, rows: kept };
 }
 
 /** The page's order: by key, then id, in the order's direction. */

@@ -63,7 +63,7 @@ export function ApplicantActions({ referral, state }: { referral: PresentedRefer
         </p>
         {others > 0 ? (
           <Link to={`/cards/${referral.creditCard.slug}`} className="text-sm font-medium text-brand-700 underline">
-            See {others} other {others === 1 ? "referral" : "referrals"} for this card
+            {`See ${others} other ${others === 1 ? "referral" : "referrals"} for this card`}
           </Link>
         ) : null}
       </div>
