@@ -44,12 +44,18 @@ export function ApplicantValue({ referral, size = "sm" }: { referral: ValueRefer
       <div>
         <dt className="text-xs font-medium uppercase tracking-wide text-muted">Referrer shares</dt>
         <dd className={clsx("tabular", share ? "font-medium text-success-700" : "text-muted")}>
-          {share ??
-            (referral.sharingBenefitPortion > 0
-              ? `${referral.sharingBenefitPortion}% of ${formatBonus(offeredBonus(referral))}`
-              : "Nothing shared")}
+          {share ?? sharedPercent(referral)}
         </dd>
       </div>
     </dl>
   );
+}
+
+/** A share that has no amount to turn it into (a percentage cashback bonus, or none stated). */
+function sharedPercent(referral: ValueReferral) {
+  if (!(referral.sharingBenefitPortion > 0)) return "Nothing shared";
+  const bonus = offeredBonus(referral);
+  return bonus.amount > 0
+    ? `${referral.sharingBenefitPortion}% of ${formatBonus(bonus)}`
+    : `${referral.sharingBenefitPortion}% of the referral bonus`;
 }
