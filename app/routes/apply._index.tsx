@@ -90,6 +90,9 @@ export const loader = pageLoader({
 
 const selectClass = "mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm";
 
+/** The sort options, the default one empty so that it stays out of the URL. */
+const SORT_CHOICES = SORT_OPTIONS.map((option) => (option.value === "default" ? { ...option, value: "" } : option));
+
 /** The filter fields inside the disclosure (search and sort stay outside it). */
 const FILTER_FIELDS = ["issuer", "category", "bonusType", "minCredit", "minSharing", "maxFee"] as const;
 
@@ -179,7 +182,13 @@ export default function FindReferrals() {
               className={selectClass}
             />
           </div>
-          <FilterSelect className={selectClass} name="sort" label="Sort by" value={query.sort} options={SORT_OPTIONS} />
+          <FilterSelect
+            className={selectClass}
+            name="sort"
+            label="Sort by"
+            value={query.sort === "default" ? "" : query.sort}
+            options={SORT_CHOICES}
+          />
           <div className="flex items-end gap-2">
             <Button type="submit">Search</Button>
             <Link to="/apply" className={buttonClass("ghost")}>

@@ -30,7 +30,7 @@ export function ApplicantValue({ referral, size = "sm" }: { referral: ValueRefer
               <span className={clsx("tabular font-semibold text-brand-800", big ? "text-3xl" : "text-xl")}>
                 {offerText}
               </span>
-              {estimate ? <span className="ml-2 text-sm text-muted">{estimate}</span> : null}
+              {estimate ? <span className="ml-2 whitespace-nowrap text-sm text-muted">{estimate}</span> : null}
               {terms ? <span className="block text-sm text-muted">{terms}</span> : null}
             </>
           ) : (
