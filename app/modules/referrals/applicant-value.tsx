@@ -27,7 +27,7 @@ export function ApplicantValue({ referral, size = "sm" }: { referral: ValueRefer
         <dd>
           {offerText ? (
             <>
-              <span className={clsx("tabular font-semibold text-brand-800", big ? "text-3xl" : "text-xl")}>
+              <span className={clsx("tabular font-semibold text-brand-800", big ? "text-2xl sm:text-3xl" : "text-xl")}>
                 {offerText}
               </span>
               {estimate ? <span className="ml-2 whitespace-nowrap text-sm text-muted">{estimate}</span> : null}
