@@ -14,6 +14,13 @@ export type CardCategory = (typeof CARD_CATEGORIES)[number];
 export const BONUS_UNITS = ["USD", "Points", "Miles", "Cashback", "Other"] as const;
 export type BonusUnit = (typeof BONUS_UNITS)[number];
 
+/**
+ * What a welcome offer pays in, for /apply's bonus-type filter: USD and Cashback offers are cash,
+ * a 0 amount is none (docs/decisions/130-welcome-offers-and-estimated-values.md).
+ */
+export const OFFER_KINDS = ["points", "miles", "cash", "other", "none"] as const;
+export type OfferKind = (typeof OFFER_KINDS)[number];
+
 export const APPLICATION_STATUSES = [
   "pending",
   "pending_approval",

@@ -26,6 +26,7 @@ import {
   BONUS_UNITS,
   CARD_CATEGORIES,
   COMMENT_TYPES,
+  OFFER_KINDS,
 } from "./enums";
 import { createId } from "./id";
 
@@ -171,6 +172,15 @@ export const creditCards = sqliteTable(
     referralBonusUnit: text("referral_bonus_unit", { enum: BONUS_UNITS }).notNull().default("USD"),
     benefitForReferrer: text("benefit_for_referrer").notNull().default(""),
     applyBenefitWithReferral: text("apply_benefit_with_referral").notNull().default(""),
+    /**
+     * The applicant's welcome offer in structured form, beside the free text above
+     * (docs/decisions/130-welcome-offers-and-estimated-values.md): amount and unit (0 = no offer),
+     * the minimum spend in whole US dollars and the months to spend it in (0 = not stated).
+     */
+    offerAmount: real("offer_amount").notNull().default(0),
+    offerUnit: text("offer_unit", { enum: BONUS_UNITS }).notNull().default("USD"),
+    offerMinSpend: integer("offer_min_spend").notNull().default(0),
+    offerMonths: integer("offer_months").notNull().default(0),
     description: text("description").notNull().default(""),
     officialWebsite: text("official_website"),
     imageUrl: text("image_url"),
@@ -245,8 +255,18 @@ export const referrals = sqliteTable(
      */
     cardActive: bool("card_active").notNull().default(true),
     cardAnnualFee: integer("card_annual_fee").notNull().default(0),
-    /** The special referrer bonus when given, else the card's bonus amount: the "referral bonus" sort. */
+    /** The special referrer bonus when given, else the card's bonus amount (raw number, any unit). */
     bonusAmount: real("bonus_amount").notNull().default(0),
+    /**
+     * The referral bonus's estimated value in US dollars (docs/decisions/130): the "referral bonus"
+     * sort, so 30,000 points no longer outrank $500. Kept by the triggers of migration 0012.
+     */
+    bonusValue: real("bonus_value").notNull().default(0),
+    /** The card's issuer and category, for /apply's filters (triggers of migration 0012). */
+    cardIssuer: text("card_issuer").notNull().default(""),
+    cardCategory: text("card_category", { enum: CARD_CATEGORIES }).notNull().default("Other"),
+    /** What the card's welcome offer pays in (OFFER_KINDS): /apply's bonus-type filter. */
+    offerKind: text("offer_kind", { enum: OFFER_KINDS }).notNull().default("none"),
     referrerActive: bool("referrer_active").notNull().default(true),
     /** Weighted random keys of the fair default order, one per rotation slot (docs/decisions/020). */
     rotation0: real("rotation_0").notNull().default(0),
@@ -256,38 +276,43 @@ export const referrals = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("referrals_code_unique").on(t.code),
-    // The admin list's "Duplicates only" filter, newest first.
-    index("referrals_duplicate_idx")
-      .on(t.createdAt, t.id)
-      .where(sql`${t.duplicateOfId} IS NOT NULL`),
-    // The /apply orders: each index holds the filter columns, so filtering never reads the table.
-    ...([t.rotation0, t.rotation1, t.rotation2, t.rotation3] as const).map((key, slot) =>
-      index(`referrals_rotation${slot}_idx`)
-        .on(key, t.id, t.referrerCredit, t.sharingBenefitPortion, t.cardAnnualFee)
+  (t) => {
+    const filterColumns = [t.cardIssuer, t.cardCategory, t.offerKind] as const;
+    return [
+      uniqueIndex("referrals_code_unique").on(t.code),
+      // The admin list's "Duplicates only" filter, newest first.
+      index("referrals_duplicate_idx")
+        .on(t.createdAt, t.id)
+        .where(sql`${t.duplicateOfId} IS NOT NULL`),
+      // The /apply orders: each index holds the filter columns, so filtering never reads the table.
+      ...([t.rotation0, t.rotation1, t.rotation2, t.rotation3] as const).map((key, slot) =>
+        index(`referrals_rotation${slot}_idx`)
+          .on(key, t.id, t.referrerCredit, t.sharingBenefitPortion, t.cardAnnualFee, ...filterColumns)
+          .where(LISTED_SQL),
+      ),
+      index("referrals_sharing_idx")
+        .on(t.sharingBenefitPortion, t.id, t.referrerCredit, t.cardAnnualFee, ...filterColumns)
         .where(LISTED_SQL),
-    ),
-    index("referrals_sharing_idx")
-      .on(t.sharingBenefitPortion, t.id, t.referrerCredit, t.cardAnnualFee)
-      .where(LISTED_SQL),
-    // referrals_credit_idx, on coalesce(referrer_credit, 0), is in the hand-written migration 0004:
-    // drizzle-kit cannot write expression indexes.
-    index("referrals_bonus_idx")
-      .on(t.bonusAmount, t.id, t.referrerCredit, t.sharingBenefitPortion, t.cardAnnualFee)
-      .where(LISTED_SQL),
-    index("referrals_fee_idx").on(t.cardAnnualFee, t.id, t.referrerCredit, t.sharingBenefitPortion).where(LISTED_SQL),
-    index("referrals_referrer_idx").on(t.referrerId, t.createdAt, t.id),
-    index("referrals_card_idx").on(t.creditCardId, t.isActive),
-    index("referrals_active_created_idx").on(t.isActive, t.createdAt, t.id),
-    index("referrals_normalized_link_idx").on(t.normalizedLink),
-    // Admin referral lists: newest first, all or per card, keyset on (created_at, id).
-    index("referrals_created_idx").on(t.createdAt, t.id),
-    index("referrals_card_created_idx").on(t.creditCardId, t.createdAt, t.id),
-    uniqueIndex("referrals_one_active_per_card")
-      .on(t.referrerId, t.creditCardId)
-      .where(sql`${t.isActive} = 1`),
-  ],
+      // referrals_credit_idx, on coalesce(referrer_credit, 0), is in the hand-written migration 0004:
+      // drizzle-kit cannot write expression indexes.
+      index("referrals_bonus_idx")
+        .on(t.bonusValue, t.id, t.referrerCredit, t.sharingBenefitPortion, t.cardAnnualFee, ...filterColumns)
+        .where(LISTED_SQL),
+      index("referrals_fee_idx")
+        .on(t.cardAnnualFee, t.id, t.referrerCredit, t.sharingBenefitPortion, ...filterColumns)
+        .where(LISTED_SQL),
+      index("referrals_referrer_idx").on(t.referrerId, t.createdAt, t.id),
+      index("referrals_card_idx").on(t.creditCardId, t.isActive),
+      index("referrals_active_created_idx").on(t.isActive, t.createdAt, t.id),
+      index("referrals_normalized_link_idx").on(t.normalizedLink),
+      // Admin referral lists: newest first, all or per card, keyset on (created_at, id).
+      index("referrals_created_idx").on(t.createdAt, t.id),
+      index("referrals_card_created_idx").on(t.creditCardId, t.createdAt, t.id),
+      uniqueIndex("referrals_one_active_per_card")
+        .on(t.referrerId, t.creditCardId)
+        .where(sql`${t.isActive} = 1`),
+    ];
+  },
 );
 
 export const applications = sqliteTable(
@@ -309,6 +334,14 @@ export const applications = sqliteTable(
       .references(() => creditCards.id, { onDelete: "restrict" }),
     status: text("status", { enum: APPLICATION_STATUSES }).notNull().default("pending"),
     additionalInfo: text("additional_info").notNull().default(""),
+    /**
+     * What the referrer promised when the member applied (docs/product.md#apply-dialog): the share
+     * in percent and the referral bonus it is a share of, copied from the referral in the apply
+     * batch so a later edit of the referral never changes it.
+     */
+    promisedSharePercent: integer("promised_share_percent").notNull().default(0),
+    promisedBonusAmount: real("promised_bonus_amount").notNull().default(0),
+    promisedBonusUnit: text("promised_bonus_unit", { enum: BONUS_UNITS }).notNull().default("USD"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

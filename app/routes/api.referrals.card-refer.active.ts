@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { withPeople } from "~/modules/referrals/people.server";
 import { ApiReferralSchema } from "~/modules/referrals/present";
 import { slotForVisitor } from "~/modules/referrals/rotation.server";
-import { SearchQuerySchema, searchReferrals } from "~/modules/referrals/search.server";
+import { searchReferralsWithPeople } from "~/modules/referrals/people.server";
+import { SearchQuerySchema } from "~/modules/referrals/search.server";
 
 export const loader = jsonRoute({
   GET: endpoint({
@@ -20,8 +20,9 @@ export const loader = jsonRoute({
     }),
     async run({ ctx, query }) {
       const slot = query.slot ?? slotForVisitor(Date.now());
-      const { data, nextCursor } = await searchReferrals(ctx, { ...query, slot });
-      return { data: await withPeople(ctx, data), nextCursor, slot };
+      // One statement reads the page and its people (issue 20: 2 sequential trips with the session).
+      const { data, nextCursor } = await searchReferralsWithPeople(ctx, { ...query, slot });
+      return { data, nextCursor, slot };
     },
   }),
 });

@@ -1,9 +1,14 @@
-import { data, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CardSkeletons } from "~/components/ui/skeleton";
+import { CARD_CATEGORIES } from "../../db/enums";
+import { listActiveIssuers } from "~/modules/cards/catalog.server";
 import {
+  BONUS_TYPE_LABELS,
+  BONUS_TYPES,
   EMPTY_SEARCH_TEXT,
   MAX_FEE_OPTIONS,
   MIN_CREDIT_OPTIONS,
@@ -24,14 +29,33 @@ function cookieSlot(request: Request) {
   return parseSlot(match?.[1]);
 }
 
+/** The URL without its empty parameters ('?q=&minCredit=' is '/apply'), or null when it has none. */
+function withoutEmptyParams(url: URL): string | null {
+  const params = new URLSearchParams();
+  let dropped = false;
+  for (const [key, value] of url.searchParams) {
+    if (value.trim() === "") dropped = true;
+    else params.append(key, value);
+  }
+  if (!dropped) return null;
+  const search = params.toString();
+  return `${url.pathname}${search ? `?${search}` : ""}`;
+}
+
 export const loader = pageLoader({
   access: "member",
   query: SearchQuerySchema,
   async run({ ctx, query, request }) {
+    // A filter form sent without JavaScript names every field, empty or not: one clean URL per search.
+    const clean = withoutEmptyParams(new URL(request.url));
+    if (clean !== null) throw redirect(clean);
     // The visitor's rotation slot: from the URL (pages of one search), else a short-lived cookie.
     const remembered = cookieSlot(request);
     const slot = query.slot ?? remembered ?? slotForVisitor(Date.now());
-    const { data: referrals, nextCursor } = await searchReferrals(ctx, { ...query, slot });
+    const [{ data: referrals, nextCursor, total }, issuers] = await Promise.all([
+      searchReferrals(ctx, { ...query, slot }),
+      listActiveIssuers(ctx),
+    ]);
     const headers = new Headers();
     if (remembered === null) {
       headers.append(
@@ -43,12 +67,17 @@ export const loader = pageLoader({
       {
         referrals,
         nextCursor,
+        total,
+        issuers,
         slot,
         query: {
           q: query.q,
           minCredit: query.minCredit ?? "",
           minSharing: query.minSharing ?? "",
           maxFee: query.maxFee ?? "",
+          issuer: query.issuer ?? "",
+          category: query.category ?? "",
+          bonusType: query.bonusType ?? "",
           sort: query.sort,
           paged: query.cursor !== null,
         },
@@ -61,15 +90,42 @@ export const loader = pageLoader({
 
 const selectClass = "mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm";
 
+/** The sort options, the default one empty so that it stays out of the URL. */
+const SORT_CHOICES = SORT_OPTIONS.map((option) => (option.value === "default" ? { ...option, value: "" } : option));
+
+/** The filter fields inside the disclosure (search and sort stay outside it). */
+const FILTER_FIELDS = ["issuer", "category", "bonusType", "minCredit", "minSharing", "maxFee"] as const;
+
+/** The form's fields without the empty ones, so the URL carries only what filters (docs/product.md#search). */
+function cleanParams(form: HTMLFormElement) {
+  const params = new URLSearchParams();
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string" && value.trim() !== "") params.append(key, value);
+  }
+  return params;
+}
+
+/** '24 referrals', '1 referral', '500+ referrals' (a floor: see searchReferrals). */
+function countText(total: { count: number; exact: boolean }) {
+  const noun = total.count === 1 && total.exact ? "referral" : "referrals";
+  return `${total.count.toLocaleString("en-US")}${total.exact ? "" : "+"} ${noun}`;
+}
+
 export default function FindReferrals() {
-  const { referrals, nextCursor, slot, query, supportEmail } = useLoaderData<typeof loader>();
+  const { referrals, nextCursor, total, issuers, slot, query, supportEmail } = useLoaderData<typeof loader>();
   const submit = useSubmit();
   const navigation = useNavigation();
+  const filtersRef = useRef<HTMLDetailsElement>(null);
   const searching = navigation.state === "loading" && navigation.location.pathname === "/apply";
+  const activeFilters = FILTER_FIELDS.filter((key) => query[key] !== "").length;
+  // Wide screens show the filters open; a phone keeps them in the closed sheet (open when filtering).
+  useEffect(() => {
+    if (filtersRef.current && window.matchMedia("(min-width: 768px)").matches) filtersRef.current.open = true;
+  }, []);
   const params = (extra: Record<string, string>) => {
     const search = new URLSearchParams();
     if (query.q) search.set("q", query.q);
-    for (const key of ["minCredit", "minSharing", "maxFee"] as const) {
+    for (const key of FILTER_FIELDS) {
       if (query[key] !== "") search.set(key, String(query[key]));
     }
     if (query.sort !== "default") search.set("sort", query.sort);
@@ -77,6 +133,8 @@ export default function FindReferrals() {
     for (const [key, value] of Object.entries(extra)) search.set(key, value);
     return `?${search}`;
   };
+  const send = (form: HTMLFormElement) =>
+    submit(cleanParams(form), { method: "get", action: "/apply", preventScrollReset: true });
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -99,57 +157,103 @@ export default function FindReferrals() {
         method="get"
         role="search"
         aria-label="Search referrals"
+        onSubmit={(event) => {
+          event.preventDefault();
+          send(event.currentTarget);
+        }}
         onChange={(event) => {
           if (!(event.target instanceof HTMLSelectElement)) return;
-          submit(event.currentTarget, { replace: false, preventScrollReset: true });
+          send(event.currentTarget);
         }}
-        className="mt-4 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-6"
+        className="mt-4 space-y-3 rounded-card border border-line bg-surface p-4"
       >
         <input type="hidden" name="r" value={slot} />
-        <div className="sm:col-span-2">
-          <label htmlFor="q" className="block text-sm font-medium">
-            Search
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Card, issuer, category or info"
+        <div className="grid gap-3 sm:grid-cols-[1fr_auto] md:grid-cols-[2fr_1fr_auto]">
+          <div className="sm:col-span-2 md:col-span-1">
+            <label htmlFor="q" className="block text-sm font-medium">
+              Search
+            </label>
+            <input
+              id="q"
+              name="q"
+              type="search"
+              defaultValue={query.q}
+              placeholder="Card, issuer, category or info"
+              className={selectClass}
+            />
+          </div>
+          <FilterSelect
             className={selectClass}
+            name="sort"
+            label="Sort by"
+            value={query.sort === "default" ? "" : query.sort}
+            options={SORT_CHOICES}
           />
+          <div className="flex items-end gap-2">
+            <Button type="submit">Search</Button>
+            <Link to="/apply" className={buttonClass("ghost")}>
+              Clear filters
+            </Link>
+          </div>
         </div>
-        <FilterSelect
-          className={selectClass}
-          name="minCredit"
-          label="Minimum credit score"
-          value={query.minCredit}
-          options={anyOr(MIN_CREDIT_OPTIONS, (value) => `${value}+`)}
-        />
-        <FilterSelect
-          className={selectClass}
-          name="minSharing"
-          label="Minimum sharing"
-          value={query.minSharing}
-          options={anyOr(MIN_SHARING_OPTIONS, (value) => `${value}%+`)}
-        />
-        <FilterSelect
-          className={selectClass}
-          name="maxFee"
-          label="Maximum annual fee"
-          value={query.maxFee}
-          options={anyOr(MAX_FEE_OPTIONS, (value) => (value === 0 ? "No annual fee" : `$${value} or less`))}
-        />
-        <FilterSelect className={selectClass} name="sort" label="Sort by" value={query.sort} options={SORT_OPTIONS} />
-        <div className="flex items-end gap-2 lg:col-span-6">
-          <Button type="submit">Search</Button>
-          <Link to="/apply" className={buttonClass("ghost")}>
-            Clear filters
-          </Link>
-        </div>
+        <details ref={filtersRef} open={activeFilters > 0 ? true : undefined} className="group">
+          <summary className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-card border border-line px-3 text-sm font-medium hover:bg-canvas">
+            Filters{activeFilters > 0 ? ` (${activeFilters})` : ""}
+          </summary>
+          <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+            <FilterSelect
+              className={selectClass}
+              name="issuer"
+              label="Issuer"
+              value={query.issuer}
+              options={[{ value: "", label: "Any" }, ...issuers.map((issuer) => ({ value: issuer, label: issuer }))]}
+            />
+            <FilterSelect
+              className={selectClass}
+              name="category"
+              label="Category"
+              value={query.category}
+              options={[{ value: "", label: "Any" }, ...CARD_CATEGORIES.map((value) => ({ value, label: value }))]}
+            />
+            <FilterSelect
+              className={selectClass}
+              name="bonusType"
+              label="Welcome bonus type"
+              value={query.bonusType}
+              options={[
+                { value: "", label: "Any" },
+                ...BONUS_TYPES.map((value) => ({ value, label: BONUS_TYPE_LABELS[value] })),
+              ]}
+            />
+            <FilterSelect
+              className={selectClass}
+              name="minCredit"
+              label="Minimum credit score"
+              value={query.minCredit}
+              options={anyOr(MIN_CREDIT_OPTIONS, (value) => `${value}+`)}
+            />
+            <FilterSelect
+              className={selectClass}
+              name="minSharing"
+              label="Minimum sharing"
+              value={query.minSharing}
+              options={anyOr(MIN_SHARING_OPTIONS, (value) => `${value}%+`)}
+            />
+            <FilterSelect
+              className={selectClass}
+              name="maxFee"
+              label="Maximum annual fee"
+              value={query.maxFee}
+              options={anyOr(MAX_FEE_OPTIONS, (value) => (value === 0 ? "No annual fee" : `$${value} or less`))}
+            />
+          </div>
+        </details>
       </Form>
 
       <section aria-label="Referrals" aria-busy={searching} className="mt-6">
+        <p role="status" className="mb-3 text-sm font-medium text-muted">
+          {searching ? "Updating results…" : total ? countText(total) : null}
+        </p>
         {searching ? (
           <CardSkeletons
             count={Math.max(3, Math.min(referrals.length, 6))}

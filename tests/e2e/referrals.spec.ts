@@ -156,9 +156,8 @@ test.describe("referrals", () => {
     await page.getByRole("button", { name: "Search" }).click();
     const card = page.getByRole("listitem", { name: `${word} Rewards Card` });
     await expect(card).toBeVisible();
-    await expect(card).toContainText("$200");
-    await expect(card).toContainText("Shares 25% of the referral bonus with you");
-    await expect(card).toContainText("Excellent");
+    await expect(card).toContainText("Referrer shares25% of $200 = $50");
+    await expect(card).toContainText("Referrer's credit: 780 · Excellent");
     await expect(card).toContainText("No Annual Fee");
     await expect(card).toContainText("Only 2 referrals left");
     await expect(card).toContainText("R*****t");
@@ -203,7 +202,7 @@ test.describe("referrals", () => {
     const mine = page.getByRole("listitem", { name: `${word} Rewards Card` });
     await expect(mine).toContainText(/Applications\s*1/);
     await page.goto(`/apply/${referralId}`);
-    await expect(page.getByText("Only 1 referrals left")).toBeVisible();
+    await expect(page.getByText("Only 1 referral left")).toBeVisible();
   });
 
   test("self-apply is refused: the referrer sees 'You are the referrer' and the API answers 403", async ({

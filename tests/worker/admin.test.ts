@@ -269,6 +269,29 @@ describe("admin card form", () => {
     });
   });
 
+  it("saves the structured welcome offer, and refuses a negative spend or more than 36 months", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    const issuer = `Offer Form Bank ${uniqueSuffix()}`;
+    const offer = { offerAmount: "75000", offerUnit: "Points", offerMinSpend: "5000", offerMonths: "3" };
+    const saved = await postForm("/admin/creditcards/create", admin.cookie, { name: "Offer Card", issuer, ...offer });
+    expect(saved.status).toBe(302);
+    const row = await testDb().select().from(creditCards).where(eq(creditCards.issuer, issuer)).get();
+    expect(row).toMatchObject({ offerAmount: 75000, offerUnit: "Points", offerMinSpend: 5000, offerMonths: 3 });
+    const edit = await fetchPath(`/admin/creditcards/edit/${row!.id}`, { headers: { Cookie: admin.cookie } });
+    expect(await edit.text()).toContain('name="offerMinSpend"');
+
+    const refused = await postForm("/admin/creditcards/create", admin.cookie, {
+      name: "Bad Offer",
+      issuer,
+      offerMinSpend: "-1",
+      offerMonths: "37",
+    });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain(CARD_MESSAGES.spendNegative);
+    expect(html).toContain("That number is too large");
+  });
+
   it("answers each invalid field with the spec's message", async () => {
     const admin = await createSignedInUser({ isAdmin: true });
     const response = await postForm("/admin/creditcards/create", admin.cookie, {

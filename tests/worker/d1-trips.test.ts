@@ -13,10 +13,10 @@ import { comments } from "../../db/schema";
 import { fetchPath, fetchWithEnv, ORIGIN, testDb } from "./helpers";
 import { createMarket } from "./market-helpers";
 
-async function metered(path: string, cookie?: string): Promise<D1MeterStats> {
+async function metered(path: string, cookie?: string, headers: Record<string, string> = {}): Promise<D1MeterStats> {
   const response = await fetchWithEnv(path, { BENCH_D1_METER: "1" } as Partial<Env>, {
     redirect: "manual",
-    headers: cookie ? { Cookie: cookie } : {},
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
   });
   expect(response.status, path).toBe(200);
   await response.arrayBuffer();
@@ -100,6 +100,19 @@ describe("D1 round trips per page", () => {
       "/apply?q=nomatchwhatsoever",
     ]) {
       const stats = await metered(path, market.applicant.cookie);
+      expect(stats.chain, path).toBe(2);
+      expect(stats.writes, path).toBe(0);
+    }
+  });
+
+  it("GET /api/referrals/card-refer/active reads the page and its people in the search's statement: 2", async () => {
+    // The referral has an applicant and its referrer a count: withPeople's reads, folded in (issue 20).
+    for (const path of [
+      "/api/referrals/card-refer/active",
+      "/api/referrals/card-refer/active?q=card",
+      "/api/referrals/card-refer/active?q=card&sort=bonus_desc&category=Rewards",
+    ]) {
+      const stats = await metered(path, undefined, { Authorization: `Bearer ${market.referrer.token}` });
       expect(stats.chain, path).toBe(2);
       expect(stats.writes, path).toBe(0);
     }

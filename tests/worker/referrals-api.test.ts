@@ -452,6 +452,21 @@ describe("the spec's referral shape (peopleApplied, peopleSuccessful, successful
     const listed = (await getJson(`${BASE}/active?q=${encodeURIComponent(card.name)}`, viewer.token)).body
       .data as Record<string, unknown>[];
     expect(listed.find((row) => row._id === referral.id)).toMatchObject({ peopleSuccessful: [shown.user.id] });
+    // The search reads the people in its own statement (issue 20): the same answer as withPeople's.
+    const people = (row: Record<string, unknown>) => ({
+      peopleApplied: (row.peopleApplied as string[]).sort(),
+      peopleSuccessful: (row.peopleSuccessful as string[]).sort(),
+      successfulApplicants: row.successfulApplicants,
+      referrerReferralsCount: row.referrerReferralsCount,
+    });
+    for (const token of [viewer.token, owner.token]) {
+      const one = (await getJson(`${BASE}/id/${referral.id}`, token)).body.data as Record<string, unknown>;
+      const found = (await getJson(`${BASE}/active?q=${encodeURIComponent(card.name)}`, token)).body.data as Record<
+        string,
+        unknown
+      >[];
+      expect(people(found.find((row) => row._id === referral.id)!)).toEqual(people(one));
+    }
 
     // The referrer's count follows their showReferrals switch (the owner always sees their own).
     await testDb().update(users).set({ showReferrals: false }).where(eq(users.id, owner.user.id));

@@ -29,7 +29,12 @@ describe("demo seed", () => {
     await insertAll(users, people);
     await insertAll(
       creditCards,
-      demo.cards.map((card) => ({ ...card, name: `${card.name} ${card.id.slice(0, 4)}` })),
+      // Fresh names and slugs: other files (the search scale test) insert the demo catalogue too.
+      demo.cards.map((card) => ({
+        ...card,
+        name: `${card.name} ${card.id.slice(0, 4)}`,
+        slug: `${card.slug}-${card.id.slice(0, 6)}`,
+      })),
     );
     await insertAll(referrals, demo.referrals);
     await insertAll(applications, demo.applications);

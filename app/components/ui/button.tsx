@@ -46,9 +46,10 @@ function isSentBy(submission: Submission, button: HTMLButtonElement, form: HTMLF
   )
     return false;
   if (button.name && submission.formData.get(button.name) !== button.value) return false;
-  // The form's own fields (not the submitter, which is left out once the button is disabled).
+  // The form's own fields (not the submitter, which is left out once the button is disabled). An
+  // empty field may be left out: /apply's search sends only the fields that filter.
   for (const [name, value] of new FormData(form)) {
-    if (typeof value === "string" && !submission.formData.getAll(name).includes(value)) return false;
+    if (typeof value === "string" && value !== "" && !submission.formData.getAll(name).includes(value)) return false;
   }
   return true;
 }

@@ -11,9 +11,14 @@ export function CardSkeletons({ count, className }: { count: number; className?:
     <ul aria-hidden data-testid="skeleton" className={className}>
       {Array.from({ length: count }, (_, index) => (
         <li key={index} className="rounded-card border border-line bg-surface p-4">
-          <Skeleton className="aspect-[30/19] w-full" />
-          <Skeleton className="mt-4 h-4 w-2/3" />
-          <Skeleton className="mt-2 h-3 w-1/2" />
+          <span className="flex items-start gap-3">
+            <Skeleton className="size-12 shrink-0" />
+            <span className="flex-1">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="mt-2 h-3 w-1/2" />
+            </span>
+          </span>
+          <Skeleton className="mt-4 h-6 w-1/2" />
           <Skeleton className="mt-4 h-8 w-full" />
         </li>
       ))}

@@ -3,10 +3,13 @@
  * rest of the applications domain (status, lists) lives beside it.
  */
 import { createId } from "../../../db/id";
+import { LISTED_CONDITION } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { APPLICATION_MESSAGES } from "./status";
+import type { BonusUnit } from "../../../db/enums";
+import type { ApplicantState } from "./present";
 
 /**
  * Records that the acting member applied through a referral. Refused for one's own referral (403), an
@@ -15,7 +18,8 @@ import { APPLICATION_MESSAGES } from "./status";
  *
  * Taking the slot is one db.batch: a conditional UPDATE that decrements `available_refer_count`
  * (when limited) only while a slot is left, then an INSERT that runs only if that UPDATE changed
- * a row (`changes()`), so two applicants can never both take the last slot; the unique index on
+ * a row (`changes()`) and copies the share the referral promises onto the application (what the
+ * applicant was promised stays as it was, whatever later edits of the referral say), so two applicants can never both take the last slot; the unique index on
  * (referral, applicant) makes a concurrent double submit fail the whole batch.
  */
 export async function applyToReferral(ctx: Pick<Ctx, "db" | "actor">, input: { referralId: string; cardId?: string }) {
@@ -49,10 +53,17 @@ export async function applyToReferral(ctx: Pick<Ctx, "db" | "actor">, input: { r
         .bind(now, referral.id, user.id, referral.id, user.id),
       d1
         .prepare(
-          `INSERT INTO applications (id, referral_id, applicant_id, referrer_id, credit_card_id, status, additional_info, created_at, updated_at)
-           SELECT ?, ?, ?, ?, ?, 'pending', '', ?, ? WHERE changes() = 1`,
+          `INSERT INTO applications (id, referral_id, applicant_id, referrer_id, credit_card_id, status, additional_info,
+                                     promised_share_percent, promised_bonus_amount, promised_bonus_unit, created_at, updated_at)
+           SELECT ?, r.id, ?, r.referrer_id, r.credit_card_id, 'pending', '', r.sharing_benefit_portion,
+                  CASE WHEN r.special_referrer_bonus_amount > 0 THEN r.special_referrer_bonus_amount ELSE c.referral_bonus_amount END,
+                  CASE WHEN r.special_referrer_bonus_amount > 0 THEN coalesce(r.special_referrer_bonus_unit, 'USD') ELSE c.referral_bonus_unit END,
+                  ?, ?
+             FROM referrals r JOIN credit_cards c ON c.id = r.credit_card_id
+            WHERE r.id = ? AND changes() = 1
+           RETURNING promised_share_percent AS percent, promised_bonus_amount AS amount, promised_bonus_unit AS unit`,
         )
-        .bind(id, referral.id, user.id, referral.referrerId, referral.cardId, now, now),
+        .bind(id, user.id, now, now, referral.id),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -60,7 +71,8 @@ export async function applyToReferral(ctx: Pick<Ctx, "db" | "actor">, input: { r
     }
     throw error;
   }
-  if (results[1].meta.changes === 1) {
+  const promised = results[1].results[0] as { percent: number; amount: number; unit: BonusUnit } | undefined;
+  if (results[1].meta.changes === 1 && promised) {
     return {
       message: APPLICATION_MESSAGES.applied,
       data: {
@@ -73,6 +85,7 @@ export async function applyToReferral(ctx: Pick<Ctx, "db" | "actor">, input: { r
         applicant: { _id: user.id },
         referrer: { _id: referral.referrerId },
         creditCard: { _id: referral.cardId },
+        promisedShare: { percent: promised.percent, bonus: { amount: promised.amount, unit: promised.unit } },
       },
     };
   }
@@ -96,4 +109,30 @@ export async function applyToReferral(ctx: Pick<Ctx, "db" | "actor">, input: { r
   if (!state?.isActive || !state.cardActive || !state.referrerActive)
     throw new DomainError(409, APPLICATION_MESSAGES.inactive);
   throw new DomainError(409, APPLICATION_MESSAGES.noSlots);
+}
+
+/**
+ * The acting member's application through a referral and the number of other listed referrals
+ * for its card, in one statement (read beside the referral itself, so the page keeps its 2 trips).
+ * The count reads referrals_card_idx and the listing copies of the card's referrals.
+ */
+export async function getApplicantState(ctx: Pick<Ctx, "db" | "actor">, input: { referralId: string }) {
+  const user = requireActor(ctx);
+  const row = await ctx.db.$client
+    .prepare(
+      `SELECT a.id AS applicationId, a.created_at AS appliedAt,
+              (SELECT count(*) FROM referrals o
+                WHERE o.credit_card_id = (SELECT credit_card_id FROM referrals WHERE id = ?1) AND o.id <> ?1
+                  AND ${LISTED_CONDITION}) AS otherListed
+         FROM (SELECT 1) LEFT JOIN applications a ON a.referral_id = ?1 AND a.applicant_id = ?2`,
+    )
+    .bind(input.referralId, user.id)
+    .first<{ applicationId: string | null; appliedAt: number | null; otherListed: number }>();
+  return {
+    application:
+      row?.applicationId && row.appliedAt != null
+        ? { id: row.applicationId, createdAt: new Date(row.appliedAt).toISOString() }
+        : null,
+    otherListed: row?.otherListed ?? 0,
+  } satisfies ApplicantState;
 }

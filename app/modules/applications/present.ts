@@ -3,7 +3,7 @@
  * typed by it: the people's names masked the way the viewer may see them. Safe in the browser.
  */
 import { z } from "zod";
-import { APPLICATION_STATUSES, type ApplicationStatus } from "../../../db/enums";
+import { APPLICATION_STATUSES, BONUS_UNITS, type ApplicationStatus, type BonusUnit } from "../../../db/enums";
 import { visibleNames } from "~/modules/users/privacy";
 
 const PersonSchema = z.object({
@@ -12,6 +12,11 @@ const PersonSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   name: z.string(),
+});
+
+export const PromisedShareSchema = z.object({
+  percent: z.number(),
+  bonus: z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) }),
 });
 
 export const ApiApplicationSchema = z.object({
@@ -24,6 +29,11 @@ export const ApiApplicationSchema = z.object({
   referrer: PersonSchema,
   referral: z.object({ _id: z.string() }),
   applicant: PersonSchema,
+  /**
+   * What the referrer promised when the member applied: the share in percent of the referral
+   * bonus, recorded then, so a later edit of the referral never changes it (percent 0: none).
+   */
+  promisedShare: PromisedShareSchema,
 });
 export type ApiApplication = z.infer<typeof ApiApplicationSchema>;
 
@@ -38,6 +48,7 @@ export const NewApplicationSchema = z.object({
   applicant: z.object({ _id: z.string() }),
   referrer: z.object({ _id: z.string() }),
   creditCard: z.object({ _id: z.string() }),
+  promisedShare: PromisedShareSchema,
 });
 
 /** A page of applications, newest first. */
@@ -62,6 +73,9 @@ export interface ApplicationRow {
   updatedAt: Date;
   additionalInfo: string;
   referralId: string;
+  promisedSharePercent: number;
+  promisedBonusAmount: number;
+  promisedBonusUnit: BonusUnit;
   card: { id: string; name: string; issuer: string };
   referrer: PersonRow;
   applicant: PersonRow;
@@ -83,5 +97,17 @@ export function toApiApplication(row: ApplicationRow, viewerId: string | null): 
     referrer: person(row.referrer, viewerId),
     referral: { _id: row.referralId },
     applicant: person(row.applicant, viewerId),
+    promisedShare: {
+      percent: row.promisedSharePercent,
+      bonus: { amount: row.promisedBonusAmount, unit: row.promisedBonusUnit },
+    },
   };
+}
+
+/** Where the acting member stands with a referral, for its detail page (docs/product.md#referral-detail). */
+export interface ApplicantState {
+  /** The member's application through this referral, when they applied. */
+  application: { id: string; createdAt: string } | null;
+  /** How many other listed referrals the same card has (the Full state points to them). */
+  otherListed: number;
 }

@@ -33,6 +33,10 @@ export interface CardFormDefaults {
   referralBonusUnit: string;
   benefitForReferrer: string;
   applyBenefitWithReferral: string;
+  offerAmount: number;
+  offerUnit: string;
+  offerMinSpend: number;
+  offerMonths: number;
   description: string;
   officialWebsite: string | null;
   imageUrl: string | null;
@@ -50,6 +54,10 @@ export const NEW_CARD_DEFAULTS: CardFormDefaults = {
   referralBonusUnit: "USD",
   benefitForReferrer: "",
   applyBenefitWithReferral: "",
+  offerAmount: 0,
+  offerUnit: "Points",
+  offerMinSpend: 0,
+  offerMonths: 0,
   description: "",
   officialWebsite: null,
   imageUrl: null,
@@ -79,6 +87,9 @@ export function CardForm({
       annualFee: String(defaults.annualFee),
       referralBonusAmount: String(defaults.referralBonusAmount),
       maxReferCount: String(defaults.maxReferCount),
+      offerAmount: String(defaults.offerAmount),
+      offerMinSpend: String(defaults.offerMinSpend),
+      offerMonths: String(defaults.offerMonths),
       officialWebsite: defaults.officialWebsite ?? "",
       imageUrl: defaults.imageUrl ?? "",
       hasVariousReferrerBonus: defaults.hasVariousReferrerBonus ? "on" : undefined,
@@ -196,6 +207,32 @@ export function CardForm({
           hint="0 means unlimited."
           inputProps={{ ...input("maxReferCount", "number"), min: 0, step: 1 }}
           errors={errorsOf("maxReferCount")}
+        />
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-ink">Welcome offer (what the applicant gets)</legend>
+        <Field
+          label="Offer amount"
+          hint="0 means no fixed welcome offer."
+          inputProps={{ ...input("offerAmount", "number"), min: 0, step: "any" }}
+          errors={errorsOf("offerAmount")}
+        />
+        <SelectField
+          label="Offer unit"
+          selectProps={{ ...getSelectProps(fields.offerUnit), onInput: () => clear.onEdit("offerUnit") }}
+          options={BONUS_UNITS}
+          errors={errorsOf("offerUnit")}
+        />
+        <Field
+          label="Minimum spend (USD)"
+          inputProps={{ ...input("offerMinSpend", "number"), min: 0, step: 1 }}
+          errors={errorsOf("offerMinSpend")}
+        />
+        <Field
+          label="Months to meet it"
+          inputProps={{ ...input("offerMonths", "number"), min: 0, max: 36, step: 1 }}
+          errors={errorsOf("offerMonths")}
         />
       </fieldset>
 

@@ -48,3 +48,22 @@ export async function findVisibleCard(db: Db, cardId: string, viewerId: string |
     .where(and(eq(creditCards.id, cardId), visibleTo(viewerId)))
     .get();
 }
+
+/**
+ * The issuers of the active cards, sorted: /apply's issuer filter. A skip scan of
+ * credit_cards_active_issuer_idx (one seek per issuer), so it costs as many rows as there are issuers.
+ */
+export async function listActiveIssuers(ctx: Pick<Ctx, "db">): Promise<string[]> {
+  const rows = await ctx.db.$client
+    .prepare(
+      `WITH RECURSIVE issuers(issuer) AS (
+         SELECT min(issuer) FROM credit_cards WHERE active = 1
+         UNION ALL
+         SELECT (SELECT min(issuer) FROM credit_cards WHERE active = 1 AND issuer > issuers.issuer) FROM issuers
+         WHERE issuers.issuer IS NOT NULL
+       )
+       SELECT issuer FROM issuers WHERE issuer IS NOT NULL LIMIT 200`,
+    )
+    .all<{ issuer: string }>();
+  return rows.results.map((row) => row.issuer);
+}

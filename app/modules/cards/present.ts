@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/enums";
 import type { CreditCard } from "../../../db/schema";
+import { presentOffer, WelcomeOfferSchema } from "./value";
 
 export type CardRow = Omit<CreditCard, "createdById">;
 
@@ -18,6 +19,8 @@ export const ApiCardSchema = z.object({
   referralBonus: z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) }),
   benefitForReferrer: z.string(),
   applyBenefitWithReferral: z.string(),
+  /** The structured welcome offer (null: none), with its estimated dollar value (docs/decisions/130). */
+  welcomeOffer: WelcomeOfferSchema.nullable(),
   description: z.string(),
   officialWebsite: z.string().nullable(),
   imageUrl: z.string().nullable(),
@@ -40,6 +43,12 @@ export function toApiCard(card: CardRow): ApiCard {
     referralBonus: { amount: card.referralBonusAmount, unit: card.referralBonusUnit },
     benefitForReferrer: card.benefitForReferrer,
     applyBenefitWithReferral: card.applyBenefitWithReferral,
+    welcomeOffer: presentOffer({
+      amount: card.offerAmount,
+      unit: card.offerUnit,
+      minSpend: card.offerMinSpend,
+      months: card.offerMonths,
+    }),
     description: card.description,
     officialWebsite: card.officialWebsite,
     imageUrl: card.imageUrl,

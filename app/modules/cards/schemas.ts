@@ -12,6 +12,8 @@ export const CARD_MESSAGES = {
   issuerRequired: "Issuer is required",
   feeNegative: "Annual fee cannot be negative",
   bonusNegative: "Bonus amount cannot be negative",
+  spendNegative: "Minimum spend cannot be negative",
+  monthsOutOfRange: "Months must be between 0 and 36",
   maxReferNegative: "Max refer count cannot be negative",
   invalidForm: "Please correct the errors in the form",
   notFound: "Credit card not found",
@@ -68,6 +70,11 @@ export const CardSchema = z.object({
   referralBonusUnit: z.enum(BONUS_UNITS, { error: "Choose a bonus unit" }).default("USD"),
   benefitForReferrer: optionalText(2000),
   applyBenefitWithReferral: optionalText(4000),
+  /** The structured welcome offer (docs/decisions/130): 0 means none. */
+  offerAmount: numberField(CARD_MESSAGES.bonusNegative),
+  offerUnit: z.enum(BONUS_UNITS, { error: "Choose an offer unit" }).default("Points"),
+  offerMinSpend: numberField(CARD_MESSAGES.spendNegative, { int: true, max: 1_000_000 }),
+  offerMonths: numberField(CARD_MESSAGES.monthsOutOfRange, { int: true, max: 36 }),
   description: optionalText(8000),
   officialWebsite: optionalHttpsUrl,
   imageUrl: optionalHttpsUrl,
@@ -128,6 +135,14 @@ const ApiBonusSchema = z.union(
   { error: "The referral bonus is an amount or { amount, unit }" },
 );
 
+/** The welcome offer as the API carries it: `{amount, unit, minSpend, months}` (null or absent: none). */
+const ApiOfferSchema = z.object({
+  amount: numberField(CARD_MESSAGES.bonusNegative),
+  unit: z.enum(BONUS_UNITS, { error: "Choose an offer unit" }).default("Points"),
+  minSpend: numberField(CARD_MESSAGES.spendNegative, { int: true, max: 1_000_000 }),
+  months: numberField(CARD_MESSAGES.monthsOutOfRange, { int: true, max: 36 }),
+});
+
 /**
  * A card in the API's JSON shape (docs/product.md#api) read into the form schema's fields: `referralBonus`
  * instead of the two bonus fields, and a missing `active` means true, the spec's default. (An HTML
@@ -137,17 +152,34 @@ const ApiBonusSchema = z.union(
  */
 function apiShaped<S extends typeof CardSchema | typeof NewCardSchema>(schema: S) {
   return schema
-    .omit({ referralBonusAmount: true, referralBonusUnit: true, active: true })
+    .omit({
+      referralBonusAmount: true,
+      referralBonusUnit: true,
+      active: true,
+      offerAmount: true,
+      offerUnit: true,
+      offerMinSpend: true,
+      offerMonths: true,
+    })
     .extend({
       referralBonus: ApiBonusSchema.optional(),
+      welcomeOffer: ApiOfferSchema.nullable().optional(),
       active: z.preprocess((value) => value ?? true, checkbox),
     })
-    .transform(({ referralBonus, ...card }) => {
+    .transform(({ referralBonus, welcomeOffer, ...card }) => {
       const bonus =
         typeof referralBonus === "object"
           ? { amount: referralBonus.amount, unit: referralBonus.unit ?? "USD" }
           : normalizeBonus(referralBonus, card.category);
-      return { ...card, referralBonusAmount: bonus.amount, referralBonusUnit: bonus.unit };
+      return {
+        ...card,
+        referralBonusAmount: bonus.amount,
+        referralBonusUnit: bonus.unit,
+        offerAmount: welcomeOffer?.amount ?? 0,
+        offerUnit: welcomeOffer?.unit ?? "Points",
+        offerMinSpend: welcomeOffer?.minSpend ?? 0,
+        offerMonths: welcomeOffer?.months ?? 0,
+      };
     });
 }
 

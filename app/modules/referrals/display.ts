@@ -8,6 +8,11 @@ export const MIN_SHARING_OPTIONS = [10, 25, 50] as const;
 /** 0 is "No annual fee". */
 export const MAX_FEE_OPTIONS = [0, 99, 199, 499] as const;
 
+/** The bonus-type filter: what the card's welcome offer pays in (referrals.offer_kind). */
+export const BONUS_TYPES = ["points", "miles", "cash"] as const;
+export type BonusType = (typeof BONUS_TYPES)[number];
+export const BONUS_TYPE_LABELS: Record<BonusType, string> = { points: "Points", miles: "Miles", cash: "Cash" };
+
 export const SORT_FIELDS = ["sharing", "credit", "bonus", "fee"] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortDirection = "asc" | "desc";
@@ -50,7 +55,7 @@ export function creditScoreBand(score: number | null | undefined): CreditBand | 
 /** 'Only N referrals left' at 1 to `upTo` (5 on cards, 3 on the detail page). */
 export function remainingWarning(available: number | null | undefined, upTo: 3 | 5): string | null {
   if (available == null || available < 1 || available > upTo) return null;
-  return `Only ${available} referrals left`;
+  return `Only ${available} ${available === 1 ? "referral" : "referrals"} left`;
 }
 
 export const EMPTY_SEARCH_TEXT = "No referrals found matching your filters.";

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { isSafeReferralLink } from "./link";
 import { visibleNames } from "~/modules/users/privacy";
+import { presentOffer, WelcomeOfferSchema } from "~/modules/cards/value";
 import { BONUS_UNITS, CARD_CATEGORIES, type BonusUnit, type CardCategory } from "../../../db/enums";
 
 const BonusSchema = z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) });
@@ -28,9 +29,12 @@ export const ReferralSchema = z.object({
   creditCard: z.object({
     _id: z.string(),
     name: z.string(),
+    /** The card's public page is /cards/{slug}. */
+    slug: z.string(),
     issuer: z.string(),
     category: z.enum(CARD_CATEGORIES),
     annualFee: z.number(),
+    welcomeOffer: WelcomeOfferSchema.nullable(),
     hasVariousReferrerBonus: z.boolean(),
     referralBonus: BonusSchema,
     referralBenefit: z.string(),
@@ -101,6 +105,7 @@ export interface ReferralRecord {
   createdAt: Date;
   cardId: string;
   cardName: string;
+  cardSlug: string;
   cardIssuer: string;
   cardCategory: CardCategory;
   cardAnnualFee: number;
@@ -109,6 +114,10 @@ export interface ReferralRecord {
   cardBonusUnit: BonusUnit;
   cardBenefitForReferrer: string;
   cardApplyBenefit: string;
+  cardOfferAmount: number;
+  cardOfferUnit: BonusUnit;
+  cardOfferMinSpend: number;
+  cardOfferMonths: number;
   cardDescription: string;
   cardWebsite: string | null;
   cardImageUrl: string | null;
@@ -148,9 +157,16 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null): P
     creditCard: {
       _id: row.cardId,
       name: row.cardName,
+      slug: row.cardSlug,
       issuer: row.cardIssuer,
       category: row.cardCategory,
       annualFee: row.cardAnnualFee,
+      welcomeOffer: presentOffer({
+        amount: row.cardOfferAmount,
+        unit: row.cardOfferUnit,
+        minSpend: row.cardOfferMinSpend,
+        months: row.cardOfferMonths,
+      }),
       hasVariousReferrerBonus: row.cardHasVariousReferrerBonus,
       referralBonus: { amount: row.cardBonusAmount, unit: row.cardBonusUnit },
       referralBenefit: row.cardApplyBenefit,

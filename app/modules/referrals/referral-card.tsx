@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { TriangleAlert } from "lucide-react";
-import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
+import { formatAnnualFee } from "~/modules/cards/display";
+import { issuerMark } from "~/modules/cards/issuer-mark";
 import { RatingSummary } from "~/modules/reputation/reputation";
+import { ApplicantValue } from "./applicant-value";
 import { creditScoreBand, remainingWarning, type CreditBand } from "./display";
-import { offeredBonus, type PresentedReferral } from "./present";
+import type { PresentedReferral } from "./present";
 import { LazyImage } from "~/components/ui/lazy-image";
 
 const BAND_CLASSES: Record<CreditBand["tone"], string> = {
@@ -14,12 +16,13 @@ const BAND_CLASSES: Record<CreditBand["tone"], string> = {
   muted: "bg-canvas text-muted",
 };
 
+/** The referrer's credit score and its band, labelled as the referrer's (it is not the applicant's advice). */
 export function CreditBandChip({ score }: { score: number | null }) {
   const band = creditScoreBand(score);
-  if (!band) return <span className="text-sm text-muted">Credit score not shared</span>;
+  if (!band) return <span className="text-sm text-muted">Referrer&apos;s credit score not shared</span>;
   return (
-    <span className={clsx("rounded-full px-2 py-0.5 text-xs font-medium", BAND_CLASSES[band.tone])}>
-      <span className="tabular">{score}</span> · {band.label}
+    <span className={clsx("w-fit rounded-full px-2 py-0.5 text-xs font-medium", BAND_CLASSES[band.tone])}>
+      Referrer&apos;s credit: <span className="tabular">{score}</span> · {band.label}
     </span>
   );
 }
@@ -35,64 +38,78 @@ export function RemainingWarning({ available, upTo }: { available: number | null
   );
 }
 
-/** Issuer initials on a gradient, where a card has no image. */
-export function CardArt({ name, issuer, imageUrl }: { name: string; issuer: string; imageUrl: string | null }) {
+/**
+ * The card's art (300x190, scaled to `className`'s width) when it has an image, else a small
+ * issuer-coloured mark with the issuer's code: never a full-width placeholder.
+ */
+export function CardArt({
+  name,
+  issuer,
+  imageUrl,
+  className,
+}: {
+  name: string;
+  issuer: string;
+  imageUrl: string | null;
+  className?: string;
+}) {
   if (imageUrl) {
-    return <LazyImage src={imageUrl} alt="" width={300} height={190} className="aspect-[30/19] w-full rounded-card" />;
+    return (
+      <LazyImage
+        src={imageUrl}
+        alt=""
+        width={300}
+        height={190}
+        className={clsx("aspect-[30/19] shrink-0 rounded-md", className ?? "w-28")}
+      />
+    );
   }
-  const initials = issuer
-    .split(/\s+/)
-    .map((word) => word[0])
-    .join("")
-    .slice(0, 3)
-    .toUpperCase();
+  const mark = issuerMark(issuer);
   return (
     <div
       aria-hidden
       title={name}
-      className="flex aspect-[30/19] w-full items-end rounded-card bg-gradient-to-br from-brand-600 to-brand-900 p-3 text-lg font-semibold tracking-widest text-white"
+      style={{ backgroundColor: mark.color }}
+      className="flex size-12 shrink-0 items-center justify-center rounded-md text-xs font-bold tracking-wide text-white"
     >
-      {initials}
+      {mark.code}
     </div>
   );
 }
 
-/** One referral in the /apply grid. */
+/** One referral in the /apply grid: the applicant's value first, then the referrer. */
 export function ReferralCard({ referral }: { referral: PresentedReferral }) {
   const headingId = `referral-${referral._id}`;
+  const card = referral.creditCard;
   return (
     <li aria-labelledby={headingId} className="flex flex-col gap-3 rounded-card border border-line bg-surface p-4">
-      <CardArt
-        name={referral.creditCard.name}
-        issuer={referral.creditCard.issuer}
-        imageUrl={referral.creditCard.imageUrl}
-      />
-      <div>
-        <h3 id={headingId} className="font-semibold">
-          {referral.creditCard.name}
-        </h3>
-        <p className="text-sm text-muted">
-          {referral.creditCard.issuer} · {referral.creditCard.category}
-        </p>
+      <div className="flex items-start gap-3">
+        <CardArt name={card.name} issuer={card.issuer} imageUrl={card.imageUrl} />
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="font-semibold leading-snug">
+            {card.name}
+          </h3>
+          <p className="text-sm text-muted">
+            {card.issuer} · {card.category} · {formatAnnualFee(card.annualFee)}
+          </p>
+        </div>
+        {referral.isOwner ? (
+          <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
+            Yours
+          </span>
+        ) : null}
       </div>
-      <p className="tabular text-2xl font-semibold text-brand-800">{formatBonus(offeredBonus(referral))}</p>
-      {referral.sharingBenefitPortion > 0 ? (
-        <p className="text-sm font-medium text-success-700">
-          Shares {referral.sharingBenefitPortion}% of the referral bonus with you
-        </p>
-      ) : null}
-      <div className="flex flex-wrap items-center gap-2">
-        <CreditBandChip score={referral.referrerCredit} />
-        <span className="text-sm text-muted">{formatAnnualFee(referral.creditCard.annualFee)}</span>
-      </div>
-      <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span>{referral.referrer.name}</span>
+      <ApplicantValue referral={referral} />
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span className="text-muted">Referrer</span>
+        <span className="font-medium">{referral.referrer.name}</span>
         <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
-      </p>
+      </div>
+      <CreditBandChip score={referral.referrerCredit} />
       <RemainingWarning available={referral.availableReferCount} upTo={5} />
       <Link
         to={`/apply/${referral._id}`}
-        aria-label={`Details: ${referral.creditCard.name}`}
+        aria-label={`Details: ${card.name}`}
         className="mt-auto inline-flex h-9 items-center justify-center rounded-card border border-line text-sm font-medium hover:bg-canvas"
       >
         Details

@@ -9,17 +9,18 @@
  * against the matches. docs/decisions/020-referrals-fair-rotation-and-search.md has the numbers.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { creditCards, LISTED_CONDITION, referrals, users } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
-import { MAX_FEE_OPTIONS, MIN_CREDIT_OPTIONS, MIN_SHARING_OPTIONS, parseSort, SORT_OPTIONS } from "./display";
+import { parseSort } from "./display";
 import { presentReferral, type ReferralRecord } from "./present";
 import { referralRecordColumns } from "./referrals.server";
-import { parseSlot, ROTATION_SLOTS } from "./rotation.server";
+import { ROTATION_SLOTS } from "./rotation.server";
+import type { SearchQuery } from "./search-query.server";
 
-export const SEARCH_PAGE_SIZE = 12;
+// The search's parameters live beside it; importers of the search read them from here too.
+export { parseSearchParams, SEARCH_PAGE_SIZE, SearchQuerySchema, type SearchQuery } from "./search-query.server";
 /** Up to this many text matches, the search starts from the FTS index and sorts them. */
 export const FTS_DRIVEN_LIMIT = 200;
 /**
@@ -28,56 +29,6 @@ export const FTS_DRIVEN_LIMIT = 200;
  * window: a page never reads more than about 2,000 rows, however large the table.
  */
 export const SCAN_BUDGET = 500;
-
-const optionOf = <T extends readonly number[]>(options: T) =>
-  z
-    .string()
-    .optional()
-    .transform((value) => {
-      const number = value === undefined || value === "" ? NaN : Number(value);
-      return (options as readonly number[]).includes(number) ? (number as T[number]) : undefined;
-    });
-
-/** Longer cursors are not ours (ours are ~40 characters): they start again at the first page. */
-const MAX_CURSOR = 120;
-
-/**
- * The URL/query parameters of a search (the /apply page and GET .../active); unknown or malformed
- * values are ignored, never an error. `r` and `after` are the page links' short names of `slot`
- * and `cursor`.
- */
-export const SearchQuerySchema = z
-  .object({
-    q: z.string().optional().describe("Words to find in the card, issuer, category or info"),
-    minCredit: optionOf(MIN_CREDIT_OPTIONS),
-    minSharing: optionOf(MIN_SHARING_OPTIONS),
-    maxFee: optionOf(MAX_FEE_OPTIONS),
-    sort: z.string().optional(),
-    slot: z.string().optional().describe("The rotation slot (0-3) to page through"),
-    r: z.string().optional().describe("Same as slot"),
-    cursor: z.string().optional().describe("nextCursor of the previous page"),
-    after: z.string().optional().describe("Same as cursor"),
-    limit: z.string().optional().describe("Page size, 1 to 50 (default 12)"),
-  })
-  .transform(({ q, sort, slot, r, cursor, after, limit, ...filters }) => {
-    const pageCursor = after ?? cursor;
-    return {
-      ...filters,
-      q: (q ?? "").trim().slice(0, 100),
-      sort: SORT_OPTIONS.some((option) => option.value === sort) ? sort! : "default",
-      slot: parseSlot(r ?? slot),
-      cursor: pageCursor && pageCursor.length <= MAX_CURSOR ? pageCursor : null,
-      limit: Math.min(Math.max(Number(limit) || SEARCH_PAGE_SIZE, 1), 50),
-    };
-  });
-export type SearchQuery = z.output<typeof SearchQuerySchema>;
-
-/** A search from URL parameters (the first value of each). */
-export function parseSearchParams(params: URLSearchParams): SearchQuery {
-  const first: Record<string, string> = {};
-  for (const [key, value] of params) first[key] ??= value;
-  return SearchQuerySchema.parse(first);
-}
 
 /** Prefix lengths the FTS index keeps (migration 0004): longer words are matched whole. */
 const INDEXED_PREFIX = 10;
@@ -108,7 +59,8 @@ export function orderFor(sort: string, slot: number): Order {
   const keys = {
     sharing: ["referrals_sharing_idx", "sharing_benefit_portion"],
     credit: ["referrals_credit_idx", "coalesce(referrer_credit, 0)"],
-    bonus: ["referrals_bonus_idx", "bonus_amount"],
+    // The estimated dollar value (docs/decisions/130), so 30,000 points no longer outrank $500.
+    bonus: ["referrals_bonus_idx", "bonus_value"],
     fee: ["referrals_fee_idx", "card_annual_fee"],
   } as const;
   const [index, key] = keys[parsed.field];
@@ -132,7 +84,8 @@ function windowStatement(order: Order, cursor: { key: number; id: string } | nul
     where.push(`(${order.key}, id) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
     binds.push(cursor.key, cursor.id);
   }
-  const statement = `SELECT id, rowid AS rid, ${order.key} AS k, referrer_credit, sharing_benefit_portion, card_annual_fee
+  const statement = `SELECT id, rowid AS rid, ${order.key} AS k, referrer_credit, sharing_benefit_portion, card_annual_fee,
+      card_issuer, card_category, offer_kind
     FROM referrals INDEXED BY ${order.index}
     WHERE ${where.join(" AND ")}
     ORDER BY ${order.key} ${order.direction}, id ${order.direction} LIMIT ${SCAN_BUDGET}`;
@@ -153,6 +106,18 @@ function filterConditions(query: SearchQuery) {
   if (query.maxFee !== undefined) {
     where.push("card_annual_fee <= ?");
     binds.push(query.maxFee);
+  }
+  if (query.issuer !== undefined) {
+    where.push("card_issuer = ?");
+    binds.push(query.issuer);
+  }
+  if (query.category !== undefined) {
+    where.push("card_category = ?");
+    binds.push(query.category);
+  }
+  if (query.bonusType !== undefined) {
+    where.push("offer_kind = ?");
+    binds.push(query.bonusType);
   }
   return { where, binds };
 }
@@ -208,6 +173,8 @@ export interface SearchResult {
   rowsRead: number;
   /** How the text search ran, for tests and the bench: "index" or "fts". */
   plan: "index" | "fts";
+  /** The first page's result count (null on later pages); `exact` false means "at least". */
+  total: { count: number; exact: boolean } | null;
 }
 
 /** Whether a text matches few enough referrals for the FTS-driven plan (one `?`: the match). */
@@ -258,13 +225,39 @@ const PAGE_ROW = 0;
 const EDGE_ROW = 1;
 /** The plan row of a text search: PLAN_ROW + 1 when the FTS-driven plan ran. */
 const PLAN_ROW = 2;
+/** The first page's result count (in `k`) and, in the next kind, whether it is exact (1) or a floor (0). */
+const COUNT_ROW = 4;
+const EXACT_ROW = 5;
 
 /**
- * The page (materialised once) and, in the same statement, where a short page of the index walk
- * resumes: the window's last entry, read only when the walk is the plan and found no more than a
- * page. A text search adds a row saying which plan ran. Two CTEs: `p` (the page) and `found`
- * (its rows with the edge and plan rows, each with its `kind`).
+ * The first page's result count, from the same window of index entries the page is picked from
+ * (SCAN_BUDGET of them, index only): exact when the window reaches the end of the listings, else a
+ * floor ('500+'). A text search is counted when the FTS-driven plan runs (at most FTS_DRIVEN_LIMIT
+ * matches, all counted, exact); a text with more matches has no count. Counting never reads more
+ * than one more window, however large the table (docs/decisions/130).
  */
+function countStatement(query: SearchQuery, order: Order, match: string | null, few: Guard) {
+  const filters = filterConditions(query);
+  const window = windowStatement(order, null);
+  const test = [...filters.where];
+  const testBinds = [...filters.binds];
+  const walk = {
+    statement: `SELECT coalesce(sum(CASE WHEN ${test.length ? test.join(" AND ") : "1"} THEN 1 ELSE 0 END), 0) AS n,
+      count(*) < ${SCAN_BUDGET} AS exact FROM (${window.statement}) AS w LIMIT ?`,
+    binds: [...testBinds, ...window.binds, 1],
+  };
+  if (!match) return walk;
+  // A text with many matches walks the order's index testing each entry against them; testing the
+  // window a second time to count would double the page's reads, so that search has no count.
+  const fts = {
+    statement: `SELECT count(*) AS n, 1 AS exact FROM referrals_fts CROSS JOIN referrals ON referrals.rowid = referrals_fts.rowid
+      WHERE referrals_fts MATCH ? AND ${[LISTED_CONDITION, ...filters.where].join(" AND ")} LIMIT ?`,
+    binds: [match, ...filters.binds, 1],
+  };
+  // Only the plan that runs is read: the other side stops at LIMIT 0 before reading (see onlyIf).
+  return onlyIf(fts, few.condition, few.binds);
+}
+
 function pageWithEdgeCtes(query: SearchQuery, order: Order, match: string | null) {
   // A text search counts its matches once, in a CTE of its own, and every guard reads that.
   const few: Guard = { condition: "(SELECT yes FROM few)", binds: [] };
@@ -272,13 +265,17 @@ function pageWithEdgeCtes(query: SearchQuery, order: Order, match: string | null
   const end = windowEndStatement(order, decodeSearchCursor(query.cursor));
   const short = `(SELECT count(*) FROM p) <= ${query.limit}`;
   const edge = onlyIf(end, match ? `NOT ${few.condition} AND ${short}` : short, []);
+  // The count is the first page's (later pages keep the one they were shown with).
+  const count = query.cursor === null ? countStatement(query, order, match, few) : null;
   return {
     statement: `${match ? `few AS MATERIALIZED (SELECT ${FEW_MATCHES} AS yes),` : ""}
       p AS MATERIALIZED (${page.statement}),
+      ${count ? `total AS MATERIALIZED (${count.statement}),` : ""}
       found AS (SELECT id, k, ${PAGE_ROW} AS kind FROM p
         UNION ALL SELECT id, k, ${EDGE_ROW} AS kind FROM (${edge.statement})
-        ${match ? `UNION ALL SELECT NULL, NULL, ${PLAN_ROW} + ${few.condition}` : ""})`,
-    binds: [...(match ? [match] : []), ...page.binds, ...edge.binds],
+        ${match ? `UNION ALL SELECT NULL, NULL, ${PLAN_ROW} + ${few.condition}` : ""}
+        ${count ? `UNION ALL SELECT NULL, n, ${COUNT_ROW} FROM total UNION ALL SELECT NULL, exact, ${EXACT_ROW} FROM total` : ""})`,
+    binds: [...(match ? [match] : []), ...page.binds, ...(count ? count.binds : []), ...edge.binds],
   };
 }
 
@@ -315,6 +312,15 @@ function embedded(statement: string, binds: unknown[]): SQL {
  * the page's full records with their card and referrer.
  */
 export async function searchReferrals(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery): Promise<SearchResult> {
+  const { result } = await runSearch(ctx, query, null);
+  return result;
+}
+
+/**
+ * The search, with `extra` columns (SQL over the page's referral, card and referrer, each named
+ * `"__..."`) read in the same statement: the raw rows come back beside the result, in its order.
+ */
+export async function runSearch(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery, extra: SQL | null) {
   const viewerId = ctx.actor?.id ?? null;
   const slot = query.slot ?? 0;
   const order = orderFor(query.sort, slot % ROTATION_SLOTS);
@@ -322,7 +328,7 @@ export async function searchReferrals(ctx: Pick<Ctx, "db" | "actor">, query: Sea
   const ctes = pageWithEdgeCtes(query, order, match);
   const statement = dialect.sqlToQuery(
     sql`WITH ${embedded(ctes.statement, ctes.binds)}
-      SELECT found.kind AS "__kind", found.id AS "__id", found.k AS "__k", ${RECORD_SELECTION}
+      SELECT found.kind AS "__kind", found.id AS "__id", found.k AS "__k", ${RECORD_SELECTION} ${extra ? sql`, ${extra}` : sql``}
       FROM found
       LEFT JOIN ${referrals} ON ${referrals.id} = found.id AND found.kind = ${PAGE_ROW}
       LEFT JOIN ${creditCards} ON ${creditCards.id} = ${referrals.creditCardId}
@@ -343,14 +349,18 @@ export async function searchReferrals(ctx: Pick<Ctx, "db" | "actor">, query: Sea
   const resume = found.results.find((row) => row.__kind === EDGE_ROW);
   if (!nextCursor && resume) nextCursor = encodeCursor([resume.__k!, resume.__id!]);
   // Rows a listed referral lost between the page and the join (none in one statement) are skipped.
-  const ordered = rows.filter((row) => row.id != null).map(decodeRecord);
-  return {
-    data: ordered.map((record) => presentReferral(record, viewerId)),
+  const kept = rows.filter((row) => row.id != null);
+  const count = found.results.find((row) => row.__kind === COUNT_ROW);
+  const exact = found.results.find((row) => row.__kind === EXACT_ROW);
+  const result: SearchResult = {
+    data: kept.map((row) => presentReferral(decodeRecord(row), viewerId)),
     nextCursor,
     slot,
     rowsRead: found.meta.rows_read,
     plan,
+    total: count ? { count: Number(count.__k ?? 0), exact: Boolean(exact?.__k) } : null,
   };
+  return { result, rows: kept };
 }
 
 /** The page's order: by key, then id, in the order's direction. */

@@ -2,29 +2,97 @@ import { stepUrl } from "./apply-dialog";
 import { Link, useNavigate } from "@remix-run/react";
 import { ExternalLink } from "lucide-react";
 import type { ReactNode } from "react";
-import { FormMessage } from "~/components/forms/field";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
+import type { ApplicantState } from "~/modules/applications/present";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
-import type { PresentedReferral } from "~/modules/referrals/present";
+import { formatEstimate } from "~/modules/cards/value";
+import { ApplicantValue } from "~/modules/referrals/applicant-value";
+import { offeredBonus, type PresentedReferral } from "~/modules/referrals/present";
 import { CardArt, CreditBandChip, RemainingWarning } from "~/modules/referrals/referral-card";
 
-/** The referral's card, bonus, the way to apply and every detail of the listing. */
-export function ReferralSummary({ referral }: { referral: PresentedReferral }) {
+/** The card, the applicant's value first and the warning on slots; the view's actions below it. */
+export function ReferralHeader({ referral, children }: { referral: PresentedReferral; children: ReactNode }) {
   const card = referral.creditCard;
+  return (
+    <section aria-labelledby="referral-title" className="space-y-4 rounded-card border border-line bg-surface p-6">
+      <div className="flex flex-wrap items-start gap-4">
+        <CardArt name={card.name} issuer={card.issuer} imageUrl={card.imageUrl} className="w-40" />
+        <div className="min-w-0 flex-1">
+          <h1 id="referral-title" className="text-2xl font-semibold tracking-tight">
+            {card.name}
+          </h1>
+          <p className="text-sm text-muted">
+            {card.issuer} · {card.category} · {formatAnnualFee(card.annualFee)}
+          </p>
+        </div>
+      </div>
+      <ApplicantValue referral={referral} size="lg" />
+      <RemainingWarning available={referral.availableReferCount} upTo={3} />
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The applicant's actions by state (docs/product.md#referral-detail): applied ('You applied on
+ * {date} - Track it'), full (Apply disabled, the card's other referrals), or Apply with this
+ * Referral and 'Already applied? Tell us'.
+ */
+export function ApplicantActions({ referral, state }: { referral: PresentedReferral; state: ApplicantState }) {
+  if (state.application) {
+    return (
+      <p className="rounded-card bg-success-50 px-4 py-3 text-sm text-success-700">
+        You applied on <time dateTime={state.application.createdAt}>{formatDate(state.application.createdAt)}</time>
+        {" - "}
+        <Link to={`/dashboard/my-applications#application-${state.application.id}`} className="font-semibold underline">
+          Track it
+        </Link>
+      </p>
+    );
+  }
+  if (referral.availableReferCount === 0) {
+    const others = state.otherListed;
+    return (
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="button" disabled className={buttonClass("primary", "lg")} aria-describedby="referral-full">
+          Apply with this Referral
+        </button>
+        <p id="referral-full" className="text-sm text-muted">
+          This referral is full: no referrals left.
+        </p>
+        {others > 0 ? (
+          <Link to={`/cards/${referral.creditCard.slug}`} className="text-sm font-medium text-brand-700 underline">
+            {`See ${others} other ${others === 1 ? "referral" : "referrals"} for this card`}
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      {referral.referralLink ? (
+        <ApplyLink href={referral.referralLink} referralId={referral._id} />
+      ) : (
+        <p className="text-sm text-muted">This referral&apos;s link is not available.</p>
+      )}
+      <Link to={stepUrl(referral._id, "1")} preventScrollReset className="text-sm text-brand-700 underline">
+        Already applied? Tell us
+      </Link>
+    </div>
+  );
+}
+
+/** Every detail of the listing, the card's texts and its website. */
+export function ReferralDetails({ referral }: { referral: PresentedReferral }) {
+  const card = referral.creditCard;
+  const bonus = offeredBonus(referral);
+  const estimate = formatEstimate(bonus);
   const details: [string, ReactNode][] = [
     ["Issuer", card.issuer],
     ["Category", card.category],
     ["Annual fee", formatAnnualFee(card.annualFee)],
-    ["Card referral bonus", formatBonus(card.referralBonus)],
-    ["Referrer's bonus", referral.specialReferrerBonus ? formatBonus(referral.specialReferrerBonus) : "As the card's"],
-    [
-      "Sharing",
-      referral.sharingBenefitPortion > 0
-        ? `The referrer shares ${referral.sharingBenefitPortion}% of the referral bonus with you`
-        : "No sharing offered",
-    ],
-    ["Special bonus for applicants", referral.specialApplicantBonus?.bonus ?? "None"],
+    ["Referrer's bonus", `${formatBonus(bonus)}${estimate && bonus.unit !== "USD" ? ` (${estimate})` : ""}`],
     ["Referrer's credit score", <CreditBandChip key="credit" score={referral.referrerCredit} />],
     ["Referrals left", referral.availableReferCount ?? "Unlimited"],
     ["Applications", referral.applicationsCount],
@@ -34,38 +102,10 @@ export function ReferralSummary({ referral }: { referral: PresentedReferral }) {
   ];
 
   return (
-    <section aria-labelledby="referral-title" className="space-y-4 rounded-card border border-line bg-surface p-6">
-      <div className="grid gap-4 sm:grid-cols-[200px_1fr]">
-        <CardArt name={card.name} issuer={card.issuer} imageUrl={card.imageUrl} />
-        <div className="space-y-2">
-          <h1 id="referral-title" className="text-2xl font-semibold tracking-tight">
-            {card.name}
-          </h1>
-          <p className="tabular text-3xl font-semibold text-brand-800">
-            {formatBonus(referral.specialReferrerBonus ?? card.referralBonus)}
-          </p>
-          {referral.sharingBenefitPortion > 0 ? (
-            <p className="font-medium text-success-700">
-              Shares {referral.sharingBenefitPortion}% of the referral bonus with you
-            </p>
-          ) : null}
-          <RemainingWarning available={referral.availableReferCount} upTo={3} />
-        </div>
-      </div>
-      {referral.isOwner ? (
-        <FormMessage tone="info">You are the referrer</FormMessage>
-      ) : (
-        <div className="flex flex-wrap items-center gap-3">
-          {referral.referralLink ? (
-            <ApplyLink href={referral.referralLink} referralId={referral._id} />
-          ) : (
-            <p className="text-sm text-muted">This referral&apos;s link is not available.</p>
-          )}
-          <Link to={stepUrl(referral._id, "1")} preventScrollReset className="text-sm text-brand-700 underline">
-            Already applied? Tell us
-          </Link>
-        </div>
-      )}
+    <section aria-labelledby="details-heading" className="space-y-4 rounded-card border border-line bg-surface p-6">
+      <h2 id="details-heading" className="text-lg font-semibold">
+        Details
+      </h2>
       <dl className="divide-y divide-line rounded-card border border-line">
         {details.map(([label, value]) => (
           <div key={label} className="grid gap-1 px-4 py-2 text-sm sm:grid-cols-3">
@@ -76,19 +116,19 @@ export function ReferralSummary({ referral }: { referral: PresentedReferral }) {
       </dl>
       {referral.additionalInfo ? (
         <div>
-          <h2 className="text-sm font-semibold">Additional info</h2>
+          <h3 className="text-sm font-semibold">Additional info from the referrer</h3>
           <p className="mt-1 whitespace-pre-line text-sm">{referral.additionalInfo}</p>
         </div>
       ) : null}
       {card.applyBenefitWithReferral ? (
         <div>
-          <h2 className="text-sm font-semibold">Benefit when applying with a referral</h2>
+          <h3 className="text-sm font-semibold">The card&apos;s welcome offer, in the issuer&apos;s words</h3>
           <p className="mt-1 whitespace-pre-line text-sm">{card.applyBenefitWithReferral}</p>
         </div>
       ) : null}
       {card.description ? (
         <div>
-          <h2 className="text-sm font-semibold">About the card</h2>
+          <h3 className="text-sm font-semibold">About the card</h3>
           <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
             {card.description
               .split("\n")

@@ -7,7 +7,8 @@ import { buttonClass } from "~/components/ui/button";
 import { DomainError } from "~/core/errors";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
-import { applyToReferral } from "~/modules/applications/apply.server";
+import { applyToReferral, getApplicantState } from "~/modules/applications/apply.server";
+import { FormMessage } from "~/components/forms/field";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import { hasReviewed, listReferralComments } from "~/modules/comments/comments.server";
@@ -15,7 +16,7 @@ import { getReferral } from "~/modules/referrals/referrals.server";
 import { RatingSummary } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 import { ApplyDialog, STEPS, stepUrl } from "./apply-dialog";
-import { ReferralSummary } from "./referral-summary";
+import { ApplicantActions, ReferralDetails, ReferralHeader } from "./referral-summary";
 
 const Params = z.object({ referralId: z.string() });
 
@@ -30,27 +31,35 @@ export const loader = pageLoader({
   async run({ ctx, user, params, query }) {
     const step = query.step ?? null;
     try {
-      // One round trip after the session: the referral, its reviews and (step 2) the member's review.
-      const [referral, reviews, reviewed] = await Promise.all([
+      // One round trip after the session: the referral, its reviews, where the member stands with
+      // it (applied? other referrals for a full one) and (step 2) the member's review.
+      const [referral, reviews, state, reviewed] = await Promise.all([
         getReferral(ctx, { id: params.referralId }),
         listReferralComments(ctx, { referralId: params.referralId }),
+        getApplicantState(ctx, { referralId: params.referralId }),
         step === "2" ? hasReviewed(ctx, { referralId: params.referralId }) : false,
       ]);
       if (reviewed && !referral.isOwner) {
         // The review is in (a plain form post comes back here): on to step 3.
         throw redirect(stepUrl(referral._id, "3"));
       }
+      // Step 1 asks 'Did you apply?': not asked of the owner, of one who applied, or on a full referral.
+      const asksAgain = step === "1" && (state.application !== null || referral.availableReferCount === 0);
       return {
         referral,
         reviews,
+        state,
         viewerId: user.id,
-        step: referral.isOwner ? null : step,
+        step: referral.isOwner || asksAgain ? null : step,
         great: query.great === "yes",
       };
     } catch (error) {
       // The page itself says 'Referral Not Found' (with Browse All Referrals), with the 404 status.
       if (error instanceof DomainError && error.status === 404) {
-        return data({ referral: null, reviews: [], viewerId: user.id, step: null, great: false }, { status: 404 });
+        return data(
+          { referral: null, reviews: [], state: null, viewerId: user.id, step: null, great: false },
+          { status: 404 },
+        );
       }
       throw error;
     }
@@ -73,8 +82,8 @@ export const action = formAction({
 });
 
 export default function ReferralDetail() {
-  const { referral, reviews, viewerId, step, great } = useLoaderData<typeof loader>();
-  if (!referral) {
+  const { referral, reviews, state, viewerId, step, great } = useLoaderData<typeof loader>();
+  if (!referral || !state) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-semibold">{REFERRAL_NOT_FOUND}</h1>
@@ -93,10 +102,21 @@ export default function ReferralDetail() {
         Back to All Referrals
       </Link>
 
+      {/* On a phone the referrer (rating, Chat) comes right after the offer and the actions. */}
       <div className="mt-4 grid gap-6 md:grid-cols-[2fr_1fr]">
-        <ReferralSummary referral={referral} />
+        <ReferralHeader referral={referral}>
+          {/* The owner's management view goes here (the share part's panel); the applicant's actions otherwise. */}
+          {referral.isOwner ? (
+            <FormMessage tone="info">You are the referrer</FormMessage>
+          ) : (
+            <ApplicantActions referral={referral} state={state} />
+          )}
+        </ReferralHeader>
 
-        <aside aria-label="Referrer" className="h-fit space-y-3 rounded-card border border-line bg-surface p-6">
+        <aside
+          aria-label="Referrer"
+          className="h-fit space-y-3 rounded-card border border-line bg-surface p-6 md:row-span-2"
+        >
           <h2 className="text-sm font-semibold text-muted">Referrer</h2>
           <Link to={`/profile/${referral.referrer._id}`} className="block font-semibold text-brand-800 hover:underline">
             {referral.referrer.name}
@@ -104,6 +124,8 @@ export default function ReferralDetail() {
           <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
           {referral.isOwner ? null : <StartChatForm userId={referral.referrer._id} referralId={referral._id} />}
         </aside>
+
+        <ReferralDetails referral={referral} />
       </div>
 
       <section

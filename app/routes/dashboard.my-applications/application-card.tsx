@@ -10,6 +10,13 @@ import { ReviewForm, threadHoldsForm } from "~/modules/comments/forms";
 import type { ApiComment } from "~/modules/comments/thread";
 import { TipOptions } from "~/modules/payments/tip-options";
 import { StatusMenu } from "./status-menu";
+import { formatShare } from "~/modules/cards/value";
+
+/** The share the referrer promised when the member applied (recorded then; later edits leave it). */
+function promisedShareText(promised: ApiApplication["promisedShare"]) {
+  if (!(promised.percent > 0)) return "Nothing promised";
+  return formatShare(promised.percent, promised.bonus) ?? `${promised.percent}% of the referral bonus`;
+}
 
 /** One application: its card, status and menu, dates, tips when it went well, and the applicant's comments. */
 export function ApplicationCard({
@@ -56,6 +63,10 @@ export function ApplicationCard({
               {application.referrer.name}
             </Link>
           </dd>
+        </div>
+        <div>
+          <dt className="text-muted">Referrer shares</dt>
+          <dd>{promisedShareText(application.promisedShare)}</dd>
         </div>
         <div>
           <dt className="text-muted">Applied on</dt>

@@ -1,0 +1,102 @@
+/**
+ * What a bonus is worth in US dollars, estimated (docs/decisions/130-welcome-offers-and-estimated-values.md):
+ * one value per unit, the same table migration 0012's triggers use for the /apply bonus sort
+ * (tests/worker/offer-values.test.ts checks they agree). Pure, safe in the browser.
+ */
+import { z } from "zod";
+import { BONUS_UNITS, type BonusUnit, type OfferKind } from "../../../db/enums";
+import { formatBonus, type Bonus } from "./display";
+
+/**
+ * US dollars per unit. Points and miles are valued at a conservative cash-out rate across the
+ * issuers' programs (1 cent a point, 1.2 cents a mile); Cashback is a percentage and Other is
+ * free text, so neither has an estimate (null).
+ */
+export const UNIT_VALUE_USD: Record<BonusUnit, number | null> = {
+  USD: 1,
+  Points: 0.01,
+  Miles: 0.012,
+  Cashback: null,
+  Other: null,
+};
+
+/** The bonus's estimated dollar value, or null when it has none (no amount, or a unit without one). */
+export function estimatedValue(bonus: Bonus | null | undefined): number | null {
+  if (!bonus || !(bonus.amount > 0)) return null;
+  const rate = UNIT_VALUE_USD[bonus.unit];
+  return rate === null ? null : Math.round(bonus.amount * rate * 100) / 100;
+}
+
+const dollars = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** '$750' for a dollar bonus (exact), '≈ $750 est.' for points or miles, null without an estimate. */
+export function formatEstimate(bonus: Bonus | null | undefined): string | null {
+  const value = estimatedValue(bonus);
+  if (value === null || !bonus) return null;
+  return bonus.unit === "USD" ? `$${dollars.format(value)}` : `≈ $${dollars.format(value)} est.`;
+}
+
+/** A card's welcome offer: amount and unit, minimum spend in whole US dollars, months (0 = not stated). */
+export interface WelcomeOffer extends Bonus {
+  minSpend: number;
+  months: number;
+}
+
+/** 'after $5,000 in 3 months', 'in 3 months', '' when neither is stated. */
+export function offerTerms(offer: Pick<WelcomeOffer, "minSpend" | "months">): string {
+  const spend = offer.minSpend > 0 ? `after $${dollars.format(offer.minSpend)} spend` : "";
+  const months = offer.months > 0 ? `in ${offer.months} month${offer.months === 1 ? "" : "s"}` : "";
+  return [spend, months].filter(Boolean).join(" ");
+}
+
+/** '75,000 points' / '$200', or null when the card has no structured offer. */
+export function formatOffer(offer: WelcomeOffer | null | undefined): string | null {
+  if (!offer || !(offer.amount > 0)) return null;
+  return formatBonus(offer);
+}
+
+/** What an offer pays in, for the bonus-type filter: the same rule as migration 0012's offer_kind. */
+export function offerKind(offer: Bonus | null | undefined): OfferKind {
+  if (!offer || !(offer.amount > 0)) return "none";
+  switch (offer.unit) {
+    case "USD":
+    case "Cashback":
+      return "cash";
+    case "Points":
+      return "points";
+    case "Miles":
+      return "miles";
+    default:
+      return "other";
+  }
+}
+
+/**
+ * The referrer's share turned into an amount: '20% of $150 = $30', '20% of 10,000 points = 2,000
+ * points'; null when nothing is shared or the bonus has no amount (a percentage cashback included).
+ */
+export function formatShare(percent: number, bonus: Bonus | null | undefined): string | null {
+  if (!(percent > 0) || !bonus || !(bonus.amount > 0) || bonus.unit === "Cashback" || bonus.unit === "Other") {
+    return null;
+  }
+  const share = { amount: Math.round(bonus.amount * percent) / 100, unit: bonus.unit };
+  const estimate = bonus.unit === "USD" ? null : formatEstimate(share);
+  return `${percent}% of ${formatBonus(bonus)} = ${formatBonus(share)}${estimate ? ` (${estimate})` : ""}`;
+}
+
+/** A card's welcome offer in pages and /api answers (null when it has none). */
+export const WelcomeOfferSchema = z.object({
+  amount: z.number(),
+  unit: z.enum(BONUS_UNITS),
+  /** Minimum spend in whole US dollars (0: none stated). */
+  minSpend: z.number(),
+  /** Months to meet it (0: not stated). */
+  months: z.number().int(),
+  /** Estimated value in US dollars (null when the unit has no estimate). */
+  estimatedValue: z.number().nullable(),
+});
+
+/** A card's stored offer as presented: null when it has no amount. */
+export function presentOffer(offer: WelcomeOffer) {
+  return offer.amount > 0 ? { ...offer, estimatedValue: estimatedValue(offer) } : null;
+}
