@@ -58,11 +58,13 @@ export const SearchQuerySchema = z
     cursor: z.string().optional().describe("nextCursor of the previous page"),
     after: z.string().optional().describe("Same as cursor"),
     limit: z.string().optional().describe("Page size, 1 to 50 (default 12)"),
+    card: z.string().optional().describe("Only this card's referrals (its id)"),
   })
-  .transform(({ q, sort, slot, r, cursor, after, limit, ...filters }) => {
+  .transform(({ q, sort, slot, r, cursor, after, limit, card, ...filters }) => {
     const pageCursor = after ?? cursor;
     return {
       ...filters,
+      card: card && card.length <= 64 ? card : undefined,
       q: (q ?? "").trim().slice(0, 100),
       sort: SORT_OPTIONS.some((option) => option.value === sort) ? sort! : "default",
       slot: parseSlot(r ?? slot),
@@ -237,6 +239,7 @@ export function searchPageStatement(
   match: string | null,
   few: Guard = { condition: FEW_MATCHES, binds: match ? [match] : [] },
 ) {
+  if (query.card) return cardPageStatement(query, order, match);
   const walk = buildPageStatement(query, order, match, "index");
   if (!match) return walk;
   const fts = onlyIf(buildPageStatement(query, order, match, "fts"), few.condition, few.binds);
@@ -245,6 +248,29 @@ export function searchPageStatement(
     statement: `SELECT id, k FROM (${fts.statement}) UNION ALL SELECT id, k FROM (${index.statement})`,
     binds: [...fts.binds, ...index.binds],
   };
+}
+
+/**
+ * A card's referrals (the card page, docs/product.md#card-pages): a card has few, so they are read
+ * from referrals_card_idx and sorted, in the order's keys, like the FTS-driven plan.
+ */
+function cardPageStatement(query: SearchQuery, order: Order, match: string | null) {
+  const cursor = decodeSearchCursor(query.cursor);
+  const filters = filterConditions(query);
+  const where = [`credit_card_id = ?`, LISTED_CONDITION, ...filters.where];
+  const binds: unknown[] = [query.card, ...filters.binds];
+  if (match) {
+    where.push("EXISTS (SELECT 1 FROM referrals_fts f WHERE f.referrals_fts MATCH ? AND f.rowid = referrals.rowid)");
+    binds.push(match);
+  }
+  if (cursor) {
+    where.push(`(${order.key}, id) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
+    binds.push(cursor.key, cursor.id);
+  }
+  const statement = `SELECT id, ${order.key} AS k FROM referrals INDEXED BY referrals_card_idx
+    WHERE ${where.join(" AND ")}
+    ORDER BY k ${order.direction}, id ${order.direction} LIMIT ?`;
+  return { statement, binds: [...binds, query.limit + 1] };
 }
 
 /** A condition and the values of its `?`s. */
@@ -270,7 +296,8 @@ function pageWithEdgeCtes(query: SearchQuery, order: Order, match: string | null
   const few: Guard = { condition: "(SELECT yes FROM few)", binds: [] };
   const page = searchPageStatement(query, order, match, few);
   const end = windowEndStatement(order, decodeSearchCursor(query.cursor));
-  const short = `(SELECT count(*) FROM p) <= ${query.limit}`;
+  // A card's page reads all its referrals (no window), so it never resumes after one.
+  const short = query.card ? "0" : `(SELECT count(*) FROM p) <= ${query.limit}`;
   const edge = onlyIf(end, match ? `NOT ${few.condition} AND ${short}` : short, []);
   return {
     statement: `${match ? `few AS MATERIALIZED (SELECT ${FEW_MATCHES} AS yes),` : ""}
