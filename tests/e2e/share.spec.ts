@@ -202,3 +202,82 @@ test.describe("card pages", () => {
     expect((await page.goto("/cards/no-such-card"))?.status()).toBe(404);
   });
 });
+
+test.describe("referrer tools", () => {
+  test("a referrer edits a referral, shares it and sees its applicants", async ({
+    page,
+    request,
+    login,
+    createUser,
+    context,
+  }) => {
+    const referrer = await login({ firstName: "Owen", lastName: "Owner" });
+    const { referralId, code } = await sharedReferral(request, referrer);
+    const applicant = await createUser({ firstName: "Ann", lastName: "Applicant" });
+    await apiAs(request, applicant).post("/api/applications/card-apply", { referralId });
+
+    await page.goto("/dashboard/my-referrals");
+    await expect(page.getByRole("link", { name: "View Details" }).first()).toBeVisible();
+    await page.goto(`/apply/${referralId}`);
+    await expect(page.getByRole("heading", { name: "This is your referral" })).toBeVisible();
+    await expect(page.getByRole("link", { name: new RegExp(`/r/${code}$`) })).toBeVisible();
+    await page.getByRole("link", { name: "Edit and see applicants" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/referrals/${referralId}$`));
+
+    const applicants = page.getByRole("region", { name: /Applicants/ });
+    await expect(applicants.getByRole("rowheader", { name: "Ann Applicant" })).toBeVisible();
+    await expect(applicants.getByRole("cell", { name: "Applied", exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    // A share makes the special bonus required: Save says why, in the creation's words.
+    await page.getByRole("radio", { name: "20%" }).check();
+    await expect(page.getByRole("button", { name: "Save changes" })).toBeDisabled();
+    await expect(page.getByText("Please enter your special referral bonus amount").first()).toBeVisible();
+    await page.getByLabel("Bonus amount").fill("150");
+    await page.getByLabel("Available referrals").fill("4");
+    await page.getByLabel("Additional info").fill("Edited in the journey");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Referral updated" })).toBeVisible();
+
+    const { data } = await apiAs(request, referrer).get<{
+      data: { sharingBenefitPortion: number; availableReferCount: number; additionalInfo: string };
+    }>(`/api/referrals/card-refer/id/${referralId}`);
+    expect(data).toMatchObject({
+      sharingBenefitPortion: 20,
+      availableReferCount: 4,
+      additionalInfo: "Edited in the journey",
+    });
+
+    // Someone else's referral: refused on the page and through the API.
+    await context.clearCookies();
+    const other = await login();
+    expect((await page.goto(`/dashboard/referrals/${referralId}`))?.status()).toBe(403);
+    const put = await request.put(`/api/referrals/card-refer/${referralId}`, {
+      headers: { Authorization: `Bearer ${other.token}` },
+      data: { creditCardId: "x", referralLink: "https://refer.journey.example/x" },
+    });
+    expect([400, 403]).toContain(put.status());
+  });
+});
+
+test.describe("referrer tools without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the edit form posts and shows the creation's messages", async ({ page, request, login }) => {
+    const referrer = await login();
+    const { referralId, code } = await sharedReferral(request, referrer);
+    await page.goto(`/dashboard/referrals/${referralId}`);
+    await expect(page.getByRole("link", { name: new RegExp(`/r/${code}$`) })).toBeVisible();
+    await page.getByRole("radio", { name: "30%" }).check();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Please enter your special referral bonus amount").first()).toBeVisible();
+    await page.getByLabel("Referral link").fill("http://not-https.example/x");
+    await page.getByLabel("Bonus amount").fill("90");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Enter the full link, starting with https://").first()).toBeVisible();
+    await page.getByLabel("Referral link").fill("https://refer.journey.example/new-link");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page).toHaveURL(new RegExp(`/dashboard/referrals/${referralId}$`));
+    await expect(page.getByLabel("Referral link")).toHaveValue("https://refer.journey.example/new-link");
+  });
+});

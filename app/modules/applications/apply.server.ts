@@ -7,6 +7,7 @@ import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { APPLICATION_MESSAGES } from "./status";
+import { purgeReferralPages } from "~/modules/public/purge.server";
 
 /**
  * Records that the acting member applied through a referral. Refused for one's own referral (403), an
@@ -18,7 +19,10 @@ import { APPLICATION_MESSAGES } from "./status";
  * a row (`changes()`), so two applicants can never both take the last slot; the unique index on
  * (referral, applicant) makes a concurrent double submit fail the whole batch.
  */
-export async function applyToReferral(ctx: Pick<Ctx, "db" | "actor">, input: { referralId: string; cardId?: string }) {
+export async function applyToReferral(
+  ctx: Pick<Ctx, "db" | "actor" | "purgePages">,
+  input: { referralId: string; cardId?: string },
+) {
   const user = requireActor(ctx);
   const d1 = ctx.db.$client;
   const referral = await d1
@@ -61,6 +65,8 @@ export async function applyToReferral(ctx: Pick<Ctx, "db" | "actor">, input: { r
     throw error;
   }
   if (results[1].meta.changes === 1) {
+    // Its slots left changed (and may be none now): the public pages show them.
+    purgeReferralPages(ctx, { referralIds: [referral.id] });
     return {
       message: APPLICATION_MESSAGES.applied,
       data: {

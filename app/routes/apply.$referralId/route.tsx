@@ -11,6 +11,7 @@ import { applyToReferral } from "~/modules/applications/apply.server";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import { hasReviewed, listReferralComments } from "~/modules/comments/comments.server";
+import { OwnerPanel } from "~/modules/referrals/owner-panel";
 import { getReferral } from "~/modules/referrals/referrals.server";
 import { RatingSummary } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
@@ -92,6 +93,7 @@ export default function ReferralDetail() {
         <ArrowLeft aria-hidden className="size-4" />
         Back to All Referrals
       </Link>
+      {referral.isOwner ? <OwnerPanel referral={referral} /> : null}
 
       <div className="mt-4 grid gap-6 md:grid-cols-[2fr_1fr]">
         <ReferralSummary referral={referral} />
