@@ -107,6 +107,10 @@ export default function SharedReferralPage() {
           }}
         />
       </section>
+      <JoinCall
+        returnTo={`/r/${referral.code}`}
+        text="Create a free account (or sign in) to see the referral link and apply. You will come back to this referral."
+      />
       <div className="grid gap-6 md:grid-cols-[2fr_1fr]">
         <section aria-labelledby="offer-heading" className="rounded-card border border-line bg-surface p-6">
           <h2 id="offer-heading" className="text-lg font-semibold">
@@ -140,10 +144,6 @@ export default function SharedReferralPage() {
           <RatingSummary rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
         </aside>
       </div>
-      <JoinCall
-        returnTo={`/r/${referral.code}`}
-        text="Create a free account (or sign in) to see the referral link and apply. You will come back to this referral."
-      />
     </div>
   );
 }

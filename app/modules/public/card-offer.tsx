@@ -21,10 +21,13 @@ export interface PublicCard {
 /** The card's art, name (linked to its page with `linkName`) and offer (docs/product.md#card-pages). */
 export function CardOffer({ card, title, linkName }: { card: PublicCard; title?: string; linkName?: boolean }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-[220px_1fr]">
-      <CardArt name={card.name} issuer={card.issuer} imageUrl={card.imageUrl} />
-      <div className="space-y-2">
-        <h1 className="text-2xl font-semibold tracking-tight">
+    <div className="flex items-start gap-4">
+      {/* A small card beside the name on a phone, never a screen-wide placeholder. */}
+      <div className="w-24 shrink-0 sm:w-56">
+        <CardArt name={card.name} issuer={card.issuer} imageUrl={card.imageUrl} />
+      </div>
+      <div className="min-w-0 space-y-2">
+        <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">
           {linkName && card.slug ? (
             <Link to={`/cards/${card.slug}`} className="hover:underline">
               {title ?? card.name}

@@ -10,7 +10,13 @@ const pct = (value: number) => (value > 0 ? `${value}%` : "None");
  */
 export function ReferralComparison({ referrals }: { referrals: PresentedReferral[] }) {
   return (
-    <div className="overflow-x-auto rounded-card border border-line bg-surface">
+    // Focusable, so a keyboard can scroll it sideways on a narrow screen.
+    <div
+      role="region"
+      aria-label="Referrals compared"
+      tabIndex={0}
+      className="overflow-x-auto rounded-card border border-line bg-surface"
+    >
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">Referrals compared</caption>
         <thead className="bg-canvas text-muted">

@@ -9,7 +9,8 @@ export function ApplicantList({ applications }: { applications: ApiApplication[]
     return <p className="text-sm text-muted">Nobody has applied through this referral yet.</p>;
   }
   return (
-    <div className="overflow-x-auto">
+    // Focusable, so a keyboard can scroll it sideways on a narrow screen.
+    <div role="region" aria-label="Applicants list" tabIndex={0} className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Applicants</caption>
         <thead className="text-muted">
