@@ -14,6 +14,7 @@ export function ReferralComparison({ referrals }: { referrals: PresentedReferral
     <div
       role="region"
       aria-label="Referrals compared"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- axe's scrollable-region-focusable: a keyboard scrolls it
       tabIndex={0}
       className="overflow-x-auto rounded-card border border-line bg-surface"
     >
