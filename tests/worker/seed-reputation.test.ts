@@ -29,7 +29,12 @@ describe("demo seed", () => {
     await insertAll(users, people);
     await insertAll(
       creditCards,
-      demo.cards.map((card) => ({ ...card, name: `${card.name} ${card.id.slice(0, 4)}` })),
+      // Slugs are unique too (migration 0011): other test files seed the same catalogue.
+      demo.cards.map((card) => ({
+        ...card,
+        name: `${card.name} ${card.id.slice(0, 4)}`,
+        slug: `${card.slug}-${card.id.slice(0, 4)}`,
+      })),
     );
     await insertAll(referrals, demo.referrals);
     await insertAll(applications, demo.applications);
