@@ -85,6 +85,7 @@ test.describe("shared referrals", () => {
     await page.goto(`/r/${code}`);
     await page.getByRole("main").getByRole("link", { name: "Sign in" }).click();
     await page.getByRole("button", { name: "Continue with Google" }).click();
+    await expect(page.getByRole("heading", { name: "Fake Google sign-in (test only)" })).toBeVisible();
     await page.getByLabel("Email").fill(`${uniqueSuffix()}@gmail.test`);
     await page.getByLabel("First name").fill("Gwen");
     await page.getByRole("button", { name: "Continue as this account" }).click();
