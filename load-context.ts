@@ -10,6 +10,8 @@ declare module "@remix-run/cloudflare" {
     cspNonce?: string;
     /** The request's D1 session (ADR 008), opened by server.ts; absent under `remix vite:dev`. */
     d1Session?: D1DatabaseSession;
+    /** Where the edge cache keeps this deploy's pages (ADR 062), for purging them after writes; set by server.ts. */
+    edge?: { origin: string; version: string };
   }
 }
 

@@ -84,6 +84,7 @@ const worker = {
       cloudflare: { env, ctx, cf: request.cf, caches } as never,
       cspNonce: nonce,
       d1Session: d1.session,
+      edge: { origin: new URL(request.url).origin, version: build.assets.version },
     });
     const shared = cacheKey ? toEdgeCache(edgeCache(), cacheKey, response, (p) => ctx.waitUntil(p)) : response;
     return secure(bookmarked(shared), googleAuthOrigin);

@@ -25,6 +25,10 @@ const PUBLIC_PAGES: { path: RegExp; params: string[] }[] = [
   { path: /^\/$/, params: ["audience"] },
   { path: /^\/terms$/, params: [] },
   { path: /^\/privacy$/, params: [] },
+  // Data-backed (docs/product.md#card-pages): purged by their write paths (app/modules/public/purge.server.ts).
+  { path: /^\/cards$/, params: [] },
+  { path: /^\/cards\/[a-z0-9-]+$/, params: [] },
+  { path: /^\/r\/[a-z0-9]+$/, params: [] },
 ];
 
 /** Cookies a visitor may carry and still get the shared copy: neither changes what a page shows. */
@@ -63,6 +67,21 @@ export function edgeCacheKey(request: Request, buildVersion: string): Request | 
   }
   key.searchParams.set("__build", buildVersion);
   return new Request(key.toString(), { method: "GET" });
+}
+
+/** Where a page's copy lives, for the pages without parameters (the data-backed ones). */
+export function edgeCacheKeyFor(origin: string, path: string, buildVersion: string): Request {
+  const key = new URL(path, origin);
+  key.searchParams.set("__build", buildVersion);
+  return new Request(key.toString(), { method: "GET" });
+}
+
+/**
+ * Drops this data centre's copies of `paths` (ADR 062: other data centres keep theirs for at most
+ * EDGE_TTL_SECONDS). Called after a write, in waitUntil.
+ */
+export async function purgeEdgePaths(cache: Cache, edge: { origin: string; version: string }, paths: string[]) {
+  await Promise.all([...new Set(paths)].map((path) => cache.delete(edgeCacheKeyFor(edge.origin, path, edge.version))));
 }
 
 /** The cached copy of a page with its nonce replaced by this response's, or null on a miss. */

@@ -22,6 +22,9 @@ import type { Services } from "~/utils/services.server";
 /** The short-lived cookie holding only the OAuth `state` (cleared by the callback). */
 export const GOOGLE_STATE_COOKIE = "__google_oauth";
 
+/** Where the browser returns after Google (a path on this site), kept across the flow beside the state. */
+export const GOOGLE_RETURN_COOKIE = "__google_return";
+
 /** remix-auth-google with our endpoints and userinfo reader. */
 class CardshareGoogleStrategy extends GoogleStrategy<SessionUser> {
   constructor(services: Services, verify: (identity: GoogleIdentity) => Promise<SessionUser>) {

@@ -1,8 +1,10 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { withPeople } from "~/modules/referrals/people.server";
+import { withPeople, withPeopleOne } from "~/modules/referrals/people.server";
 import { ApiReferralSchema } from "~/modules/referrals/present";
-import { listUserReferrals } from "~/modules/referrals/referrals.server";
+import { updateReferral } from "~/modules/referrals/edit.server";
+import { listUserReferrals, referralSchemaFor } from "~/modules/referrals/referrals.server";
+import { ReferralInputSchema } from "~/modules/referrals/schemas";
 
 export const loader = jsonRoute({
   GET: endpoint({
@@ -21,6 +23,24 @@ export const loader = jsonRoute({
     async run({ ctx, params, query }) {
       const page = await listUserReferrals(ctx, { userId: params.userId, cursor: query.cursor });
       return { data: await withPeople(ctx, page.data), nextCursor: page.nextCursor };
+    },
+  }),
+  // The same URL names a referral for PUT (docs/product.md#paths): the segment is its id.
+  PUT: endpoint({
+    summary: "Edit a referral (its owner)",
+    description:
+      "The whole referral as for creating it (the rules and messages of POST .../generate), its " +
+      "`creditCardId` the referral's own card, which cannot change. 403 for anyone but its referrer " +
+      "and for a referral an admin took down.",
+    access: "member",
+    params: z.object({ userId: z.string().describe("The referral's id") }),
+    body: ReferralInputSchema,
+    bodyFor: referralSchemaFor,
+    response: z.object({ message: z.string(), data: ApiReferralSchema }),
+    errors: [403, 404],
+    async run({ ctx, params, body }) {
+      const { message, data } = await updateReferral(ctx, { referralId: params.userId, draft: body });
+      return { message, data: await withPeopleOne(ctx, data) };
     },
   }),
 });

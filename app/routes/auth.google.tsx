@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { formResource, intent, redirectTo } from "~/http/form-action.server";
-import { redirectToGoogle } from "~/http/google-redirect.server";
+import { GOOGLE_RETURN_COOKIE, redirectToGoogle } from "~/http/google-redirect.server";
+import { safeRedirect } from "~/utils/redirect";
 import { requireGoogle } from "~/modules/auth/google.server";
 
 /**
@@ -13,11 +14,23 @@ export const action = formResource({
   backTo: "/auth",
   intents: {
     default: intent.anyone({
-      schema: z.object({}),
-      async run({ ctx, user, request }) {
-        if (user) return redirectTo("/");
+      schema: z.object({ redirectTo: z.string().optional() }),
+      async run({ ctx, user, value, request }) {
+        if (user) return redirectTo(safeRedirect(value.redirectTo));
         requireGoogle(ctx);
-        return redirectToGoogle(ctx, request);
+        try {
+          return await redirectToGoogle(ctx, request);
+        } catch (thrown) {
+          // The page to come back to (a shared referral...) waits in a short cookie of the flow's own path.
+          const next = safeRedirect(value.redirectTo, "");
+          if (thrown instanceof Response && next) {
+            thrown.headers.append(
+              "Set-Cookie",
+              `${GOOGLE_RETURN_COOKIE}=${encodeURIComponent(next)}; Path=/auth/google; Max-Age=600; HttpOnly; SameSite=Lax`,
+            );
+          }
+          throw thrown;
+        }
       },
     }),
   },

@@ -1,4 +1,11 @@
-import { createGoogleAuthenticator, GOOGLE_STATE_COOKIE, googleFailureMessage } from "~/http/google-redirect.server";
+import {
+  createGoogleAuthenticator,
+  GOOGLE_RETURN_COOKIE,
+  GOOGLE_STATE_COOKIE,
+  googleFailureMessage,
+} from "~/http/google-redirect.server";
+import { parseCookieHeader } from "~/modules/auth/session.server";
+import { safeRedirect } from "~/utils/redirect";
 import { pageLoader } from "~/http/page-loader.server";
 import { isGoogleEnabled } from "~/modules/auth/google.server";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
@@ -7,8 +14,16 @@ import { DomainError } from "~/core/errors";
 import { shouldUseSecureCookies } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
+const safeDecode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+};
+
 /**
- * Google sends the browser back here: check the state, exchange the code, sign in and go to '/';
+ * Google sends the browser back here: check the state, exchange the code, sign in and go to '/' (or the page the flow started from, its return cookie);
  * any failure goes back to /auth with its message as a toast.
  */
 export const loader = pageLoader({
@@ -30,9 +45,11 @@ export const loader = pageLoader({
     const headers = new Headers();
     headers.append("Set-Cookie", serializeSessionCookie(session.token, { remember: false, secure }));
     headers.append("Set-Cookie", `${GOOGLE_STATE_COOKIE}=; Path=/auth/google; Max-Age=0; HttpOnly; SameSite=Lax`);
+    headers.append("Set-Cookie", `${GOOGLE_RETURN_COOKIE}=; Path=/auth/google; Max-Age=0; HttpOnly; SameSite=Lax`);
+    const saved = parseCookieHeader(request.headers.get("Cookie"))[GOOGLE_RETURN_COOKIE];
     throw await redirectWithToast(
       context,
-      "/",
+      safeRedirect(saved ? safeDecode(saved) : null),
       { type: "success", description: AUTH_MESSAGES.googleSuccess },
       { headers },
     );

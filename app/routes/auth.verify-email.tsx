@@ -14,6 +14,7 @@ import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { EmailOnlySchema, VERIFY_NO_TOKEN, VerifyEmailSchema } from "~/modules/auth/schemas";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
 import { shouldUseSecureCookies } from "~/utils/auth.server";
+import { safeRedirect } from "~/utils/redirect";
 
 const REDIRECT_SECONDS = 3;
 
@@ -23,10 +24,15 @@ const REDIRECT_SECONDS = 3;
  */
 export const loader = pageLoader({
   access: "anyone",
-  query: z.object({ token: z.string().optional(), email: z.string().optional() }),
+  query: z.object({ token: z.string().optional(), email: z.string().optional(), redirectTo: z.string().optional() }),
   async run({ query }) {
     const email = EmailOnlySchema.safeParse({ email: query.email });
-    return { token: query.token ?? "", email: email.success ? email.data.email : null };
+    return {
+      token: query.token ?? "",
+      email: email.success ? email.data.email : null,
+      // The page the person signed up from (a shared referral...), carried by the link: verified, they continue there.
+      next: safeRedirect(query.redirectTo, "/"),
+    };
   },
 });
 
@@ -87,7 +93,7 @@ function RedirectCountdown({ to, seconds }: { to: string; seconds: number }) {
 }
 
 export default function VerifyEmail() {
-  const { token, email } = useLoaderData<typeof loader>();
+  const { token, email, next } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const submit = useSubmit();
   const started = useRef(false);
@@ -141,7 +147,7 @@ export default function VerifyEmail() {
             {result.message}
           </p>
         </div>
-        <RedirectCountdown to="/" seconds={REDIRECT_SECONDS} />
+        <RedirectCountdown to={next} seconds={REDIRECT_SECONDS} />
       </AuthCard>
     );
   }
@@ -153,6 +159,7 @@ export default function VerifyEmail() {
         {email ? (
           <Form method="post" action={`/auth/verify-pending?${new URLSearchParams({ email })}`}>
             <input type="hidden" name="email" value={email} />
+            {next !== "/" ? <input type="hidden" name="redirectTo" value={next} /> : null}
             <Button type="submit" variant="secondary" className="w-full">
               Resend Verification Email
             </Button>

@@ -11,15 +11,22 @@ import { pageLoader } from "~/http/page-loader.server";
 import { resendVerification } from "~/modules/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { EmailOnlySchema } from "~/modules/auth/schemas";
+import { safeRedirect } from "~/utils/redirect";
 import { requestMeta } from "~/utils/request-meta.server";
 
 export const loader = pageLoader({
   access: "anyone",
-  query: z.object({ email: z.string().optional(), registered: z.string().optional() }),
+  query: z.object({
+    email: z.string().optional(),
+    registered: z.string().optional(),
+    redirectTo: z.string().optional(),
+  }),
   async run({ query }) {
     const email = EmailOnlySchema.safeParse({ email: query.email });
     return {
       email: email.success ? email.data.email : null,
+      /** Where a resent link continues to, as the first one did. */
+      redirectTo: safeRedirect(query.redirectTo, ""),
       message: query.registered === "1" ? AUTH_MESSAGES.registered : AUTH_MESSAGES.pendingDefault,
     };
   },
@@ -33,6 +40,7 @@ const ResendSchema = z.object({
     .max(254, AUTH_MESSAGES.resendMissingEmail)
     .pipe(z.email({ error: AUTH_MESSAGES.resendMissingEmail }))
     .transform((email) => email.toLowerCase()),
+  redirectTo: z.string().optional(),
 });
 
 /** Resend Verification Email: the same answer whether or not the address has an account. */
@@ -42,13 +50,13 @@ export const action = formAction({
     default: intent.anyone({
       schema: ResendSchema,
       unexpectedMessage: AUTH_MESSAGES.resendFailed,
-      run: ({ ctx, value, request }) => resendVerification(ctx, value.email, requestMeta(request)),
+      run: ({ ctx, value, request }) => resendVerification(ctx, value.email, requestMeta(request), value.redirectTo),
     }),
   },
 });
 
 export default function VerifyPending() {
-  const { email, message } = useLoaderData<typeof loader>();
+  const { email, message, redirectTo } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -74,6 +82,7 @@ export default function VerifyPending() {
           ) : null}
           <Form method="post">
             <input type="hidden" name="email" value={email} />
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <Button type="submit" variant="secondary" className="w-full" disabled={sending || sent}>
               {sending ? "Sending..." : sent ? "Email Sent" : "Resend Verification Email"}
             </Button>
@@ -82,7 +91,10 @@ export default function VerifyPending() {
       ) : (
         <FormMessage tone="error">{AUTH_MESSAGES.pendingMissingEmail}</FormMessage>
       )}
-      <Link to="/auth" className={buttonClass("ghost", "md", "w-full")}>
+      <Link
+        to={redirectTo ? `/auth?${new URLSearchParams({ redirectTo })}` : "/auth"}
+        className={buttonClass("ghost", "md", "w-full")}
+      >
         Back to Sign in
       </Link>
     </AuthCard>

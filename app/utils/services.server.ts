@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "../../db/client";
 import { createRealtime, type Realtime } from "../modules/realtime/realtime.server";
+import { edgeCache, purgeEdgePaths } from "../http/edge-cache.server";
 import { parseEnv, type AppEnv } from "./env.server";
 
 export interface Services {
@@ -10,6 +11,12 @@ export interface Services {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The realtime rooms (Durable Object bindings): fan-out, and closing a user's sockets. */
   realtime: Realtime;
+  /**
+   * Drops the edge cache's copies of public pages after a write that changes them (ADR 062), in
+   * waitUntil; the paths may be read from the database first. Absent where nothing is cached
+   * (`remix vite:dev`, rooms, the cron).
+   */
+  purgePages?: (paths: () => Promise<string[]>) => void;
 }
 
 const cache = new WeakMap<AppLoadContext, Services>();
@@ -31,6 +38,11 @@ export function getServices(context: AppLoadContext): Services {
       waitUntil: (promise) => ctx.waitUntil(promise.catch((error) => console.error(error))),
       realtime: createRealtime(raw),
     };
+    const edge = context.edge;
+    if (edge) {
+      const waitUntil = services.waitUntil;
+      services.purgePages = (paths) => waitUntil(paths().then((list) => purgeEdgePaths(edgeCache(), edge, list)));
+    }
     cache.set(context, services);
   }
   return services;

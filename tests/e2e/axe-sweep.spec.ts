@@ -4,9 +4,9 @@
  * states (dialogs open, errors shown); this sweep makes sure no page is left out.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { settled } from "./axe";
-import { apiAs, createReferral, expect, test } from "./fixtures";
+import { apiAs, createReferral, expect, test, type NewUser, type TestUser } from "./fixtures";
 
 const WIDTHS = [1280, 390] as const;
 
@@ -48,13 +48,30 @@ async function sweep(page: Page, width: number, paths: string[]): Promise<Found[
   return found;
 }
 
+/** A shared referral's code and a seeded card's page (the first card page in the sitemap). */
+async function publicPages(request: APIRequestContext, createUser: (options?: NewUser) => Promise<TestUser>) {
+  const referrer = await createUser();
+  const { referralId } = await createReferral(request, referrer);
+  const { data } = await apiAs(request, referrer).get<{ data: { code: string } }>(
+    `/api/referrals/card-refer/id/${referralId}`,
+  );
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  const cardPage = new URL(sitemap.match(/<loc>([^<]*\/cards\/[^<]+)<\/loc>/)![1]).pathname;
+  return { code: data.code, cardPage };
+}
+
 for (const width of WIDTHS) {
   test.describe(`accessibility of every page at ${width} px`, () => {
     // Each test visits up to a dozen pages and runs axe on each.
     test.describe.configure({ mode: "parallel", timeout: 150_000 });
 
-    test("a visitor's pages", async ({ page }) => {
+    test("a visitor's pages", async ({ page, request, createUser }) => {
+      const { code, cardPage } = await publicPages(request, createUser);
       const found = await sweep(page, width, [
+        "/cards",
+        cardPage,
+        `/r/${code}`,
+        "/r/no-such-code",
         "/",
         "/terms",
         "/privacy",
@@ -73,6 +90,7 @@ for (const width of WIDTHS) {
       const referrer = await createUser();
       const { referralId } = await createReferral(request, referrer);
       const member = await login();
+      const own = await createReferral(request, member);
       const chat = await apiAs(request, member).post<{ id: string }>("/api/chats", { targetUserId: referrer.id });
       const found = await sweep(page, width, [
         "/refer",
@@ -80,6 +98,7 @@ for (const width of WIDTHS) {
         `/apply/${referralId}`,
         `/apply/${referralId}?step=1`,
         "/dashboard/my-referrals",
+        `/dashboard/referrals/${own.referralId}`,
         "/dashboard/my-applications",
         "/dashboard/personal-info",
         "/chat",

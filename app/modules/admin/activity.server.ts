@@ -7,12 +7,13 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { normalizeReferralLink } from "~/modules/referrals/link";
+import { purgeReferralPages } from "~/modules/public/purge.server";
 import { writeReferralActive } from "~/modules/referrals/referrals.server";
 import { assertAdmin } from "~/core/actor";
 import type { Ctx } from "~/core/context.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset.server";
 
-type ReadCtx = Pick<Ctx, "db" | "actor">;
+type ReadCtx = Pick<Ctx, "db" | "actor" | "purgePages">;
 
 /** A link as typed into the filter, in the normalised form duplicates are matched on. */
 function normalizedOrNull(link: string) {
@@ -95,7 +96,9 @@ export function adminReferralsQuery(db: Db, filters: ReferralFilters, limit: num
 /** An admin takes down (deactivates) or reopens any referral: moderation, ADR 070. */
 export async function moderateReferral(ctx: ReadCtx, input: { referralId: string; isActive: boolean }) {
   assertAdmin(ctx.actor);
-  return writeReferralActive(ctx.db, input.referralId, input.isActive, null);
+  const answer = await writeReferralActive(ctx.db, input.referralId, input.isActive, null);
+  purgeReferralPages(ctx, { referralIds: [input.referralId] });
+  return answer;
 }
 
 export interface ApplicationFilters {

@@ -10,6 +10,7 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { APPLICATION_MESSAGES } from "./status";
 import type { BonusUnit } from "../../../db/enums";
 import type { ApplicantState } from "./present";
+import { purgeReferralPages } from "~/modules/public/purge.server";
 
 /**
  * Records that the acting member applied through a referral. Refused for one's own referral (403), an
@@ -22,7 +23,10 @@ import type { ApplicantState } from "./present";
  * applicant was promised stays as it was, whatever later edits of the referral say), so two applicants can never both take the last slot; the unique index on
  * (referral, applicant) makes a concurrent double submit fail the whole batch.
  */
-export async function applyToReferral(ctx: Pick<Ctx, "db" | "actor">, input: { referralId: string; cardId?: string }) {
+export async function applyToReferral(
+  ctx: Pick<Ctx, "db" | "actor" | "purgePages">,
+  input: { referralId: string; cardId?: string },
+) {
   const user = requireActor(ctx);
   const d1 = ctx.db.$client;
   const referral = await d1
@@ -73,6 +77,8 @@ export async function applyToReferral(ctx: Pick<Ctx, "db" | "actor">, input: { r
   }
   const promised = results[1].results[0] as { percent: number; amount: number; unit: BonusUnit } | undefined;
   if (results[1].meta.changes === 1 && promised) {
+    // Its slots left changed (and may be none now): the public pages show them.
+    purgeReferralPages(ctx, { referralIds: [referral.id] });
     return {
       message: APPLICATION_MESSAGES.applied,
       data: {

@@ -10,6 +10,7 @@ import { createMailer } from "~/modules/email/mailer.server";
 import { assertUsernameAndEmailFree } from "~/modules/users/uniqueness.server";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
+import { safeRedirect } from "~/utils/redirect";
 import { countEvent, enforceRateLimit, isLimited } from "~/utils/rate-limit.server";
 import type { Services } from "~/utils/services.server";
 import type { Ctx } from "~/core/context.server";
@@ -59,9 +60,18 @@ function limits(services: Services) {
 let decoyHash: Promise<string> | null = null;
 const getDecoyHash = () => (decoyHash ??= hashPassword("decoy password 0"));
 
-async function sendVerification(services: Services, user: { id: string; email: string }) {
+/**
+ * Sends the verification link. `redirectTo` (a path on this site, e.g. the shared referral the person
+ * signed up from) rides in the link, so verifying continues there (docs/product.md#shared-referrals).
+ */
+async function sendVerification(services: Services, user: { id: string; email: string }, redirectTo?: string) {
   const token = await issueToken(services, user.id, "verify_email", VERIFY_TOKEN_MS, user.email);
-  const link = appUrl(services, "/auth/verify-email", { token, email: user.email });
+  const next = safeRedirect(redirectTo, "");
+  const link = appUrl(services, "/auth/verify-email", {
+    token,
+    email: user.email,
+    ...(next ? { redirectTo: next } : {}),
+  });
   await createMailer(services.env, services.db).send(verificationEmail(user.email, link));
 }
 
@@ -101,7 +111,7 @@ export async function registerUser(ctx: Ctx, input: RegisterInput, meta: Request
     .get();
   // Lost a race with a concurrent registration of the same name or email.
   if (!user) throw await conflict(new DomainError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken }));
-  await sendVerification(ctx, user);
+  await sendVerification(ctx, user, input.redirectTo);
   return { userId: user.id, email: user.email, message: AUTH_MESSAGES.registered };
 }
 
@@ -221,14 +231,14 @@ export async function checkVerificationToken(ctx: Ctx, token: string) {
 }
 
 /** Sends a new verification link; the same answer whether or not the address has an account. */
-export async function resendVerification(ctx: Ctx, email: string, meta: RequestMeta) {
+export async function resendVerification(ctx: Ctx, email: string, meta: RequestMeta, redirectTo?: string) {
   await enforceRateLimit(ctx.db, limits(ctx).perIp("resend", meta.ip));
   const user = await ctx.db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(and(eq(users.email, email), isNull(users.emailVerifiedAt), isNull(users.deactivatedAt)))
     .get();
-  if (user) ctx.waitUntil(sendVerification(ctx, user));
+  if (user) ctx.waitUntil(sendVerification(ctx, user, redirectTo));
   return { message: AUTH_MESSAGES.resent };
 }
 

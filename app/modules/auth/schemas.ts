@@ -94,6 +94,8 @@ export const RegisterSchema = z
     email: emailField,
     password: newPasswordField(),
     confirmPassword: confirmPasswordField(),
+    /** Where the verification link leads after verifying (a path on this site, else home). */
+    redirectTo: z.string().optional(),
   })
   .refine(...passwordsMatch("password"));
 export type RegisterInput = z.infer<typeof RegisterSchema>;

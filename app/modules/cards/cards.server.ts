@@ -14,12 +14,13 @@ import { DomainError } from "~/core/errors";
 import { createId } from "../../../db/id";
 import { visibleTo } from "./catalog.server";
 import { newCardSlug } from "./slug.server";
+import { purgeCardPages } from "~/modules/public/purge.server";
 import { CARD_MESSAGES, type CardInput, type CardSort, type NewCardInput } from "./schemas";
 
 const { createdById: _createdById, ...cardColumns } = getTableColumns(creditCards);
 const selectCards = (db: Db) => db.select(cardColumns).from(creditCards);
 /** What the catalogue needs: the database and who is acting (a visitor when null). */
-type CardCtx = Pick<Ctx, "db" | "actor">;
+type CardCtx = Pick<Ctx, "db" | "actor" | "purgePages">;
 
 export type CardRecord = Awaited<ReturnType<ReturnType<typeof selectCards>["all"]>>[number];
 
@@ -203,6 +204,7 @@ export async function updateCard(ctx: CardCtx, input: { cardId: string; card: Ca
     .where(eq(creditCards.id, input.cardId))
     .returning(cardColumns);
   if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
+  purgeCardPages(ctx, { cardId: input.cardId });
   return card;
 }
 
@@ -215,6 +217,7 @@ export async function setCardActive(ctx: CardCtx, input: { cardId: string; activ
     .where(eq(creditCards.id, input.cardId))
     .returning({ id: creditCards.id });
   if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
+  purgeCardPages(ctx, { cardId: input.cardId });
 }
 
 /**
@@ -228,9 +231,12 @@ export async function deleteCard(ctx: CardCtx, input: { cardId: string }) {
   const { cardId } = input;
   const used = (await countReferralsByCard(ctx, { cardIds: [cardId] })).get(cardId) ?? 0;
   if (used > 0) throw new DomainError(409, CARD_MESSAGES.hasReferrals(used), undefined, "CARD_HAS_REFERRALS");
-  let deleted: { id: string }[];
+  let deleted: { id: string; slug: string }[];
   try {
-    deleted = await db.delete(creditCards).where(eq(creditCards.id, cardId)).returning({ id: creditCards.id });
+    deleted = await db
+      .delete(creditCards)
+      .where(eq(creditCards.id, cardId))
+      .returning({ id: creditCards.id, slug: creditCards.slug });
   } catch (error) {
     if (String(error).includes("FOREIGN KEY")) {
       throw new DomainError(409, CARD_MESSAGES.hasReferrals(1), undefined, "CARD_HAS_REFERRALS");
@@ -238,4 +244,5 @@ export async function deleteCard(ctx: CardCtx, input: { cardId: string }) {
     throw error;
   }
   if (deleted.length === 0) throw new DomainError(404, CARD_MESSAGES.notFound);
+  purgeCardPages(ctx, { cardId, slug: deleted[0].slug });
 }

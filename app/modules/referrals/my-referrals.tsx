@@ -11,6 +11,7 @@ import type { ApiComment } from "~/modules/comments/thread";
 import type { PresentedReferral } from "./present";
 import { REFERRAL_MESSAGES } from "./schemas";
 import { ReferralTypeTab } from "./type-tab";
+import { manageUrl } from "./owner-panel";
 import { REFERRAL_STATUS_ACTION } from "./display";
 
 export type MyReferral = PresentedReferral & { commentsCount: number; comments: ApiComment[] };
@@ -160,11 +161,12 @@ function MyReferralCard({
             </Button>
           </fetcher.Form>
         )}
-        {referral.successfulCount > 0 ? (
-          <Link to={`/apply/${referral._id}`} className={buttonClass("ghost", "sm")}>
-            View Details
-          </Link>
-        ) : null}
+        <Link to={`/apply/${referral._id}`} className={buttonClass("ghost", "sm")}>
+          View Details
+        </Link>
+        <Link to={manageUrl(referral._id)} className={buttonClass("ghost", "sm")}>
+          Edit and applicants
+        </Link>
       </div>
       <FormError message={refusal && !refusal.ok ? refusal.message : null} answer={refusal} />
     </li>

@@ -9,6 +9,7 @@ import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { findVisibleCard } from "~/modules/cards/catalog.server";
 import { newCardSlug } from "~/modules/cards/slug.server";
+import { purgeReferralPages } from "~/modules/public/purge.server";
 import { listReferralsComments } from "~/modules/comments/comments.server";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
@@ -91,7 +92,7 @@ export function selectReferralRecords<Extra extends Record<string, SQL>>(
 }
 
 /** What the reads need: the database and who is looking (a visitor when null). */
-type ReadCtx = Pick<Ctx, "db" | "actor">;
+type ReadCtx = Pick<Ctx, "db" | "actor" | "purgePages">;
 
 /**
  * One referral as the viewer (`ctx.actor`) sees it, by id or public code. Deactivated referrers'
@@ -241,6 +242,7 @@ export async function createReferral(ctx: Ctx, draft: ReferralInput) {
     if (isUniqueViolation(error)) throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
     throw error;
   }
+  purgeReferralPages(ctx, { referralIds: [referralId] });
   return getReferral(ctx, { id: referralId });
 }
 
@@ -283,6 +285,7 @@ export async function writeReferralActive(db: Db, referralId: string, active: bo
 export async function setReferralActive(ctx: ReadCtx, input: { referralId: string; active: boolean }) {
   const actor = requireActor(ctx);
   const { message } = await writeReferralActive(ctx.db, input.referralId, input.active, actor.id);
+  purgeReferralPages(ctx, { referralIds: [input.referralId] });
   return { message, data: await getReferral(ctx, { id: input.referralId }) };
 }
 

@@ -51,11 +51,13 @@ export const SearchQuerySchema = z
     cursor: z.string().optional().describe("nextCursor of the previous page"),
     after: z.string().optional().describe("Same as cursor"),
     limit: z.string().optional().describe("Page size, 1 to 50 (default 12)"),
+    card: z.string().optional().describe("Only this card's referrals (its id)"),
   })
-  .transform(({ q, sort, slot, r, cursor, after, limit, issuer, category, bonusType, ...filters }) => {
+  .transform(({ q, sort, slot, r, cursor, after, limit, issuer, category, bonusType, card, ...filters }) => {
     const pageCursor = after ?? cursor;
     return {
       ...filters,
+      card: card && card.length <= 64 ? card : undefined,
       issuer: issuer?.trim().slice(0, 80) || undefined,
       category: (CARD_CATEGORIES as readonly string[]).includes(category ?? "")
         ? (category as CardCategory)

@@ -204,6 +204,7 @@ export function searchPageStatement(
   match: string | null,
   few: Guard = { condition: FEW_MATCHES, binds: match ? [match] : [] },
 ) {
+  if (query.card) return cardPageStatement(query, order, match);
   const walk = buildPageStatement(query, order, match, "index");
   if (!match) return walk;
   const fts = onlyIf(buildPageStatement(query, order, match, "fts"), few.condition, few.binds);
@@ -212,6 +213,29 @@ export function searchPageStatement(
     statement: `SELECT id, k FROM (${fts.statement}) UNION ALL SELECT id, k FROM (${index.statement})`,
     binds: [...fts.binds, ...index.binds],
   };
+}
+
+/**
+ * A card's referrals (the card page, docs/product.md#card-pages): a card has few, so they are read
+ * from referrals_card_idx and sorted, in the order's keys, like the FTS-driven plan.
+ */
+function cardPageStatement(query: SearchQuery, order: Order, match: string | null) {
+  const cursor = decodeSearchCursor(query.cursor);
+  const filters = filterConditions(query);
+  const where = [`credit_card_id = ?`, LISTED_CONDITION, ...filters.where];
+  const binds: unknown[] = [query.card, ...filters.binds];
+  if (match) {
+    where.push("EXISTS (SELECT 1 FROM referrals_fts f WHERE f.referrals_fts MATCH ? AND f.rowid = referrals.rowid)");
+    binds.push(match);
+  }
+  if (cursor) {
+    where.push(`(${order.key}, id) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
+    binds.push(cursor.key, cursor.id);
+  }
+  const statement = `SELECT id, ${order.key} AS k FROM referrals INDEXED BY referrals_card_idx
+    WHERE ${where.join(" AND ")}
+    ORDER BY k ${order.direction}, id ${order.direction} LIMIT ?`;
+  return { statement, binds: [...binds, query.limit + 1] };
 }
 
 /** A condition and the values of its `?`s. */
@@ -263,7 +287,8 @@ function pageWithEdgeCtes(query: SearchQuery, order: Order, match: string | null
   const few: Guard = { condition: "(SELECT yes FROM few)", binds: [] };
   const page = searchPageStatement(query, order, match, few);
   const end = windowEndStatement(order, decodeSearchCursor(query.cursor));
-  const short = `(SELECT count(*) FROM p) <= ${query.limit}`;
+  // A card's page reads all its referrals (no window), so it never resumes after one.
+  const short = query.card ? "0" : `(SELECT count(*) FROM p) <= ${query.limit}`;
   const edge = onlyIf(end, match ? `NOT ${few.condition} AND ${short}` : short, []);
   // The count is the first page's (later pages keep the one they were shown with).
   const count = query.cursor === null ? countStatement(query, order, match, few) : null;

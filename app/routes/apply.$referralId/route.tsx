@@ -12,6 +12,7 @@ import { FormMessage } from "~/components/forms/field";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import { hasReviewed, listReferralComments } from "~/modules/comments/comments.server";
+import { OwnerPanel } from "~/modules/referrals/owner-panel";
 import { getReferral } from "~/modules/referrals/referrals.server";
 import { RatingSummary } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
@@ -101,6 +102,7 @@ export default function ReferralDetail() {
         <ArrowLeft aria-hidden className="size-4" />
         Back to All Referrals
       </Link>
+      {referral.isOwner ? <OwnerPanel referral={referral} /> : null}
 
       {/* On a phone the referrer (rating, Chat) comes right after the offer and the actions. */}
       <div className="mt-4 grid gap-6 md:grid-cols-[2fr_1fr]">

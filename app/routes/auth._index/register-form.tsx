@@ -7,7 +7,7 @@ import { PASSWORD_HINT, RegisterSchema } from "~/modules/auth/schemas";
 import { TabForm, useTabForm } from "./tab-form";
 
 /** The Register tab: a new local account, verified by email before it can sign in. */
-export function RegisterForm({ lastResult }: { lastResult?: SubmissionResult }) {
+export function RegisterForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult }) {
   const { fields, clear, submitting, formProps, formError } = useTabForm(
     "register",
     RegisterSchema,
@@ -24,9 +24,12 @@ export function RegisterForm({ lastResult }: { lastResult?: SubmissionResult }) 
     <TabForm
       formProps={formProps}
       intent="register"
+      redirectTo={redirectTo}
       title="Create Your Account"
       subtitle="Sign up to get started with our service"
     >
+      {/* Where the verification link continues to (a shared referral, /apply, /refer). */}
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <FormError message={formError} answer={lastResult} />
       <Field
         label="Username"

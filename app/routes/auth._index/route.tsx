@@ -19,17 +19,22 @@ import { LoginForm } from "./login-form";
 import { RegisterForm } from "./register-form";
 import type { Tab } from "./tab-form";
 
+/** Where each audience of the landing page goes after joining (docs/product.md#shared-referrals). */
+const AUDIENCE_HOME: Record<string, string> = { applicant: "/apply", referrer: "/refer" };
+
 export const loader = pageLoader({
   access: "visitor",
   // Any other tab is the login tab.
   query: z.object({
     tab: z.enum(["login", "register"]).catch("login"),
     redirectTo: z.string().optional(),
+    /** The landing page's 'Join as an applicant / a referrer': where to continue when nothing else is asked. */
+    as: z.string().optional(),
   }),
   async run({ ctx, query }) {
     return {
       tab: query.tab,
-      redirectTo: safeRedirect(query.redirectTo, ""),
+      redirectTo: safeRedirect(query.redirectTo, "") || (AUDIENCE_HOME[query.as ?? ""] ?? ""),
       googleEnabled: isGoogleEnabled(ctx),
     };
   },
@@ -57,7 +62,10 @@ export const action = formAction({
       unexpectedMessage: AUTH_MESSAGES.registrationFailed,
       async run({ ctx, value, request }) {
         const { email } = await registerUser(ctx, value, requestMeta(request));
-        return redirectTo(`/auth/verify-pending?${new URLSearchParams({ email, registered: "1" })}`);
+        const next = safeRedirect(value.redirectTo, "");
+        return redirectTo(
+          `/auth/verify-pending?${new URLSearchParams({ email, registered: "1", ...(next ? { redirectTo: next } : {}) })}`,
+        );
       },
     }),
   },
@@ -104,9 +112,12 @@ export default function AuthPage() {
               code={actionData?.intent === "login" ? actionData.code : null}
             />
           ) : (
-            <RegisterForm lastResult={actionData?.intent === "register" ? actionData.result : undefined} />
+            <RegisterForm
+              redirectTo={redirectTo}
+              lastResult={actionData?.intent === "register" ? actionData.result : undefined}
+            />
           )}
-          {googleEnabled ? <GoogleButton /> : null}
+          {googleEnabled ? <GoogleButton redirectTo={redirectTo} /> : null}
         </div>
         <p className="border-t border-line px-6 py-4 text-center text-xs text-muted">
           By continuing you agree to our{" "}

@@ -16,7 +16,8 @@ export function ReferralItem({ referral, isOwner }: { referral: PresentedReferra
         <div className="min-w-0">
           <h2 className="font-semibold">
             {referral.isActive ? (
-              <Link to={`/apply/${referral._id}`} className="hover:underline">
+              // The public page (docs/product.md#shared-referrals): visitors can read it and sign up from it.
+              <Link to={referral.code ? `/r/${referral.code}` : `/apply/${referral._id}`} className="hover:underline">
                 {referral.creditCard.name}
               </Link>
             ) : (

@@ -59,6 +59,7 @@ const BY_NAME: [RegExp, (world: World) => string][] = [
   [/^(commentId|originalCommentId)$/, (world) => world.comment.id],
   [/^chatId$/, (world) => world.chat.id],
   [/^code$/, (world) => world.referral.code!],
+  [/^slug$/, (world) => world.card.slug],
 ];
 const BY_PATH: [RegExp, (world: World) => string][] = [
   [/\/chats?(\/|$)/, (world) => world.chat.id],

@@ -1,0 +1,122 @@
+/**
+ * The public pages of the catalogue (docs/product.md#card-pages, #shared-referrals): one page per
+ * listed card with its live referrals in the fair rotation, the catalogue by issuer, a shared
+ * referral by its public code, and the sitemap. Visitors see no referral link: the link is what
+ * signing in gets (presentReferral gives it; these readers drop it).
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { creditCards, referrals } from "../../../db/schema";
+import { DomainError } from "~/core/errors";
+import type { Ctx } from "~/core/context.server";
+import { visibleTo } from "~/modules/cards/catalog.server";
+import type { PresentedReferral } from "~/modules/referrals/present";
+import { presentReferral } from "~/modules/referrals/present";
+import { selectReferralRecords } from "~/modules/referrals/referrals.server";
+import { slotForVisitor } from "~/modules/referrals/rotation.server";
+import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
+import { SearchQuerySchema, searchReferrals } from "~/modules/referrals/search.server";
+
+type ReadCtx = Pick<Ctx, "db" | "actor">;
+
+export const CARD_NOT_FOUND = "Card not found";
+/** How many referrals a card page shows at once (the search's largest page). */
+export const CARD_PAGE_SIZE = 50;
+
+const publicCardColumns = {
+  id: creditCards.id,
+  slug: creditCards.slug,
+  name: creditCards.name,
+  issuer: creditCards.issuer,
+  category: creditCards.category,
+  annualFee: creditCards.annualFee,
+  referralBonusAmount: creditCards.referralBonusAmount,
+  referralBonusUnit: creditCards.referralBonusUnit,
+  applyBenefitWithReferral: creditCards.applyBenefitWithReferral,
+  description: creditCards.description,
+  imageUrl: creditCards.imageUrl,
+};
+
+/** A referral as a visitor's page carries it: never its link. */
+export const withoutLink = <T extends PresentedReferral>(referral: T): T => ({ ...referral, referralLink: null });
+
+/**
+ * A listed card by its slug (404 for unknown, inactive or a member's own unlisted card) and a page
+ * of its live referrals in the rotation: the /apply search with a card filter, one slot per visit.
+ */
+export async function getCardPage(ctx: ReadCtx, input: { slug: string; cursor?: string | null; slot?: number | null }) {
+  const card = await ctx.db
+    .select(publicCardColumns)
+    .from(creditCards)
+    .where(and(eq(creditCards.slug, input.slug), visibleTo(null)))
+    .get();
+  if (!card) throw new DomainError(404, CARD_NOT_FOUND);
+  const query = SearchQuerySchema.parse({
+    card: card.id,
+    limit: String(CARD_PAGE_SIZE),
+    ...(input.cursor ? { cursor: input.cursor } : {}),
+  });
+  const slot = input.slot ?? slotForVisitor(Date.now());
+  const page = await searchReferrals(ctx, { ...query, slot });
+  return {
+    card,
+    referrals: page.data.map(withoutLink),
+    nextCursor: page.nextCursor,
+    slot,
+  };
+}
+
+/** The listed catalogue, grouped by issuer (index credit_cards_active_issuer_idx). */
+export async function listPublicCatalogue(ctx: Pick<Ctx, "db">) {
+  const rows = await ctx.db
+    .select({
+      slug: creditCards.slug,
+      name: creditCards.name,
+      issuer: creditCards.issuer,
+      category: creditCards.category,
+    })
+    .from(creditCards)
+    .where(visibleTo(null))
+    .orderBy(asc(creditCards.issuer), asc(creditCards.name))
+    .limit(2000);
+  const byIssuer = new Map<string, typeof rows>();
+  for (const row of rows) byIssuer.set(row.issuer, [...(byIssuer.get(row.issuer) ?? []), row]);
+  return [...byIssuer].map(([issuer, cards]) => ({ issuer, cards }));
+}
+
+/** Every listed card's slug, for the sitemap. */
+export async function listCardSlugs(ctx: Pick<Ctx, "db">) {
+  const rows = await ctx.db
+    .select({ slug: creditCards.slug })
+    .from(creditCards)
+    .where(visibleTo(null))
+    .orderBy(asc(creditCards.issuer), asc(creditCards.name))
+    .limit(5000);
+  return rows.map((row) => row.slug);
+}
+
+/** A shared referral: live (open to applicants), or gone (inactive, taken down or full). */
+export type SharedReferral =
+  | { state: "live"; referral: PresentedReferral; cardSlug: string | null }
+  | { state: "gone"; cardSlug: string | null; cardName: string };
+
+/**
+ * A referral by its public code as a visitor sees it (docs/product.md#shared-referrals): 404 when
+ * the code is unknown, its referrer deactivated or its card unlisted; 'gone' when it no longer
+ * takes applicants. One round trip: the record with its card's slug and listing.
+ */
+export async function getSharedReferral(ctx: ReadCtx, input: { code: string }): Promise<SharedReferral> {
+  const code = input.code.toLowerCase();
+  if (!/^[a-z0-9-]{1,64}$/.test(code)) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
+  const record = await selectReferralRecords(ctx.db, eq(referrals.code, code), {
+    cardSlug: sql<string>`${creditCards.slug}`,
+  }).get();
+  if (!record || record.referrerDeactivatedAt != null || !record.cardActive) {
+    throw new DomainError(404, REFERRAL_MESSAGES.notFound);
+  }
+  // A member's own card has no public page until an admin lists it.
+  const cardSlug = record.cardIsUserAdded ? null : record.cardSlug;
+  const referral = presentReferral(record, ctx.actor?.id ?? null);
+  const open = referral.isActive && (referral.availableReferCount === null || referral.availableReferCount > 0);
+  if (!open) return { state: "gone", cardSlug, cardName: record.cardName };
+  return { state: "live", referral: withoutLink(referral), cardSlug };
+}
