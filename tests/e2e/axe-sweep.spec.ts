@@ -82,6 +82,7 @@ for (const width of WIDTHS) {
         "/dashboard/my-referrals",
         "/dashboard/my-applications",
         "/dashboard/personal-info",
+        "/dashboard/personal-info?delete=1",
         "/chat",
         "/chat?new=1",
         `/chat?new=1&q=${referrer.username.slice(0, 6)}`,
