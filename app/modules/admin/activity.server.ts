@@ -8,6 +8,7 @@ import type { Db } from "../../../db/client";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { normalizeReferralLink } from "~/modules/referrals/link";
 import { writeReferralActive } from "~/modules/referrals/referrals.server";
+import { recordAudit } from "./audit.server";
 import { assertAdmin } from "~/core/actor";
 import type { Ctx } from "~/core/context.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset.server";
@@ -95,7 +96,13 @@ export function adminReferralsQuery(db: Db, filters: ReferralFilters, limit: num
 /** An admin takes down (deactivates) or reopens any referral: moderation, ADR 070. */
 export async function moderateReferral(ctx: ReadCtx, input: { referralId: string; isActive: boolean }) {
   assertAdmin(ctx.actor);
-  return writeReferralActive(ctx.db, input.referralId, input.isActive, null);
+  const answer = await writeReferralActive(ctx.db, input.referralId, input.isActive, null);
+  await recordAudit(ctx, {
+    action: input.isActive ? "referral.reopen" : "referral.deactivate",
+    targetType: "referral",
+    targetId: input.referralId,
+  });
+  return answer;
 }
 
 export interface ApplicationFilters {

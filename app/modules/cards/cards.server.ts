@@ -14,6 +14,7 @@ import { DomainError } from "~/core/errors";
 import { createId } from "../../../db/id";
 import { visibleTo } from "./catalog.server";
 import { newCardSlug } from "./slug.server";
+import { recordAudit } from "~/modules/admin/audit.server";
 import { CARD_MESSAGES, type CardInput, type CardSort, type NewCardInput } from "./schemas";
 
 const { createdById: _createdById, ...cardColumns } = getTableColumns(creditCards);
@@ -178,6 +179,7 @@ export async function createCard(ctx: CardCtx, input: CardInput) {
     .insert(creditCards)
     .values(withSlug({ ...input, isUserAdded: false, createdById: actor.id }))
     .returning(cardColumns);
+  await recordAudit(ctx, { action: "card.create", targetType: "card", targetId: card.id });
   return card;
 }
 
@@ -203,6 +205,7 @@ export async function updateCard(ctx: CardCtx, input: { cardId: string; card: Ca
     .where(eq(creditCards.id, input.cardId))
     .returning(cardColumns);
   if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
+  await recordAudit(ctx, { action: "card.update", targetType: "card", targetId: card.id });
   return card;
 }
 
@@ -215,6 +218,12 @@ export async function setCardActive(ctx: CardCtx, input: { cardId: string; activ
     .where(eq(creditCards.id, input.cardId))
     .returning({ id: creditCards.id });
   if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
+  await recordAudit(ctx, {
+    action: "card.update",
+    targetType: "card",
+    targetId: card.id,
+    reason: input.active ? "Activated" : "Deactivated",
+  });
 }
 
 /**
@@ -238,4 +247,5 @@ export async function deleteCard(ctx: CardCtx, input: { cardId: string }) {
     throw error;
   }
   if (deleted.length === 0) throw new DomainError(404, CARD_MESSAGES.notFound);
+  await recordAudit(ctx, { action: "card.delete", targetType: "card", targetId: cardId });
 }

@@ -12,6 +12,7 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { createId } from "../../../db/id";
 import {
   applications,
+  auditLog,
   authTokens,
   chatMembers,
   chats,
@@ -21,6 +22,7 @@ import {
   messages,
   rateLimitHits,
   referrals,
+  reports,
   sessions,
   tips,
   users,
@@ -154,6 +156,9 @@ export async function deleteMyAccount(ctx: Ctx, input: { password?: string; curr
     db.update(messages).set({ senderId: standIn }).where(eq(messages.senderId, userId)),
     db.update(creditCards).set({ createdById: standIn }).where(eq(creditCards.createdById, userId)),
     db.update(tips).set({ userId: standIn }).where(eq(tips.userId, userId)),
+    db.update(reports).set({ reporterId: standIn }).where(eq(reports.reporterId, userId)),
+    db.update(reports).set({ resolvedById: standIn }).where(eq(reports.resolvedById, userId)),
+    db.update(auditLog).set({ actorId: standIn }).where(eq(auditLog.actorId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(authTokens).where(eq(authTokens.userId, userId)),
     db.delete(rateLimitHits).where(inArray(rateLimitHits.key, userKeys(userId))),
