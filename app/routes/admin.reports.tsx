@@ -158,14 +158,9 @@ export default function AdminReports() {
   const { groups, nextCursor, isFirstPage } = useLoaderData<typeof loader>();
   return (
     <section aria-labelledby="reports-title">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="reports-title" className="text-2xl font-semibold tracking-tight">
-          Reports
-        </h1>
-        <Link to="/admin/audit" className={buttonClass("secondary", "sm")}>
-          Audit log
-        </Link>
-      </div>
+      <h1 id="reports-title" className="text-2xl font-semibold tracking-tight">
+        Reports
+      </h1>
       <p className="mt-1 text-sm text-muted">
         Open reports, newest first. A referral reported by 3 verified members is paused until its referrer confirms the
         link; your answer closes every open report on it.

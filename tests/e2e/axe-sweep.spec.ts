@@ -109,6 +109,8 @@ for (const width of WIDTHS) {
         "/admin/referrals",
         "/admin/applications",
         "/admin/tips",
+        "/admin/reports",
+        "/admin/audit",
       ]);
       expect(found, JSON.stringify(found, null, 2)).toEqual([]);
     });

@@ -9,6 +9,8 @@ import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { applyToReferral } from "~/modules/applications/apply.server";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
+import { LinkConfirmed } from "~/modules/referrals/link-confirmed";
+import { ReportForm } from "~/modules/reports/report-form";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import { hasReviewed, listReferralComments } from "~/modules/comments/comments.server";
 import { getReferral } from "~/modules/referrals/referrals.server";
@@ -102,6 +104,7 @@ export default function ReferralDetail() {
             {referral.referrer.name}
           </Link>
           <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          <LinkConfirmed referral={referral} />
           {referral.isOwner ? null : <StartChatForm userId={referral.referrer._id} referralId={referral._id} />}
         </aside>
       </div>
@@ -123,6 +126,12 @@ export default function ReferralDetail() {
           />
         </div>
       </section>
+
+      {referral.isOwner ? null : (
+        <div className="mt-4">
+          <ReportForm targetType="referral" targetId={referral._id} />
+        </div>
+      )}
 
       {step ? <ApplyDialog referralId={referral._id} step={step} great={great} /> : null}
     </div>
