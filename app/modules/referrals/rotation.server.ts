@@ -35,14 +35,14 @@ export function rotationWeight(input: {
 /** A stale link's weight (STALE_AFTER_DAYS, present.ts) is quartered: it still shows, after fresher ones. */
 export const STALE_FACTOR = 0.25;
 
-/** The same weight in SQL, for a referrals row `r` (users looked up by primary key). */
-const WEIGHT_SQL = sql.raw(`(1
+/** The same weight in SQL, for a referrals row `r` (users looked up by primary key), parenthesised whole. */
+const WEIGHT_SQL = sql.raw(`((1
   + coalesce((SELECT CASE WHEN u.rating IS NULL THEN 0 ELSE ((u.rating - 1) / 4.0) * (u.review_count / (u.review_count + 5.0)) END
               FROM users u WHERE u.id = referrals.referrer_id), 0)
   + min(referrals.successful_count, 10) / 10.0)
   * (CASE WHEN coalesce(referrals.link_confirmed_at, referrals.created_at)
                < CAST(strftime('%s', 'now') AS INTEGER) * 1000 - ${STALE_AFTER_DAYS} * 86400000
-          THEN ${STALE_FACTOR} ELSE 1 END)`);
+          THEN ${STALE_FACTOR} ELSE 1 END))`);
 
 const UNIFORM_SQL = sql.raw(`((abs(random() % 1000000) + 1) / 1000000.0)`);
 
