@@ -24,6 +24,8 @@ test("three reports take a referral out of search; an admin dismisses them and i
   request,
   loginAsAdmin,
 }) => {
+  // Four accounts and three report round trips before the admin's part: slow on a busy machine.
+  test.setTimeout(90_000);
   const referrer = await createUser();
   const { referralId, cardName } = await createReferral(request, referrer);
   const search = `/apply?q=${encodeURIComponent(cardName)}`;
@@ -102,3 +104,23 @@ test("the report form and the admin queue at 1280 and 390 px", async ({
     await page.screenshot({ path: test.info().outputPath(`admin-reports-${width}.png`) });
   }
 });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`admin confirmations ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("an admin's confirmation asks why, and the audit log keeps it", async ({ page, createUser, loginAsAdmin }) => {
+      const member = await createUser();
+      await loginAsAdmin();
+      await page.goto(`/admin/users?q=${member.username}`);
+      await page.getByRole("link", { name: `Deactivate ${member.username}` }).click();
+      const question = page.getByRole("alertdialog", { name: `Deactivate ${member.username}?` });
+      const why = `Spam wave ${member.username}`;
+      await question.getByLabel("Why? (optional, kept in the audit log)").fill(why);
+      await question.getByRole("button", { name: "Deactivate" }).click();
+      await expect(page.getByRole("row").filter({ hasText: member.username })).toContainText("Deactivated");
+      await page.goto("/admin/audit");
+      await expect(page.getByRole("row").filter({ hasText: why })).toContainText("Deactivated member");
+    });
+  });
+}

@@ -257,16 +257,26 @@ describe("/admin/reports", () => {
     const member = await createSignedInUser();
     const { referral } = await liveReferral();
     await postForm("/admin/users", admin.cookie, { intent: "grant-admin", id: member.user.id });
-    await postForm("/admin/referrals", admin.cookie, { intent: "deactivate", id: referral.id });
+    await postForm("/admin/referrals", admin.cookie, {
+      intent: "deactivate",
+      id: referral.id,
+      reason: "Link goes to a lookalike domain",
+    });
     const actions = await testDb()
-      .select({ action: auditLog.action, targetId: auditLog.targetId })
+      .select({ action: auditLog.action, targetId: auditLog.targetId, reason: auditLog.reason })
       .from(auditLog)
       .where(eq(auditLog.actorId, admin.user.id));
     expect(actions).toEqual(
       expect.arrayContaining([
-        { action: "user.grant-admin", targetId: member.user.id },
-        { action: "referral.deactivate", targetId: referral.id },
+        { action: "user.grant-admin", targetId: member.user.id, reason: "" },
+        { action: "referral.deactivate", targetId: referral.id, reason: "Link goes to a lookalike domain" },
       ]),
     );
+    // A refused action writes nothing: an admin cannot revoke their own admin from the list.
+    const before = actions.length;
+    const self = await postForm("/admin/users", admin.cookie, { intent: "revoke-admin", id: admin.user.id });
+    expect(self.status).toBe(400);
+    const after = await testDb().select().from(auditLog).where(eq(auditLog.actorId, admin.user.id));
+    expect(after).toHaveLength(before);
   });
 });

@@ -94,13 +94,17 @@ export function adminReferralsQuery(db: Db, filters: ReferralFilters, limit: num
 }
 
 /** An admin takes down (deactivates) or reopens any referral: moderation, ADR 070. */
-export async function moderateReferral(ctx: ReadCtx, input: { referralId: string; isActive: boolean }) {
+export async function moderateReferral(
+  ctx: ReadCtx,
+  input: { referralId: string; isActive: boolean; reason?: string },
+) {
   assertAdmin(ctx.actor);
   const answer = await writeReferralActive(ctx.db, input.referralId, input.isActive, null);
   await recordAudit(ctx, {
     action: input.isActive ? "referral.reopen" : "referral.deactivate",
     targetType: "referral",
     targetId: input.referralId,
+    reason: input.reason,
   });
   return answer;
 }

@@ -160,9 +160,9 @@ export async function reactivateUser(ctx: ReadCtx, input: { userId: string }) {
 }
 
 /** Grants or revokes admin; never one's own, never the last active admin. */
-export async function setAdmin(ctx: ReadCtx, input: { userId: string; isAdmin: boolean }) {
+export async function setAdmin(ctx: ReadCtx, input: { userId: string; isAdmin: boolean; reason?: string }) {
   assertAdmin(ctx.actor);
-  const { userId, isAdmin } = input;
+  const { userId, isAdmin, reason } = input;
   const target = await requireOtherUser(ctx, userId);
   if (target.isAdmin === isAdmin) return;
   const { db } = ctx;
@@ -175,7 +175,7 @@ export async function setAdmin(ctx: ReadCtx, input: { userId: string; isAdmin: b
     auditEntryIf(
       db,
       ctx.actor,
-      { action: isAdmin ? "user.grant-admin" : "user.revoke-admin", targetType: "user", targetId: userId },
+      { action: isAdmin ? "user.grant-admin" : "user.revoke-admin", targetType: "user", targetId: userId, reason },
       sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.isAdmin} = ${isAdmin ? 1 : 0})`,
     ),
   ]);

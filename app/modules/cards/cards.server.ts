@@ -231,7 +231,7 @@ export async function setCardActive(ctx: CardCtx, input: { cardId: string; activ
  * so their history is never orphaned; the foreign key (ON DELETE RESTRICT) backs the check when a
  * referral is created between the count and the delete.
  */
-export async function deleteCard(ctx: CardCtx, input: { cardId: string }) {
+export async function deleteCard(ctx: CardCtx, input: { cardId: string; reason?: string }) {
   assertAdmin(ctx.actor);
   const { db } = ctx;
   const { cardId } = input;
@@ -247,5 +247,5 @@ export async function deleteCard(ctx: CardCtx, input: { cardId: string }) {
     throw error;
   }
   if (deleted.length === 0) throw new DomainError(404, CARD_MESSAGES.notFound);
-  await recordAudit(ctx, { action: "card.delete", targetType: "card", targetId: cardId });
+  await recordAudit(ctx, { action: "card.delete", targetType: "card", targetId: cardId, reason: input.reason });
 }
