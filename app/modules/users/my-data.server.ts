@@ -18,6 +18,7 @@ import {
 import { DomainError } from "~/core/errors";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { USER_NOT_FOUND } from "~/utils/messages";
+import { ownColumns } from "./profile.server";
 
 /** The export's own version, so a reader can tell later shapes apart. */
 export const EXPORT_FORMAT = "cardshare-export/1";
@@ -29,28 +30,10 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
   const [profile, myReferrals, myApplications, myComments, myChatRows, myMessages, myTips] = await db.batch([
     db
       .select({
-        id: users.id,
-        username: users.username,
-        email: users.email,
-        pendingEmail: users.pendingEmail,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        bio: users.bio,
-        profileImage: users.profileImage,
-        authProvider: users.authProvider,
-        emailVerifiedAt: users.emailVerifiedAt,
-        isAdmin: users.isAdmin,
-        privacy: {
-          showFullName: users.showFullName,
-          showEmail: users.showEmail,
-          showReferrals: users.showReferrals,
-          showApplications: users.showApplications,
-        },
-        emailNotifications: users.emailNotifications,
+        ...ownColumns,
         passwordChangedAt: users.passwordChangedAt,
         rating: users.rating,
         reviewCount: users.reviewCount,
-        createdAt: users.createdAt,
       })
       .from(users)
       .where(eq(users.id, userId)),
@@ -126,8 +109,9 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
       .where(eq(tips.userId, userId))
       .orderBy(asc(tips.createdAt)),
   ]);
-  const [me] = profile;
-  if (!me) throw new DomainError(404, USER_NOT_FOUND);
+  const [row] = profile;
+  if (!row) throw new DomainError(404, USER_NOT_FOUND);
+  const { showFullName, showEmail, showReferrals, showApplications, ...me } = row;
   const messagesByChat = new Map<string, typeof myMessages>();
   for (const message of myMessages) {
     messagesByChat.set(message.chatId, [...(messagesByChat.get(message.chatId) ?? []), message]);
@@ -135,7 +119,7 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
   return {
     format: EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
-    profile: me,
+    profile: { ...me, privacy: { showFullName, showEmail, showReferrals, showApplications } },
     referrals: myReferrals,
     // Both sides of the member's applications: the ones they made and the ones made to them.
     applications: myApplications.map(({ role, ...application }) => ({

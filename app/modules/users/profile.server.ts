@@ -32,7 +32,8 @@ export const PROFILE_MESSAGES = {
   notLocal: "Your account signs in with Google, so it has no Cardshare password to change.",
 } as const;
 
-const ownColumns = {
+/** The member's own profile fields, as Personal Info and the data export read them. */
+export const ownColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
