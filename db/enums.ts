@@ -42,3 +42,14 @@ export type CommentType = (typeof COMMENT_TYPES)[number];
  */
 export const AUTH_TOKEN_PURPOSES = ["verify_email", "reset_password", "revert_email"] as const;
 export type AuthTokenPurpose = (typeof AUTH_TOKEN_PURPOSES)[number];
+
+/** What a member can report (docs/product.md#reports). */
+export const REPORT_TARGETS = ["referral", "user", "message"] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+export const REPORT_REASONS = ["link-broken", "offer-expired", "wrong-card", "spam", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** open until an admin resolves it (acted on) or dismisses it (nothing wrong). */
+export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];

@@ -127,6 +127,7 @@ export function makeReferral(
     successfulCount: 0,
     createdAt: now,
     updatedAt: now,
+    linkConfirmedAt: overrides.createdAt ?? now,
     ...overrides,
   };
 }

@@ -22,6 +22,9 @@ import {
 import {
   APPLICATION_STATUSES,
   AUTH_PROVIDERS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGETS,
   AUTH_TOKEN_PURPOSES,
   BONUS_UNITS,
   CARD_CATEGORIES,
@@ -239,6 +242,16 @@ export const referrals = sqliteTable(
      * admin can, which clears it. The owner's own Mark as Inactive leaves it null.
      */
     moderatedAt: integer("moderated_at", { mode: "timestamp_ms" }),
+    /**
+     * When the referrer last said the link works: at creation, edit, reopening or re-confirmation.
+     * Older than 90 days, the referral is stale and sinks in the rotation (docs/product.md#link-health).
+     */
+    linkConfirmedAt: integer("link_confirmed_at", { mode: "timestamp_ms" }),
+    /**
+     * Set when reports from 3 distinct verified members took it off the market (is_active = 0); the
+     * referrer's reopening, re-confirmation or edit clears it (docs/product.md#link-health).
+     */
+    heldAt: integer("held_at", { mode: "timestamp_ms" }),
     applicationsCount: integer("applications_count").notNull().default(0),
     successfulCount: integer("successful_count").notNull().default(0),
     /** Short public code for GET /api/referrals/card-refer/code/{code}. */
@@ -494,6 +507,54 @@ export const rateLimitHits = sqliteTable(
     at: integer("at").notNull(),
   },
   (t) => [index("rate_limit_hits_key_at_idx").on(t.key, t.at), index("rate_limit_hits_at_idx").on(t.at)],
+);
+
+/**
+ * A member's report of a referral, a member or a message (docs/product.md#reports): one per
+ * reporter and target; open until an admin resolves or dismisses it.
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: id(),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text("target_type", { enum: REPORT_TARGETS }).notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    note: text("note").notNull().default(""),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    resolvedAt: integer("resolved_at", { mode: "timestamp_ms" }),
+    resolvedById: text("resolved_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_one_per_reporter").on(t.reporterId, t.targetType, t.targetId),
+    // The threshold count and a target's evidence.
+    index("reports_target_idx").on(t.targetType, t.targetId, t.status, t.createdAt),
+    // The admin queue: open reports, newest first.
+    index("reports_status_created_idx").on(t.status, t.createdAt, t.id),
+  ],
+);
+
+/** Every admin action, with who, what, when and why (docs/product.md#moderation). */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** e.g. "referral.hide", "card.update", "user.deactivate", "report.dismiss". */
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt, t.id),
+    index("audit_log_target_idx").on(t.targetType, t.targetId, t.createdAt),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

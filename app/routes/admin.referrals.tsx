@@ -22,6 +22,7 @@ import {
   RowButton,
 } from "~/modules/admin/list-ui";
 import type { ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { REASON_LABEL } from "~/modules/admin/messages";
 import { choice, SharedFiltersQuery } from "~/modules/admin/queries";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { FilterSelect } from "~/components/forms/filter-select";
@@ -33,6 +34,7 @@ const DEACTIVATE_COPY: ConfirmCopy = {
   title: "Take this referral down?",
   description: "It leaves /apply and its owner cannot reopen or republish it; only an admin can reopen it.",
   confirmLabel: "Deactivate",
+  reasonLabel: REASON_LABEL,
 };
 const STATUS_OPTIONS = [
   { value: "", label: "All" },
@@ -69,7 +71,7 @@ export const action = formAction({
   intents: {
     // Takes a referral down (also one its owner paused); only an admin's own takedown reopens.
     deactivate: rowIntent({
-      act: (ctx, referralId) => moderateReferral(ctx, { referralId, isActive: false }),
+      act: (ctx, referralId, reason) => moderateReferral(ctx, { referralId, isActive: false, reason }),
       toast: REFERRAL_MESSAGES.markedInactive,
       backTo: LIST,
     }),

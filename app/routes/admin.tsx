@@ -9,6 +9,8 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/referrals", label: "Referrals" },
   { to: "/admin/applications", label: "Applications" },
   { to: "/admin/tips", label: "Tips" },
+  { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/audit", label: "Audit log" },
 ] as const;
 
 /** Admins only; others go to '/' with the spec's toast. Child loaders check again (they run in parallel). */

@@ -20,7 +20,7 @@ import {
 } from "~/modules/admin/list-ui";
 import type { ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { PageCursor } from "~/modules/admin/queries";
-import { ADMIN_MESSAGES } from "~/modules/admin/messages";
+import { ADMIN_MESSAGES, REASON_LABEL } from "~/modules/admin/messages";
 import { deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
 
 const LIST = "/admin/users";
@@ -41,7 +41,7 @@ export const action = formAction({
   access: "admin",
   intents: {
     deactivate: rowIntent({
-      act: (ctx, userId) => deactivateUser(ctx, { userId }),
+      act: (ctx, userId, reason) => deactivateUser(ctx, { userId, reason }),
       toast: ADMIN_MESSAGES.deactivated,
       backTo: LIST,
     }),
@@ -56,7 +56,7 @@ export const action = formAction({
       backTo: LIST,
     }),
     "revoke-admin": rowIntent({
-      act: (ctx, userId) => setAdmin(ctx, { userId, isAdmin: false }),
+      act: (ctx, userId, reason) => setAdmin(ctx, { userId, isAdmin: false, reason }),
       toast: ADMIN_MESSAGES.revoked,
       backTo: LIST,
     }),
@@ -71,6 +71,7 @@ function userCopy(intent: string, username: string): ConfirmCopy | null {
       description:
         "They are signed out everywhere and cannot sign in; their referrals leave /apply. You can reactivate them.",
       confirmLabel: "Deactivate",
+      reasonLabel: REASON_LABEL,
     };
   }
   if (intent === "revoke-admin") {
@@ -78,6 +79,7 @@ function userCopy(intent: string, username: string): ConfirmCopy | null {
       title: `Revoke admin from ${username}?`,
       description: "They lose the Admin pages at once. You can make them admin again.",
       confirmLabel: "Revoke admin",
+      reasonLabel: REASON_LABEL,
     };
   }
   return null;

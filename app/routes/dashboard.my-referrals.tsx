@@ -5,7 +5,7 @@ import { buttonClass } from "~/components/ui/button";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
-import { listMyReferrals, setReferralActive } from "~/modules/referrals/referrals.server";
+import { confirmReferralLink, listMyReferrals, setReferralActive } from "~/modules/referrals/referrals.server";
 import { ReferralStatusSchema } from "~/modules/referrals/schemas";
 import { safeRedirect } from "~/utils/redirect";
 
@@ -32,7 +32,17 @@ function setActive(active: boolean) {
 
 export const action = formAction({
   access: "member",
-  intents: { "mark-inactive": setActive(false), reopen: setActive(true) },
+  intents: {
+    "mark-inactive": setActive(false),
+    reopen: setActive(true),
+    "confirm-link": intent.member({
+      schema: ReferralStatusSchema,
+      async run({ ctx, value }) {
+        const { message } = await confirmReferralLink(ctx, { referralId: value.id });
+        return redirectTo(safeRedirect(value.redirectTo, PATH), { toast: message });
+      },
+    }),
+  },
 });
 
 export default function DashboardMyReferrals() {

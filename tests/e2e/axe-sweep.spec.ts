@@ -101,6 +101,7 @@ for (const width of WIDTHS) {
         `/dashboard/referrals/${own.referralId}`,
         "/dashboard/my-applications",
         "/dashboard/personal-info",
+        "/dashboard/personal-info?delete=1",
         "/chat",
         "/chat?new=1",
         `/chat?new=1&q=${referrer.username.slice(0, 6)}`,
@@ -127,6 +128,8 @@ for (const width of WIDTHS) {
         "/admin/referrals",
         "/admin/applications",
         "/admin/tips",
+        "/admin/reports",
+        "/admin/audit",
       ]);
       expect(found, JSON.stringify(found, null, 2)).toEqual([]);
     });

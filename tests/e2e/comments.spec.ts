@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, createReferral, expect, signInAs, test, type TestUser } from "./fixtures";
+import { apiAs, createReferral, expect, expectNoScriptToast, signInAs, test, type TestUser } from "./fixtures";
 
 async function apply(request: APIRequestContext, applicant: TestUser, referralId: string) {
   await apiAs(request, applicant).post("/api/applications/card-apply", { referralId });
@@ -10,10 +10,6 @@ async function apply(request: APIRequestContext, applicant: TestUser, referralId
  * The flash toast as a browser without JavaScript shows it (<noscript>). Playwright turns scripts
  * off without changing the HTML parser, so the block is read as text rather than seen.
  */
-async function expectNoScriptToast(page: Page, text: string) {
-  expect(await page.locator("noscript").first().innerHTML()).toContain(text);
-}
-
 function applicationCard(page: Page, cardName: string) {
   return page.getByRole("article").filter({ has: page.getByRole("heading", { name: cardName }) });
 }

@@ -1,4 +1,4 @@
-import { test as base, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../db/seed/demo";
 import { SESSION_COOKIE } from "../../app/modules/auth/session.server";
@@ -122,6 +122,14 @@ export const test = base.extend<{
 });
 
 export { expect } from "@playwright/test";
+
+/**
+ * The flash toast a page shows without JavaScript: in a <noscript>, which Playwright's accessibility
+ * queries do not read, so its HTML is checked.
+ */
+export async function expectNoScriptToast(page: Page, text: string) {
+  expect(await page.locator("noscript").first().innerHTML()).toContain(text);
+}
 
 /** The newest email to an address in the dev outbox (/dev/mail.json), waiting for it to arrive. */
 export async function latestEmail(

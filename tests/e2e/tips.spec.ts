@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { createReferral, expect, test, type TestUser } from "./fixtures";
+import { createReferral, expect, expectNoScriptToast, test, type TestUser } from "./fixtures";
 
 /** The apply dialog's last step with the tip options (answering 'yes' to the great-experience question). */
 async function tipFromDialog(page: Page, referralId: string, amount: 1 | 3 | 5) {
@@ -12,10 +12,6 @@ async function tipFromDialog(page: Page, referralId: string, amount: 1 | 3 | 5) 
 }
 
 /** The flash toast as a browser without JavaScript shows it (a <noscript> block, read as text). */
-async function expectNoScriptToast(page: Page, text: string) {
-  expect(await page.locator("noscript").first().innerHTML()).toContain(text);
-}
-
 async function tipsSeenByAdmin(page: Page, loginAsAdmin: () => Promise<TestUser>, tipper: TestUser) {
   await loginAsAdmin();
   await page.goto("/admin/tips");

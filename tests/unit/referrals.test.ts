@@ -4,6 +4,7 @@ import {
   REFRESH_MINUTES,
   ROTATION_SLOTS,
   rotationWeight,
+  STALE_FACTOR,
   slotForVisitor,
   slotToRefresh,
   VISITOR_SLOT_SECONDS,
@@ -25,6 +26,12 @@ describe("fair rotation", () => {
     expect(best).toBeLessThan(3);
     // One 5-star review is worth little: damped by review_count / (review_count + 5).
     expect(rotationWeight({ rating: 5, reviewCount: 1, successfulCount: 0 })).toBeCloseTo(1 + 1 / 6);
+  });
+
+  it("quarters the weight of a stale link (not confirmed for 90 days), whoever owns it", () => {
+    const fresh = { rating: 5, reviewCount: 20, successfulCount: 4 };
+    expect(rotationWeight({ ...fresh, stale: true })).toBeCloseTo(rotationWeight(fresh) * STALE_FACTOR);
+    expect(rotationWeight({ rating: null, reviewCount: 0, successfulCount: 0, stale: true })).toBe(0.25);
   });
 
   it("never hands a visitor the slot that the next refresh re-draws, for as long as they keep it", () => {

@@ -29,6 +29,8 @@ const PAGES = [
   "/admin/users",
   "/admin/referrals",
   "/admin/applications",
+  "/admin/reports",
+  "/admin/audit",
 ];
 
 /** A domain function's context for `actor`, built the way the route kit builds it. */

@@ -127,6 +127,22 @@ describe(`/apply search at ${COUNT} referrals`, () => {
     expect(redrawn.data.map((row) => row._id)).not.toEqual(slotA.data.map((row) => row._id));
   });
 
+  it("sinks stale links: a redrawn slot gives referrals not confirmed for 90 days keys about 4 times larger", async () => {
+    const db = testDb();
+    const old = Date.now() - 100 * 86_400_000;
+    await env.DB.prepare(`UPDATE referrals SET link_confirmed_at = CASE WHEN rowid % 2 = 0 THEN ? ELSE ? END`)
+      .bind(old, Date.now())
+      .run();
+    await refreshRotationSlot(db, 2);
+    const { results } = await env.DB.prepare(
+      `SELECT rowid % 2 = 0 AS stale, avg(rotation_2) AS mean FROM referrals GROUP BY rowid % 2 = 0 ORDER BY stale`,
+    ).all<{ stale: number; mean: number }>();
+    const [fresh, stale] = results;
+    // Exponential keys: the mean is 1 / weight, so a quartered weight has a 4x mean (2.5x at the least).
+    expect(stale.mean / fresh.mean).toBeGreaterThan(2.5);
+    expect(stale.mean / fresh.mean).toBeLessThan(6);
+  });
+
   it("chooses the plan inside the query: the FTS index for a rare word, the order's index for a common one", async () => {
     const rare = await searchReferrals(visitor(), query("q=nomatchwhatsoever"));
     expect([rare.plan, rare.data, rare.nextCursor]).toEqual(["fts", [], null]);

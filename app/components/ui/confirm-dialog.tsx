@@ -8,6 +8,8 @@ export interface ConfirmCopy {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** Asks for an optional `reason` with this label (an admin's "why", kept in the audit log). */
+  reasonLabel?: string;
 }
 
 /** The POST that runs once confirmed: its action URL and hidden fields (intent, ids). */
@@ -88,7 +90,7 @@ export function ConfirmDialog({
         <div id={descriptionId} className="mt-2 text-sm text-muted">
           {copy.description}
         </div>
-        <ConfirmButtons post={post} confirmLabel={copy.confirmLabel}>
+        <ConfirmButtons post={post} confirmLabel={copy.confirmLabel} reasonLabel={copy.reasonLabel}>
           <Button ref={cancelRef} variant="secondary" size="sm" onClick={onCancel}>
             Cancel
           </Button>
@@ -102,17 +104,34 @@ export function ConfirmDialog({
 function ConfirmButtons({
   post,
   confirmLabel,
+  reasonLabel,
   children,
 }: {
   post: ConfirmPost;
   confirmLabel: string;
+  reasonLabel?: string;
   children: ReactNode;
 }) {
+  const reasonId = useId();
   return (
     <Form method="post" action={post.action} className="mt-5 flex flex-wrap justify-end gap-2">
       {Object.entries(post.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
+      {reasonLabel ? (
+        <div className="w-full text-left">
+          <label htmlFor={reasonId} className="text-sm font-medium text-ink">
+            {reasonLabel}
+          </label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            rows={2}
+            maxLength={500}
+            className="mt-1.5 w-full rounded-card border border-line bg-surface px-3 py-2 text-sm text-ink"
+          />
+        </div>
+      ) : null}
       {children}
       <Button type="submit" variant="destructive" size="sm">
         {confirmLabel}
@@ -181,7 +200,7 @@ export function ConfirmPanel({ copy, post, cancelHref }: { copy: ConfirmCopy; po
         {copy.title}
       </h2>
       <div className="mt-2 text-sm text-muted">{copy.description}</div>
-      <ConfirmButtons post={post} confirmLabel={copy.confirmLabel}>
+      <ConfirmButtons post={post} confirmLabel={copy.confirmLabel} reasonLabel={copy.reasonLabel}>
         <Link to={cancelHref} className={buttonClass("secondary", "sm")}>
           Cancel
         </Link>

@@ -9,6 +9,7 @@ import { applications, creditCards, referrals, users, type ApplicationStatus } f
 import { normalizeReferralLink } from "~/modules/referrals/link";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { writeReferralActive } from "~/modules/referrals/referrals.server";
+import { recordAudit } from "./audit.server";
 import { assertAdmin } from "~/core/actor";
 import type { Ctx } from "~/core/context.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, PAGE_SIZE, toPage } from "~/utils/keyset.server";
@@ -94,10 +95,19 @@ export function adminReferralsQuery(db: Db, filters: ReferralFilters, limit: num
 }
 
 /** An admin takes down (deactivates) or reopens any referral: moderation, ADR 070. */
-export async function moderateReferral(ctx: ReadCtx, input: { referralId: string; isActive: boolean }) {
+export async function moderateReferral(
+  ctx: ReadCtx,
+  input: { referralId: string; isActive: boolean; reason?: string },
+) {
   assertAdmin(ctx.actor);
   const answer = await writeReferralActive(ctx.db, input.referralId, input.isActive, null);
   purgeReferralPages(ctx, { referralIds: [input.referralId] });
+  await recordAudit(ctx, {
+    action: input.isActive ? "referral.reopen" : "referral.deactivate",
+    targetType: "referral",
+    targetId: input.referralId,
+    reason: input.reason,
+  });
   return answer;
 }
 

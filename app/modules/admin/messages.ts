@@ -10,3 +10,6 @@ export const ADMIN_MESSAGES = {
   notSelf: "You cannot change your own account from the admin area.",
   lastAdmin: "Cardshare must keep at least one active admin.",
 } as const;
+
+/** The confirmations of admin actions ask why; the answer goes to the audit log. */
+export const REASON_LABEL = "Why? (optional, kept in the audit log)";

@@ -7,6 +7,7 @@ import { and, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
+import { auditEntry, auditEntryIf } from "./audit.server";
 import { DomainError } from "~/core/errors";
 import { assertAdmin } from "~/core/actor";
 import type { Ctx } from "~/core/context.server";
@@ -113,11 +114,11 @@ const anotherActiveAdmin = sql`(SELECT count(*) FROM ${users} AS admins WHERE ad
  */
 export async function deactivateUser(
   ctx: Pick<Ctx, "db" | "realtime" | "actor">,
-  input: { userId: string; now?: Date },
+  input: { userId: string; now?: Date; reason?: string },
 ) {
   assertAdmin(ctx.actor);
   const { db } = ctx;
-  const { userId, now = new Date() } = input;
+  const { userId, now = new Date(), reason } = input;
   const target = await requireOtherUser(ctx, userId);
   if (target.deactivatedAt) return;
   const [updated] = await db.batch([
@@ -135,6 +136,13 @@ export async function deactivateUser(
           sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${isNotNull(users.deactivatedAt)})`,
         ),
       ),
+    auditEntryIf(
+      db,
+      ctx.actor,
+      { action: "user.deactivate", targetType: "user", targetId: userId, reason },
+      sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.deactivatedAt} = ${now.getTime()})`,
+      now,
+    ),
   ]);
   if (updated.length === 0 && target.isAdmin) throw new DomainError(409, ADMIN_MESSAGES.lastAdmin);
   if (updated.length > 0) await closeUserConnections(ctx, userId);
@@ -144,19 +152,32 @@ export async function reactivateUser(ctx: ReadCtx, input: { userId: string }) {
   assertAdmin(ctx.actor);
   const { userId } = input;
   await requireOtherUser(ctx, userId);
-  await ctx.db.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  const { db } = ctx;
+  await db.batch([
+    db.update(users).set({ deactivatedAt: null, updatedAt: new Date() }).where(eq(users.id, userId)),
+    auditEntry(db, ctx.actor, { action: "user.reactivate", targetType: "user", targetId: userId }),
+  ]);
 }
 
 /** Grants or revokes admin; never one's own, never the last active admin. */
-export async function setAdmin(ctx: ReadCtx, input: { userId: string; isAdmin: boolean }) {
+export async function setAdmin(ctx: ReadCtx, input: { userId: string; isAdmin: boolean; reason?: string }) {
   assertAdmin(ctx.actor);
-  const { userId, isAdmin } = input;
+  const { userId, isAdmin, reason } = input;
   const target = await requireOtherUser(ctx, userId);
   if (target.isAdmin === isAdmin) return;
-  const updated = await ctx.db
-    .update(users)
-    .set({ isAdmin, updatedAt: new Date() })
-    .where(and(eq(users.id, userId), isAdmin ? undefined : anotherActiveAdmin))
-    .returning({ id: users.id });
+  const { db } = ctx;
+  const [updated] = await db.batch([
+    db
+      .update(users)
+      .set({ isAdmin, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), isAdmin ? undefined : anotherActiveAdmin))
+      .returning({ id: users.id }),
+    auditEntryIf(
+      db,
+      ctx.actor,
+      { action: isAdmin ? "user.grant-admin" : "user.revoke-admin", targetType: "user", targetId: userId, reason },
+      sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.isAdmin} = ${isAdmin ? 1 : 0})`,
+    ),
+  ]);
   if (updated.length === 0) throw new DomainError(409, ADMIN_MESSAGES.lastAdmin);
 }

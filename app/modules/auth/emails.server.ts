@@ -5,7 +5,7 @@ function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function email(
+export function composeEmail(
   to: string,
   subject: string,
   paragraphs: string[],
@@ -23,7 +23,7 @@ function email(
 }
 
 export function verificationEmail(to: string, url: string) {
-  return email(
+  return composeEmail(
     to,
     "Verify your email for Cardshare",
     [
@@ -35,7 +35,7 @@ export function verificationEmail(to: string, url: string) {
 }
 
 export function passwordResetEmail(to: string, url: string) {
-  return email(
+  return composeEmail(
     to,
     "Reset your Cardshare password",
     [
@@ -47,7 +47,7 @@ export function passwordResetEmail(to: string, url: string) {
 }
 
 export function passwordChangedEmail(to: string) {
-  return email(to, "Your Cardshare password was changed", [
+  return composeEmail(to, "Your Cardshare password was changed", [
     "The password of your Cardshare account was just changed, and every other session was signed out.",
     "If this was not you, reset your password now and contact support.",
   ]);
@@ -55,7 +55,7 @@ export function passwordChangedEmail(to: string) {
 
 /** To the new address of an email change: confirming it makes it the sign-in address. */
 export function emailChangeConfirmEmail(to: string, url: string) {
-  return email(
+  return composeEmail(
     to,
     "Confirm your new email for Cardshare",
     [
@@ -68,7 +68,7 @@ export function emailChangeConfirmEmail(to: string, url: string) {
 
 /** To the old address of an email change: what is happening, and the link that undoes it. */
 export function emailChangeNoticeEmail(to: string, newEmail: string, url: string) {
-  return email(
+  return composeEmail(
     to,
     "Your Cardshare email is being changed",
     [

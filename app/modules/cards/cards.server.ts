@@ -15,6 +15,7 @@ import { createId } from "../../../db/id";
 import { visibleTo } from "./catalog.server";
 import { newCardSlug } from "./slug.server";
 import { purgeCardPages } from "~/modules/public/purge.server";
+import { recordAudit } from "~/modules/admin/audit.server";
 import { CARD_MESSAGES, type CardInput, type CardSort, type NewCardInput } from "./schemas";
 
 const { createdById: _createdById, ...cardColumns } = getTableColumns(creditCards);
@@ -179,6 +180,7 @@ export async function createCard(ctx: CardCtx, input: CardInput) {
     .insert(creditCards)
     .values(withSlug({ ...input, isUserAdded: false, createdById: actor.id }))
     .returning(cardColumns);
+  await recordAudit(ctx, { action: "card.create", targetType: "card", targetId: card.id });
   return card;
 }
 
@@ -205,6 +207,7 @@ export async function updateCard(ctx: CardCtx, input: { cardId: string; card: Ca
     .returning(cardColumns);
   if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
   purgeCardPages(ctx, { cardId: input.cardId });
+  await recordAudit(ctx, { action: "card.update", targetType: "card", targetId: card.id });
   return card;
 }
 
@@ -218,6 +221,12 @@ export async function setCardActive(ctx: CardCtx, input: { cardId: string; activ
     .returning({ id: creditCards.id });
   if (!card) throw new DomainError(404, CARD_MESSAGES.notFound);
   purgeCardPages(ctx, { cardId: input.cardId });
+  await recordAudit(ctx, {
+    action: "card.update",
+    targetType: "card",
+    targetId: card.id,
+    reason: input.active ? "Activated" : "Deactivated",
+  });
 }
 
 /**
@@ -225,7 +234,7 @@ export async function setCardActive(ctx: CardCtx, input: { cardId: string; activ
  * so their history is never orphaned; the foreign key (ON DELETE RESTRICT) backs the check when a
  * referral is created between the count and the delete.
  */
-export async function deleteCard(ctx: CardCtx, input: { cardId: string }) {
+export async function deleteCard(ctx: CardCtx, input: { cardId: string; reason?: string }) {
   assertAdmin(ctx.actor);
   const { db } = ctx;
   const { cardId } = input;
@@ -245,4 +254,5 @@ export async function deleteCard(ctx: CardCtx, input: { cardId: string }) {
   }
   if (deleted.length === 0) throw new DomainError(404, CARD_MESSAGES.notFound);
   purgeCardPages(ctx, { cardId, slug: deleted[0].slug });
+  await recordAudit(ctx, { action: "card.delete", targetType: "card", targetId: cardId, reason: input.reason });
 }

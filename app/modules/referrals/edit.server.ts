@@ -3,7 +3,7 @@
  * messages of creating one (the same schema, parsed by the route), and reading one for its owner's
  * management page. The card of a referral never changes: a new card is a new referral.
  */
-import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { referrals } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
@@ -97,6 +97,14 @@ export async function updateReferral(ctx: Ctx, input: { referralId: string; draf
       specialReferrerBonusUnit: draft.specialReferrerBonus?.unit ?? null,
       availableReferCount: draft.availableReferCount,
       duplicateOfId,
+      // An edit says the link works (docs/product.md#link-health): it lifts a pause by reports,
+      // unless another active referral of the owner's for this card has taken its place.
+      linkConfirmedAt: new Date(),
+      heldAt: null,
+      isActive: sql`CASE WHEN ${referrals.heldAt} IS NOT NULL AND NOT EXISTS (
+        SELECT 1 FROM ${referrals} AS other WHERE other.referrer_id = ${referrals.referrerId}
+          AND other.credit_card_id = ${referrals.creditCardId} AND other.is_active = 1 AND other.id <> ${referrals.id})
+        THEN 1 ELSE ${referrals.isActive} END`,
       updatedAt: new Date(),
     })
     .where(and(eq(referrals.id, referralId), eq(referrals.referrerId, row.referrerId)));

@@ -113,12 +113,25 @@ function MyReferralCard({
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">Credit Card</span>
-          {!referral.isActive ? (
+          {referral.held ? (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+              Paused after reports
+            </span>
+          ) : !referral.isActive ? (
             <span className="rounded-full bg-canvas px-2 py-0.5 text-xs font-medium text-muted">Inactive</span>
           ) : null}
         </div>
       </div>
-      <p className="text-xs text-muted">Created {formatDate(referral.createdAt)}</p>
+      <p className="text-xs text-muted">
+        Created {formatDate(referral.createdAt)}
+        {referral.linkConfirmedAt ? ` · Link confirmed ${formatDate(referral.linkConfirmedAt)}` : null}
+      </p>
+      {referral.linkStale && !referral.held ? (
+        <p className="text-sm text-amber-900">
+          Not confirmed for 90 days: it now shows after fresher referrals. Confirm the link works to lift it.
+        </p>
+      ) : null}
+      {referral.held ? <p className="text-sm text-amber-900">{REFERRAL_MESSAGES.heldNote}</p> : null}
       <dl className="flex gap-6 text-sm">
         <div>
           <dt className="text-muted">Applications</dt>
@@ -145,7 +158,17 @@ function MyReferralCard({
       <div className="flex flex-wrap gap-2">
         {referral.moderated ? (
           <p className="text-sm text-muted">{REFERRAL_MESSAGES.moderatedNote}</p>
-        ) : (
+        ) : referral.held || referral.isActive ? (
+          <fetcher.Form method="post" action={REFERRAL_STATUS_ACTION}>
+            <input type="hidden" name="intent" value="confirm-link" />
+            <input type="hidden" name="id" value={referral._id} />
+            <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+            <Button type="submit" size="sm" variant={referral.held ? "primary" : "ghost"} disabled={busy}>
+              {referral.held ? "The link works: bring it back" : "Confirm the link works"}
+            </Button>
+          </fetcher.Form>
+        ) : null}
+        {referral.moderated || referral.held ? null : (
           <fetcher.Form method="post" action={REFERRAL_STATUS_ACTION}>
             <input type="hidden" name="intent" value={referral.isActive ? "mark-inactive" : "reopen"} />
             <input type="hidden" name="id" value={referral._id} />

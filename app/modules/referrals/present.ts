@@ -59,6 +59,12 @@ export const ReferralSchema = z.object({
   isActive: z.boolean(),
   /** Deactivated by an admin (told to the owner only): the owner cannot reopen it. */
   moderated: z.boolean(),
+  /** When the referrer last said the link works (docs/product.md#link-health). */
+  linkConfirmedAt: z.string().nullable(),
+  /** Not confirmed for STALE_AFTER_DAYS: shown as stale, and it sinks in the rotation. */
+  linkStale: z.boolean(),
+  /** Paused after reports until the referrer confirms the link (told to the owner only). */
+  held: z.boolean(),
   applicationsCount: z.number().int(),
   successfulCount: z.number().int(),
   createdAt: z.string(),
@@ -100,6 +106,8 @@ export interface ReferralRecord {
   availableReferCount: number | null;
   isActive: boolean;
   moderatedAt: Date | null;
+  linkConfirmedAt: Date | null;
+  heldAt: Date | null;
   applicationsCount: number;
   successfulCount: number;
   createdAt: Date;
@@ -193,11 +201,20 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null): P
     availableReferCount: row.availableReferCount,
     isActive: row.isActive,
     moderated: isOwner && row.moderatedAt !== null,
+    linkConfirmedAt: row.linkConfirmedAt?.toISOString() ?? null,
+    linkStale: isStale(row.linkConfirmedAt ?? row.createdAt),
+    held: isOwner && row.heldAt !== null,
     applicationsCount: row.applicationsCount,
     successfulCount: row.successfulCount,
     createdAt: row.createdAt.toISOString(),
     isOwner,
   };
+}
+
+/** A link not confirmed for this long is stale: shown so, and it sinks in the rotation (rotation.server.ts). */
+export const STALE_AFTER_DAYS = 90;
+function isStale(confirmedAt: Date, now = Date.now()) {
+  return now - confirmedAt.getTime() > STALE_AFTER_DAYS * 24 * 60 * 60 * 1000;
 }
 
 /** The bonus a referral offers: the referrer's special bonus when given, else the card's. */

@@ -22,6 +22,9 @@ export const REFERRAL_MESSAGES = {
   createFailed: "Failed to create referral. Please try again.",
   markedInactive: "Referral marked as inactive",
   reopened: "Referral reopened",
+  linkConfirmed: "Thanks. The link is marked as confirmed today.",
+  heldNote:
+    "Paused: members reported a problem with this referral. Check the link and the offer, then confirm it works.",
   notFound: REFERRAL_NOT_FOUND,
   duplicateActive: "You already have an active referral for this card. Mark it as inactive first.",
   memberDuplicateActive: "This member already has an active referral for this card, so this one cannot be reopened.",

@@ -32,7 +32,8 @@ export const PROFILE_MESSAGES = {
   notLocal: "Your account signs in with Google, so it has no Cardshare password to change.",
 } as const;
 
-const ownColumns = {
+/** The member's own profile fields, as Personal Info and the data export read them. */
+export const ownColumns = {
   id: users.id,
   username: users.username,
   email: users.email,
@@ -130,7 +131,12 @@ export async function updateProfile(ctx: Ctx, input: ProfileInput) {
  * The current password of a local account, before a change a stolen session must not make alone
  * (the password, the email): missing or wrong is a 400 on `currentPassword`; 5 tries per 15 minutes.
  */
-async function checkCurrentPassword(services: Services, userId: string, password: string | undefined) {
+export async function checkCurrentPassword(
+  services: Services,
+  userId: string,
+  password: string | undefined,
+  field: "currentPassword" | "password" = "currentPassword",
+) {
   const { db } = services;
   const user = await db
     .select({ passwordHash: users.passwordHash, authProvider: users.authProvider })
@@ -141,7 +147,7 @@ async function checkCurrentPassword(services: Services, userId: string, password
   if (user.authProvider !== "local" || !user.passwordHash) throw new DomainError(403, PROFILE_MESSAGES.notLocal);
   if (!password) {
     throw new DomainError(400, PROFILE_MESSAGES.currentPasswordRequired, {
-      currentPassword: PROFILE_MESSAGES.currentPasswordRequired,
+      [field]: PROFILE_MESSAGES.currentPasswordRequired,
     });
   }
   await enforceRateLimit(db, {
@@ -151,7 +157,7 @@ async function checkCurrentPassword(services: Services, userId: string, password
   });
   if (!(await verifyPassword(password, user.passwordHash))) {
     throw new DomainError(400, PROFILE_MESSAGES.currentPasswordIncorrect, {
-      currentPassword: PROFILE_MESSAGES.currentPasswordIncorrect,
+      [field]: PROFILE_MESSAGES.currentPasswordIncorrect,
     });
   }
 }

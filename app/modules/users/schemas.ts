@@ -59,3 +59,12 @@ export type ChangePasswordInput = { currentPassword: string; newPassword: string
 export function pendingEmailNote(pending: string, current: string) {
   return `We sent a confirmation link to ${pending}; ${current} stays your sign-in address until you open it.`;
 }
+
+/**
+ * Deleting one's account: the password of an email-and-password account (Google accounts send
+ * none: a fresh Google sign-in confirms instead). Presence is the domain's check, which knows the
+ * account's kind; a password of the wrong type is refused here.
+ */
+export const DeleteAccountSchema = z.object({
+  password: z.string({ error: "Password must be text" }).max(1024, "Password is too long").optional(),
+});

@@ -64,7 +64,7 @@ export const action = formAction({
   access: "admin",
   intents: {
     delete: rowIntent({
-      act: (ctx, cardId) => deleteCard(ctx, { cardId }),
+      act: (ctx, cardId, reason) => deleteCard(ctx, { cardId, reason }),
       toast: CARD_MESSAGES.deleted,
       backTo: listUrl,
       unexpectedMessage: CARD_MESSAGES.deleteFailed,

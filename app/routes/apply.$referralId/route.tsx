@@ -10,6 +10,8 @@ import { pageLoader } from "~/http/page-loader.server";
 import { applyToReferral, getApplicantState } from "~/modules/applications/apply.server";
 import { FormMessage } from "~/components/forms/field";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
+import { LinkConfirmed } from "~/modules/referrals/link-confirmed";
+import { ReportForm } from "~/modules/reports/report-form";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import { hasReviewed, listReferralComments } from "~/modules/comments/comments.server";
 import { OwnerPanel } from "~/modules/referrals/owner-panel";
@@ -124,6 +126,7 @@ export default function ReferralDetail() {
             {referral.referrer.name}
           </Link>
           <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          <LinkConfirmed referral={referral} />
           {referral.isOwner ? null : <StartChatForm userId={referral.referrer._id} referralId={referral._id} />}
         </aside>
 
@@ -147,6 +150,12 @@ export default function ReferralDetail() {
           />
         </div>
       </section>
+
+      {referral.isOwner ? null : (
+        <div className="mt-4">
+          <ReportForm targetType="referral" targetId={referral._id} />
+        </div>
+      )}
 
       {step ? <ApplyDialog referralId={referral._id} step={step} great={great} /> : null}
     </div>

@@ -4,9 +4,18 @@ import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
+import { clearSessionCookie } from "~/modules/auth/session.server";
+import { deleteMyAccount, signInIsFresh } from "~/modules/users/account-deletion.server";
 import { changePassword, getOwnProfile, updatePrivacy, updateProfile } from "~/modules/users/profile.server";
-import { ChangePasswordSchema, pendingEmailNote, PrivacySchema, ProfileSchema } from "~/modules/users/schemas";
-import { requireSessionToken } from "~/utils/auth.server";
+import {
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  pendingEmailNote,
+  PrivacySchema,
+  ProfileSchema,
+} from "~/modules/users/schemas";
+import { requireSessionToken, shouldUseSecureCookies } from "~/utils/auth.server";
+import { DataCard } from "./data-card";
 import { PasswordCard } from "./password-form";
 import { PRIVACY_FAILED, PrivacyCard } from "./privacy-form";
 import { ProfileCard } from "./profile-form";
@@ -14,10 +23,21 @@ import { PATH } from "./settings-card";
 
 export const loader = pageLoader({
   access: "member",
-  query: z.object({ edit: z.string().optional(), password: z.string().optional() }),
-  async run({ ctx, query }) {
-    const profile = await getOwnProfile(ctx);
-    return { profile, editing: query.edit === "1", changingPassword: query.password === "1" };
+  query: z.object({ edit: z.string().optional(), password: z.string().optional(), delete: z.string().optional() }),
+  async run({ ctx, query, request }) {
+    const deleting = query.delete === "1";
+    const [profile, googleConfirmed] = await Promise.all([
+      getOwnProfile(ctx),
+      // Only asked when the delete panel is open: a Google account confirms with a fresh sign-in.
+      deleting ? signInIsFresh(ctx, requireSessionToken(request)) : false,
+    ]);
+    return {
+      profile,
+      editing: query.edit === "1",
+      changingPassword: query.password === "1",
+      deleting,
+      googleConfirmed,
+    };
   },
 });
 
@@ -51,11 +71,25 @@ export const action = formAction({
         return changePassword(ctx, { ...value, currentSessionToken: requireSessionToken(request) });
       },
     }),
+    deleteAccount: intent.member({
+      schema: DeleteAccountSchema,
+      hideFields: ["password"],
+      async run({ ctx, value, request }) {
+        const { message } = await deleteMyAccount(ctx, {
+          password: value.password,
+          currentSessionToken: requireSessionToken(request),
+        });
+        return redirectTo("/", {
+          toast: message,
+          headers: { "Set-Cookie": clearSessionCookie({ secure: shouldUseSecureCookies(request) }) },
+        });
+      },
+    }),
   },
 });
 
 export default function PersonalInfo() {
-  const { profile, editing, changingPassword } = useLoaderData<typeof loader>();
+  const { profile, editing, changingPassword, deleting, googleConfirmed } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isEditing = editing || (actionData?.intent === "profile" && actionData.result.status === "error");
 
@@ -80,6 +114,12 @@ export default function PersonalInfo() {
         requested={changingPassword}
         lastResult={actionData?.intent === "password" ? actionData.result : undefined}
         successMessage={actionData?.ok && actionData.intent === "password" ? actionData.message : undefined}
+      />
+      <DataCard
+        isLocal={profile.authProvider === "local"}
+        requested={deleting}
+        googleConfirmed={googleConfirmed}
+        lastResult={actionData?.intent === "deleteAccount" ? actionData.result : undefined}
       />
     </div>
   );

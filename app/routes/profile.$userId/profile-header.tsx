@@ -1,11 +1,12 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
+import { ReportForm } from "~/modules/reports/report-form";
 import { RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
 import { initials } from "~/modules/users/display";
 import type { ProfilePage } from "./route";
 
-/** The member's avatar, name and reputation; the owner edits, another member starts a chat. */
+/** The member's avatar, name and reputation; the owner edits, another member starts a chat or reports. */
 export function ProfileHeader({
   profile,
   reputation,
@@ -45,6 +46,11 @@ export function ProfileHeader({
           <StartChatForm userId={profile._id} />
         ) : null}
       </div>
+      {signedIn && !profile.isOwner ? (
+        <div className="mt-3 border-t border-line pt-3">
+          <ReportForm targetType="user" targetId={profile._id} />
+        </div>
+      ) : null}
     </section>
   );
 }

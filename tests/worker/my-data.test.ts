@@ -1,0 +1,259 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import {
+  makeApplication,
+  makeCard,
+  makeComment,
+  makeDirectChat,
+  makeMessage,
+  makeReferral,
+  type NewUser,
+} from "../../db/factories";
+import {
+  applications,
+  chatMembers,
+  chats,
+  comments,
+  creditCards,
+  emailOutbox,
+  messages,
+  rateLimitHits,
+  referrals,
+  tips,
+} from "../../db/schema";
+import { hashPassword } from "~/modules/auth/password.server";
+import { DELETION_MESSAGES, FRESH_SIGN_IN_MS } from "~/modules/users/account-deletion.server";
+import type { MyDataExport } from "~/modules/users/my-data.server";
+import { PROFILE_MESSAGES } from "~/modules/users/profile.server";
+import { api, createSignedInUser, fetchPath, testDb } from "./helpers";
+
+const PASSWORD = "s3cure-passw0rd";
+
+/**
+ * A member with something of everything (a referral reviewed by an applicant, an application of
+ * their own, a review they wrote, a chat with messages both ways, a tip, a sent email, a counted
+ * rate-limit event) among other people, so deletion can be checked table by table.
+ */
+async function memberWithHistory(overrides: Partial<NewUser> = {}) {
+  const db = testDb();
+  const tag = crypto.randomUUID().slice(0, 8);
+  const member = await createSignedInUser({
+    firstName: `Zelda${tag}`,
+    lastName: `Quorum${tag}`,
+    email: `zelda${tag}@example.test`,
+    username: `zelda_${tag}`,
+    passwordHash: await hashPassword(PASSWORD),
+    ...overrides,
+  });
+  const other = await createSignedInUser();
+  const card = makeCard();
+  const othersCard = makeCard();
+  const ownReferral = makeReferral(member.user.id, card.id, {
+    referralLink: `https://bank.example/refer/${member.user.username}`,
+    additionalInfo: `Ask ${member.user.firstName} anything`,
+  });
+  const othersReferral = makeReferral(other.user.id, othersCard.id);
+  const applicationToMember = makeApplication(ownReferral, other.user.id);
+  const ownApplication = makeApplication(othersReferral, member.user.id, { additionalInfo: "Applied on my phone" });
+  const review = makeComment(ownReferral.id, other.user.id, { applicationId: applicationToMember.id });
+  const ownReview = makeComment(othersReferral.id, member.user.id, {
+    applicationId: ownApplication.id,
+    comment: "Quick approval, share arrived",
+  });
+  const { chat, members } = makeDirectChat(member.user.id, other.user.id);
+  await db.batch([
+    db.insert(creditCards).values([card, othersCard]),
+    db.insert(referrals).values([ownReferral, othersReferral]),
+    db.insert(applications).values([applicationToMember, ownApplication]),
+    db.insert(comments).values([review, ownReview]),
+    db.insert(chats).values(chat),
+    db.insert(chatMembers).values(members),
+    db
+      .insert(messages)
+      .values([
+        makeMessage(chat.id, member.user.id, { content: "Hi, here is the link" }),
+        makeMessage(chat.id, other.user.id, { content: "Thanks!" }),
+      ]),
+    db.insert(tips).values({
+      id: crypto.randomUUID(),
+      userId: member.user.id,
+      amount: 300,
+      currency: "usd",
+      stripeEventId: `evt_${tag}`,
+      stripeSessionId: `cs_${tag}`,
+    }),
+    db.insert(emailOutbox).values({
+      id: crypto.randomUUID(),
+      to: member.user.email,
+      subject: "Your Cardshare password was changed",
+      text: "Hello",
+      html: "<p>Hello</p>",
+    }),
+    db.insert(rateLimitHits).values({ id: crypto.randomUUID(), key: `chat-message:${member.user.id}`, at: Date.now() }),
+  ]);
+  return { member, other, card, ownReferral, othersReferral, applicationToMember, ownApplication, chat, ownReview };
+}
+
+/** Every user table's text columns that contain `needle`, as "table.column". */
+async function whereFound(needle: string) {
+  const db = testDb();
+  const tables = await db.all<{ name: string }>(
+    sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations'`,
+  );
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const columns = await db.all<{ name: string }>(sql`SELECT name FROM pragma_table_info(${name})`);
+    for (const column of columns) {
+      const [row] = await db.all<{ n: number }>(
+        sql`SELECT count(*) AS n FROM ${sql.identifier(name)} WHERE instr(CAST(${sql.identifier(column.name)} AS TEXT), ${needle}) > 0`,
+      );
+      if (row.n > 0) found.push(`${name}.${column.name}`);
+    }
+  }
+  return found;
+}
+
+describe("GET /api/users/me/export", () => {
+  it("downloads the member's own data as one JSON file, and nobody else's private fields", async () => {
+    const world = await memberWithHistory();
+    const response = await fetchPath("/api/users/me/export", { headers: { Cookie: world.member.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      new RegExp(`^attachment; filename="cardshare-${world.member.user.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`),
+    );
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+    const data = (await response.json()) as MyDataExport;
+    expect(data.format).toBe("cardshare-export/1");
+    expect(data.profile).toMatchObject({
+      id: world.member.user.id,
+      email: world.member.user.email,
+      firstName: world.member.user.firstName,
+      privacy: { showFullName: true, showEmail: false, showReferrals: true, showApplications: true },
+    });
+    expect(JSON.stringify(data)).not.toContain("pbkdf2");
+    expect(data.referrals.map((row: { id: string }) => row.id)).toEqual([world.ownReferral.id]);
+    expect(data.referrals[0].referralLink).toBe(world.ownReferral.referralLink);
+    expect(data.applications.map((row: { id: string; role: string }) => [row.id, row.role]).sort()).toEqual(
+      [
+        [world.applicationToMember.id, "referrer"],
+        [world.ownApplication.id, "applicant"],
+      ].sort(),
+    );
+    expect(data.comments.map((row: { id: string }) => row.id)).toEqual([world.ownReview.id]);
+    expect(data.chats).toHaveLength(1);
+    expect(data.chats[0].messages.map((m: { content: string; fromMe: boolean }) => [m.content, m.fromMe])).toEqual(
+      expect.arrayContaining([
+        ["Hi, here is the link", true],
+        ["Thanks!", false],
+      ]),
+    );
+    expect(data.tips).toEqual([expect.objectContaining({ amountMinor: 300, currency: "usd" })]);
+  });
+
+  it("is for members only", async () => {
+    const { status } = await api("GET", "/api/users/me/export", null);
+    expect(status).toBe(401);
+  });
+});
+
+describe("DELETE /api/users/me", () => {
+  it("leaves no trace of the member's id, email or names in any table, and keeps others' history", async () => {
+    const world = await memberWithHistory();
+    const { user, token } = world.member;
+    const { status, body } = await api("DELETE", "/api/users/me", token, { password: PASSWORD });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ success: true, message: DELETION_MESSAGES.deleted });
+
+    for (const needle of [user.id, user.email, user.firstName!, user.lastName!, user.username]) {
+      expect(await whereFound(needle), needle).toEqual([]);
+    }
+    // The other member's application, the review of the withdrawn referral and the chat remain,
+    // now with the stand-in 'Deleted user'.
+    const db = testDb();
+    const [standIn] = await db.all<{ id: string; first_name: string; last_name: string; deactivated_at: number }>(
+      sql`SELECT u.id, u.first_name, u.last_name, u.deactivated_at FROM users u JOIN referrals r ON r.referrer_id = u.id WHERE r.id = ${world.ownReferral.id}`,
+    );
+    expect(standIn).toMatchObject({ first_name: "Deleted", last_name: "user" });
+    expect(standIn.deactivated_at).not.toBeNull();
+    const [referral] = await db.all<{ is_active: number; referral_link: string }>(
+      sql`SELECT is_active, referral_link FROM referrals WHERE id = ${world.ownReferral.id}`,
+    );
+    expect(referral).toEqual({ is_active: 0, referral_link: "" });
+    const [kept] = await db.all<{ n: number }>(
+      sql`SELECT count(*) AS n FROM applications WHERE id IN (${world.applicationToMember.id}, ${world.ownApplication.id})`,
+    );
+    expect(kept.n).toBe(2);
+    const members = await db.all<{ user_id: string }>(
+      sql`SELECT user_id FROM chat_members WHERE chat_id = ${world.chat.id} ORDER BY user_id`,
+    );
+    expect(members.map((row) => row.user_id).sort()).toEqual([standIn.id, world.other.user.id].sort());
+
+    // Signed out everywhere: the old token no longer works, and signing in again is refused.
+    expect((await api("GET", "/api/users/me", token)).status).toBe(401);
+    const login = await api("POST", "/api/users/login", null, { email: user.email, password: PASSWORD });
+    expect(login.status).toBe(401);
+    // The other member's view of the chat names the stand-in.
+    const chatsOfOther = await api("GET", "/api/chats", world.other.token);
+    expect(JSON.stringify(chatsOfOther.body)).toContain("Deleted user");
+  });
+
+  it("needs the right password, and a wrong one changes nothing", async () => {
+    const world = await memberWithHistory();
+    const wrong = await api("DELETE", "/api/users/me", world.member.token, { password: "not-it-123" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ password: PROFILE_MESSAGES.currentPasswordIncorrect });
+    const none = await api("DELETE", "/api/users/me", world.member.token, {});
+    expect(none.status).toBe(400);
+    expect(none.body.errors).toEqual({ password: PROFILE_MESSAGES.currentPasswordRequired });
+    const notText = await api("DELETE", "/api/users/me", world.member.token, { password: 12345678 });
+    expect(notText.status).toBe(400);
+    expect(await whereFound(world.member.user.email)).toContain("users.email");
+    expect((await api("GET", "/api/users/me", world.member.token)).status).toBe(200);
+  });
+
+  it("asks a Google account for a sign-in less than 10 minutes old instead of a password", async () => {
+    const member = await createSignedInUser({ authProvider: "google", googleSubject: `g-${crypto.randomUUID()}` });
+    const db = testDb();
+    await db.run(
+      sql`UPDATE sessions SET created_at = ${Date.now() - FRESH_SIGN_IN_MS - 1000} WHERE user_id = ${member.user.id}`,
+    );
+    const stale = await api("DELETE", "/api/users/me", member.token, {});
+    expect(stale).toMatchObject({ status: 403, body: { message: DELETION_MESSAGES.googleNotFresh } });
+    await db.run(sql`UPDATE sessions SET created_at = ${Date.now()} WHERE user_id = ${member.user.id}`);
+    const fresh = await api("DELETE", "/api/users/me", member.token, {});
+    expect(fresh.status).toBe(200);
+    expect(await whereFound(member.user.id)).toEqual([]);
+  });
+});
+
+describe("Personal Info: Your data", () => {
+  it("deletes the account from a plain form post and signs the browser out", async () => {
+    const world = await memberWithHistory();
+    const page = await fetchPath("/dashboard/personal-info?delete=1", { headers: { Cookie: world.member.cookie } });
+    const html = await page.text();
+    expect(html).toContain("Delete your account?");
+    expect(html).toContain('href="/api/users/me/export"');
+    const wrong = await fetchPath("/dashboard/personal-info", {
+      method: "POST",
+      headers: {
+        Cookie: world.member.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "deleteAccount", password: "wrong-one-1" }),
+    });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain(PROFILE_MESSAGES.currentPasswordIncorrect);
+    const done = await fetchPath("/dashboard/personal-info", {
+      method: "POST",
+      headers: {
+        Cookie: world.member.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: new URLSearchParams({ intent: "deleteAccount", password: PASSWORD }),
+    });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/");
+    expect(done.headers.get("Set-Cookie")).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+    expect(await whereFound(world.member.user.id)).toEqual([]);
+  });
+});
