@@ -15,7 +15,7 @@ import {
 } from "../app/modules/chats/room.server";
 import { nameOf, toChatMessage, type MessageRow } from "../app/modules/chats/rows.server";
 import { CHAT_MESSAGES, SendMessageSchema } from "../app/modules/chats/schemas";
-import type { ChatMessage, ChatRoomRpc, ClientFrame, RoomSend, RoomSendAnswer } from "../app/modules/realtime/protocol";
+import type { ChatMessage, ChatRoomRpc, ClientFrame, DeletedStandIn, RoomSend, RoomSendAnswer } from "../app/modules/realtime/protocol";
 import { createRealtime } from "../app/modules/realtime/realtime.server";
 import { meterForRequest } from "../app/utils/d1-meter.server";
 import { parseEnv, type AppEnv } from "../app/utils/env.server";
@@ -131,6 +131,12 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     this.#membersVersion += 1;
     this.store.forgetMembers();
     this.ctx.waitUntil(this.reloadMembers().catch((error) => console.error("chat room: members reload failed", error)));
+  }
+
+  /** RPC from the Worker: a member deleted their account (ADR 150); then the members reload. */
+  async forgetMember(userId: string, standIn: DeletedStandIn) {
+    this.store.forgetSender(userId, standIn);
+    await this.membersChanged();
   }
 
   /**

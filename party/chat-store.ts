@@ -178,6 +178,18 @@ export class ChatStore {
     this.setMeta("members_loaded_at", String(loadedAt));
   }
 
+  /** A deleted account's messages name the stand-in from now on (ADR 150): nothing of theirs stays. */
+  forgetSender(userId: string, standIn: { id: string; username: string }) {
+    this.sql.exec(
+      `UPDATE messages SET sender_id = ?, sender_first_name = 'Deleted', sender_last_name = 'user',
+         sender_username = ?, sender_show_full_name = 1 WHERE sender_id = ?`,
+      standIn.id,
+      standIn.username,
+      userId,
+    );
+    this.sql.exec("DELETE FROM members WHERE user_id = ?", userId);
+  }
+
   forgetMembers() {
     this.sql.exec("DELETE FROM meta WHERE key = 'members_loaded_at'");
   }

@@ -1,7 +1,7 @@
 /**
  * The browser's share of each page: the JavaScript a page's modulepreloads fetch (the entry, and
  * every route module of its match chain with their imports), gzipped, read from the Remix manifest
- * of the production build. Fails when the landing page is over 110 KB or any route over 165 KB
+ * of the production build. Fails when the landing page is over 110 KB or any route over 170 KB
  * (docs/decisions/090-three-rings.md), or when build/client names a table or column of the schema.
  *
  *   npx tsx scripts/bundle-budget.ts        (after `remix vite:build`; `npm test` runs it)
@@ -12,7 +12,7 @@ import { gzipSync } from "node:zlib";
 
 const CLIENT = path.resolve("build/client");
 const LANDING_BUDGET_KB = 110;
-const ROUTE_BUDGET_KB = 165;
+const ROUTE_BUDGET_KB = 170;
 /** Text that only the server schema has: a table or column name, or drizzle itself. */
 const SERVER_ONLY_TEXT = ["password_hash", "token_hash", "email_outbox", "sqliteTable", "drizzle-orm"];
 

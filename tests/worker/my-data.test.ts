@@ -1,3 +1,4 @@
+import { env, runInDurableObject } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -223,6 +224,26 @@ describe("DELETE /api/users/me", () => {
     const fresh = await api("DELETE", "/api/users/me", member.token, {});
     expect(fresh.status).toBe(200);
     expect(await whereFound(member.user.id)).toEqual([]);
+  });
+});
+
+describe("account deletion reaches the chat rooms", () => {
+  it("rewrites the member's messages in the room's own storage to the stand-in", async () => {
+    const world = await memberWithHistory();
+    const { user, token } = world.member;
+    const sent = await api("POST", `/api/chats/${world.chat.id}/messages`, token, { content: "Sent through the room" });
+    expect(sent.status).toBe(201);
+    expect((await api("DELETE", "/api/users/me", token, { password: PASSWORD })).status).toBe(200);
+    const rows = await runInDurableObject(env.ChatRoom.getByName(world.chat.id), (_room, state) => [
+      ...state.storage.sql.exec("SELECT * FROM messages").toArray(),
+      ...state.storage.sql.exec("SELECT * FROM members").toArray(),
+    ]);
+    const text = JSON.stringify(rows);
+    expect(text).toContain("Sent through the room");
+    for (const needle of [user.id, user.email, user.firstName!, user.lastName!, user.username]) {
+      expect(text, needle).not.toContain(needle);
+    }
+    expect(text).toContain("Deleted");
   });
 });
 

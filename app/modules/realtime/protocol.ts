@@ -148,4 +148,9 @@ export interface ChatRoomRpc extends RoomRpc {
   sendMessage(input: RoomSend): Promise<RoomSendAnswer>;
   /** The chat's memberships changed in D1 (joined, left, rejoined): the room reloads them. */
   membersChanged(): Promise<void>;
+  /** A member deleted their account: their messages here now name the stand-in (ADR 150). */
+  forgetMember(userId: string, standIn: DeletedStandIn): Promise<void>;
 }
+
+/** Who a deleted account's messages are shown as: the stand-in row's id and username (ADR 150). */
+export type DeletedStandIn = { id: string; username: string };

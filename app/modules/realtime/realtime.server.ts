@@ -9,7 +9,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { chatMembers } from "../../../db/schema";
-import type { ChatRoomRpc, RoomRpc, RoomSend, RoomSendAnswer, ServerFrame } from "./protocol";
+import type { ChatRoomRpc, DeletedStandIn, RoomRpc, RoomSend, RoomSendAnswer, ServerFrame } from "./protocol";
 import type { RoomName } from "./rooms";
 
 /** The Worker's bindings of the rooms, one per registry entry (the Worker's `Env` has them all). */
@@ -31,6 +31,11 @@ export interface Realtime {
   sendToChat(chatId: string, input: RoomSend): Promise<RoomSendAnswer>;
   /** Tells a chat's room that its memberships changed in D1 (best effort: it also reloads them by age). */
   membersChanged(chatId: string): Promise<void>;
+  /**
+   * Rewrites a deleted member's messages in a chat's room to the stand-in (ADR 150). Not best
+   * effort: personal data must not stay behind, so a room that cannot be reached throws.
+   */
+  forgetMember(chatId: string, userId: string, standIn: DeletedStandIn): Promise<void>;
 }
 
 async function bestEffort(what: string, call: () => Promise<unknown>) {
@@ -58,6 +63,7 @@ export function createRealtime(
       ),
     sendToChat: (chatId, input) => chatRoom(chatId).sendMessage(input),
     membersChanged: (chatId) => bestEffort(`members of ${chatId}`, () => chatRoom(chatId).membersChanged()),
+    forgetMember: (chatId, userId, standIn) => chatRoom(chatId).forgetMember(userId, standIn),
     toUser: (userId, frame) =>
       bestEffort(`publish to user ${userId}`, () => room("UserNotifications", userId).publish(frame)),
     closeUser: async (userId, { chatIds, notifications }) => {

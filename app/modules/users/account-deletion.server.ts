@@ -47,6 +47,8 @@ export const FRESH_SIGN_IN_MS = 10 * 60 * 1000;
 /** The name others see in place of a deleted member (first and last name of the stand-in row). */
 export const DELETED_USER = { firstName: "Deleted", lastName: "user" } as const;
 
+const standInUsername = (id: string) => `deleted-${id.slice(0, 12)}`;
+
 /** Rate-limit keys that carry a user id (app/modules/auth/accounts.server.ts, chats/commands.server.ts). */
 const userKeys = (userId: string) => [
   `login-fail:user:${userId}`,
@@ -111,7 +113,7 @@ export async function deleteMyAccount(ctx: Ctx, input: { password?: string; curr
     // sign in, has no profile page and its referrals leave the search (the referrer_active copy).
     db.insert(users).values({
       id: standIn,
-      username: `deleted-${standIn.slice(0, 12)}`,
+      username: standInUsername(standIn),
       email: `${standIn}@deleted.invalid`,
       ...DELETED_USER,
       authProvider: "local",
@@ -173,6 +175,9 @@ export async function deleteMyAccount(ctx: Ctx, input: { password?: string; curr
       ),
     db.delete(users).where(eq(users.id, userId)),
   ]);
+  // The chat rooms keep their own copy of messages (ADR 040): their sender becomes the stand-in too.
+  const standInName = { id: standIn, username: standInUsername(standIn) };
+  await Promise.all(memberships.map((row) => ctx.realtime.forgetMember(row.chatId, userId, standInName)));
   // The withdrawn referrals' public pages go; the sockets (tagged with the old id) close.
   purgeReferralPages(ctx, { referralIds: ownReferrals.map((row) => row.id) });
   await ctx.realtime.closeUser(userId, { chatIds: memberships.map((row) => row.chatId), notifications: true });
