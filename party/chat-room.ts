@@ -15,7 +15,14 @@ import {
 } from "../app/modules/chats/room.server";
 import { nameOf, toChatMessage, type MessageRow } from "../app/modules/chats/rows.server";
 import { CHAT_MESSAGES, SendMessageSchema } from "../app/modules/chats/schemas";
-import type { ChatMessage, ChatRoomRpc, ClientFrame, DeletedStandIn, RoomSend, RoomSendAnswer } from "../app/modules/realtime/protocol";
+import type {
+  ChatMessage,
+  ChatRoomRpc,
+  ClientFrame,
+  DeletedStandIn,
+  RoomSend,
+  RoomSendAnswer,
+} from "../app/modules/realtime/protocol";
 import { createRealtime } from "../app/modules/realtime/realtime.server";
 import { meterForRequest } from "../app/utils/d1-meter.server";
 import { parseEnv, type AppEnv } from "../app/utils/env.server";
