@@ -5,7 +5,8 @@ import { buttonClass } from "~/components/ui/button";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
-import { confirmReferralLink, listMyReferrals, setReferralActive } from "~/modules/referrals/referrals.server";
+import { confirmReferralLink } from "~/modules/referrals/link-health.server";
+import { listMyReferrals, setReferralActive } from "~/modules/referrals/referrals.server";
 import { ReferralStatusSchema } from "~/modules/referrals/schemas";
 import { safeRedirect } from "~/utils/redirect";
 
