@@ -144,6 +144,20 @@ describe("link health: reports hold a referral until its referrer confirms the l
     expect((await stateOf(referral.id))?.isActive).toBe(true);
   });
 
+  it("an edit by the referrer also brings a paused referral back", async () => {
+    const { referrer, referral, card } = await liveReferral();
+    await reportedBy(REPORT_THRESHOLD, referral.id);
+    expect((await stateOf(referral.id))?.heldAt).not.toBeNull();
+    const edited = await api("PUT", `/api/referrals/card-refer/${referral.id}`, referrer.token, {
+      creditCardId: card.id,
+      referralLink: `https://refer.example/fixed-${crypto.randomUUID().slice(0, 8)}`,
+      sharingBenefitPortion: 0,
+      additionalInfo: "Fixed the link",
+    });
+    expect(edited.status).toBe(200);
+    expect(await stateOf(referral.id)).toMatchObject({ isActive: true, heldAt: null });
+  });
+
   it("marks a referral stale after 90 days without confirmation, and confirming from My Referrals lifts it", async () => {
     const db = testDb();
     const { referrer, referral } = await liveReferral();

@@ -9,7 +9,7 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { normalizeReferralLink } from "./link";
-import { getReferral } from "./referrals.server";
+import { draftColumns, getReferral } from "./referrals.server";
 import { REFERRAL_MESSAGES, type ReferralInput } from "./schemas";
 
 export const OWNER_MESSAGES = {
@@ -86,16 +86,7 @@ export async function updateReferral(ctx: Ctx, input: { referralId: string; draf
   const update = db
     .update(referrals)
     .set({
-      referralLink: draft.referralLink,
-      normalizedLink,
-      referrerCredit: draft.referrerCredit,
-      sharingBenefitPortion: draft.sharingBenefitPortion,
-      additionalInfo: draft.additionalInfo,
-      specialApplicantBonusIsHigher: draft.specialApplicantBonus?.isHigher ?? false,
-      specialApplicantBonus: draft.specialApplicantBonus?.bonus ?? null,
-      specialReferrerBonusAmount: draft.specialReferrerBonus?.amount ?? null,
-      specialReferrerBonusUnit: draft.specialReferrerBonus?.unit ?? null,
-      availableReferCount: draft.availableReferCount,
+      ...draftColumns(draft, normalizedLink),
       duplicateOfId,
       // An edit says the link works (docs/product.md#link-health): it lifts a pause by reports,
       // unless another active referral of the owner's for this card has taken its place.

@@ -177,6 +177,22 @@ export async function previewReferral(ctx: Ctx, draft: ReferralInput) {
  * (duplicateOfId), on both sides: the new referral points at its earliest twin, and twins not yet
  * flagged point at the new one, in the same batch.
  */
+/** The columns a referral's form sets, the same on creation and edit (edit.server.ts). */
+export function draftColumns(draft: ReferralInput, normalizedLink: string) {
+  return {
+    referralLink: draft.referralLink,
+    normalizedLink,
+    referrerCredit: draft.referrerCredit,
+    sharingBenefitPortion: draft.sharingBenefitPortion,
+    additionalInfo: draft.additionalInfo,
+    specialApplicantBonusIsHigher: draft.specialApplicantBonus?.isHigher ?? false,
+    specialApplicantBonus: draft.specialApplicantBonus?.bonus ?? null,
+    specialReferrerBonusAmount: draft.specialReferrerBonus?.amount ?? null,
+    specialReferrerBonusUnit: draft.specialReferrerBonus?.unit ?? null,
+    availableReferCount: draft.availableReferCount,
+  };
+}
+
 export async function createReferral(ctx: Ctx, draft: ReferralInput) {
   const { db } = ctx;
   const referrerId = requireActor(ctx).id;
@@ -189,16 +205,7 @@ export async function createReferral(ctx: Ctx, draft: ReferralInput) {
     id: referralId,
     referrerId,
     creditCardId: cardId,
-    referralLink: draft.referralLink,
-    normalizedLink,
-    referrerCredit: draft.referrerCredit,
-    sharingBenefitPortion: draft.sharingBenefitPortion,
-    additionalInfo: draft.additionalInfo,
-    specialApplicantBonusIsHigher: draft.specialApplicantBonus?.isHigher ?? false,
-    specialApplicantBonus: draft.specialApplicantBonus?.bonus ?? null,
-    specialReferrerBonusAmount: draft.specialReferrerBonus?.amount ?? null,
-    specialReferrerBonusUnit: draft.specialReferrerBonus?.unit ?? null,
-    availableReferCount: draft.availableReferCount,
+    ...draftColumns(draft, normalizedLink),
     duplicateOfId,
     linkConfirmedAt: now,
     createdAt: now,
