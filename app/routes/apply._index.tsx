@@ -105,7 +105,7 @@ function cleanParams(form: HTMLFormElement) {
   return params;
 }
 
-/** '24 referrals', '1 referral', '500+ referrals' (a floor: see searchReferrals). */
+/** '24 referrals', '1 referral', '100+ referrals' (a floor: see searchReferrals). */
 function countText(total: { count: number; exact: boolean }) {
   const noun = total.count === 1 && total.exact ? "referral" : "referrals";
   return `${total.count.toLocaleString("en-US")}${total.exact ? "" : "+"} ${noun}`;
