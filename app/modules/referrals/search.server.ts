@@ -30,11 +30,7 @@ export const FTS_DRIVEN_LIMIT = 200;
  */
 export const SCAN_BUDGET = 500;
 
-/**
- * How many index entries the first page's result count reads: a count past it is a floor ('100+').
- * Counting the whole SCAN_BUDGET window took /apply from 84 to 609 rows read a request and its
- * throughput from 58x to 67x hello-world (`npm run bench -- 10000 --only http`, same session).
- */
+/** Index entries the first page's count reads; past them it is a floor ('100+'). ADR 130. */
 export const COUNT_BUDGET = 100;
 
 /** Prefix lengths the FTS index keeps (migration 0004): longer words are matched whole. */
