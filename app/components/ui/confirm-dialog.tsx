@@ -74,6 +74,7 @@ export function ConfirmDialog({
   }, [open, onCancel]);
 
   if (!open) return null;
+  // whitespace-normal: opened from a table cell (the admin lists), the dialog must not inherit nowrap.
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink/40 p-4">
       <div
@@ -82,7 +83,7 @@ export function ConfirmDialog({
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
-        className="w-full max-w-sm rounded-card border border-line bg-surface p-5 shadow-lg"
+        className="w-full max-w-sm rounded-card border border-line bg-surface p-5 whitespace-normal shadow-lg"
       >
         <h2 id={titleId} className="text-lg font-semibold">
           {copy.title}
@@ -120,7 +121,7 @@ function ConfirmButtons({
       ))}
       {reasonLabel ? (
         <div className="w-full text-left">
-          <label htmlFor={reasonId} className="text-sm font-medium text-ink">
+          <label htmlFor={reasonId} className="block text-sm font-medium text-ink">
             {reasonLabel}
           </label>
           <textarea
