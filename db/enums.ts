@@ -53,3 +53,11 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /** open until an admin resolves it (acted on) or dismisses it (nothing wrong). */
 export const REPORT_STATUSES = ["open", "resolved", "dismissed"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/**
+ * Why a referral link waits for an admin (docs/decisions/155-link-domains-and-review.md): a host its
+ * card's issuer does not list is held at creation or edit; the others are refused for new links
+ * and only ever found on links published before the rules (flagged, never changed).
+ */
+export const LINK_REVIEW_REASONS = ["unlisted-host", "shortener", "ip-address", "credentials", "port"] as const;
+export type LinkReviewReason = (typeof LINK_REVIEW_REASONS)[number];

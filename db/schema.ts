@@ -29,6 +29,7 @@ import {
   BONUS_UNITS,
   CARD_CATEGORIES,
   COMMENT_TYPES,
+  LINK_REVIEW_REASONS,
   OFFER_KINDS,
 } from "./enums";
 import { createId } from "./id";
@@ -252,6 +253,23 @@ export const referrals = sqliteTable(
      * referrer's reopening, re-confirmation or edit clears it (docs/product.md#link-health).
      */
     heldAt: integer("held_at", { mode: "timestamp_ms" }),
+    /**
+     * Why the link waits for an admin's look (docs/decisions/155-link-domains-and-review.md), null
+     * when it does not. With `reviewHeldAt` the referral is off the market (is_active = 0) until an
+     * admin approves it; without (a link published before the rules), it stays live and is flagged.
+     */
+    linkReview: text("link_review", { enum: LINK_REVIEW_REASONS }),
+    reviewHeldAt: integer("review_held_at", { mode: "timestamp_ms" }),
+    /** When the link was checked against its issuer's domains; null for links older than the rules. */
+    linkVettedAt: integer("link_vetted_at", { mode: "timestamp_ms" }),
+    /**
+     * What the scheduled link check last saw (docs/product.md#link-health): the HTTP status (0 when
+     * the request failed or timed out), the host it redirected to (or its own) and when. Shown to
+     * the referrer and admins; never acted on by itself.
+     */
+    linkCheckStatus: integer("link_check_status"),
+    linkCheckHost: text("link_check_host"),
+    linkCheckedAt: integer("link_checked_at", { mode: "timestamp_ms" }),
     applicationsCount: integer("applications_count").notNull().default(0),
     successfulCount: integer("successful_count").notNull().default(0),
     /** Short public code for GET /api/referrals/card-refer/code/{code}. */
@@ -318,6 +336,17 @@ export const referrals = sqliteTable(
       index("referrals_card_idx").on(t.creditCardId, t.isActive),
       index("referrals_active_created_idx").on(t.isActive, t.createdAt, t.id),
       index("referrals_normalized_link_idx").on(t.normalizedLink),
+      // The admins' link review queue, newest first; and the sweep of links older than the rules.
+      index("referrals_link_review_idx")
+        .on(t.createdAt, t.id)
+        .where(sql`${t.linkReview} IS NOT NULL`),
+      index("referrals_link_unvetted_idx")
+        .on(t.id)
+        .where(sql`${t.linkVettedAt} IS NULL`),
+      // The scheduled link check: live referrals, least recently checked first (never checked: NULL sorts first).
+      index("referrals_link_check_idx")
+        .on(t.linkCheckedAt, t.id)
+        .where(sql`${t.isActive} = 1`),
       // Admin referral lists: newest first, all or per card, keyset on (created_at, id).
       index("referrals_created_idx").on(t.createdAt, t.id),
       index("referrals_card_created_idx").on(t.creditCardId, t.createdAt, t.id),
@@ -513,6 +542,23 @@ export const rateLimitHits = sqliteTable(
  * A member's report of a referral, a member or a message (docs/product.md#reports): one per
  * reporter and target; open until an admin resolves or dismisses it.
  */
+/**
+ * The domains an issuer's referral links may use (docs/decisions/155-link-domains-and-review.md):
+ * a link's host is listed when it is one of them or a subdomain of one. Issuers are the cards'
+ * `issuer` text; admins edit the list on the card screens.
+ */
+export const issuerDomains = sqliteTable(
+  "issuer_domains",
+  {
+    id: id(),
+    issuer: text("issuer").notNull(),
+    /** Lower-case host name without a leading "www." or dot, e.g. "chase.com". */
+    domain: text("domain").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("issuer_domains_issuer_domain_unique").on(t.issuer, t.domain)],
+);
+
 export const reports = sqliteTable(
   "reports",
   {

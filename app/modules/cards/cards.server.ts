@@ -16,7 +16,7 @@ import { visibleTo } from "./catalog.server";
 import { newCardSlug } from "./slug.server";
 import { purgeCardPages } from "~/modules/public/purge.server";
 import { recordAudit } from "~/modules/admin/audit.server";
-import { CARD_MESSAGES, type CardInput, type CardSort, type NewCardInput } from "./schemas";
+import { CARD_MESSAGES, memberCardFields, type CardInput, type CardSort, type NewCardInput } from "./schemas";
 
 const { createdById: _createdById, ...cardColumns } = getTableColumns(creditCards);
 const selectCards = (db: Db) => db.select(cardColumns).from(creditCards);
@@ -185,14 +185,14 @@ export async function createCard(ctx: CardCtx, input: CardInput) {
 }
 
 /**
- * A member adds a card that is not listed: active at once for its creator (and only for them),
- * flagged isUserAdded so admins review it in /admin/creditcards.
+ * A member adds a card that is not listed: only what a member knows, visible to its creator alone
+ * and inactive until an admin approves or merges it in /admin/review (docs/decisions/155).
  */
 export async function createUserCard(ctx: CardCtx, input: NewCardInput) {
   const actor = requireActor(ctx);
   const [card] = await ctx.db
     .insert(creditCards)
-    .values(withSlug({ ...input, active: true, isUserAdded: true, createdById: actor.id }))
+    .values(withSlug({ ...memberCardFields(input), active: false, isUserAdded: true, createdById: actor.id }))
     .returning(cardColumns);
   return card;
 }

@@ -25,11 +25,17 @@ export type PickerCard = Awaited<ReturnType<typeof selectPickerCards>>[number];
 
 const selectPickerCards = (db: Db) => db.select(pickerCardColumns).from(creditCards);
 
-/** Which cards a member may see: admin-kept active cards, and user-added ones only by their creator. */
+/**
+ * Which cards a member may see: admin-kept active cards, and user-added ones only by their creator
+ * (also while they wait for review, inactive: the creator edits their referral on it).
+ */
 export function visibleTo(viewerId: string | null) {
   const listed = and(eq(creditCards.active, true), eq(creditCards.isUserAdded, false));
   if (!viewerId) return listed;
-  return or(listed, and(eq(creditCards.active, true), eq(creditCards.createdById, viewerId)));
+  return or(
+    listed,
+    and(eq(creditCards.createdById, viewerId), or(eq(creditCards.active, true), eq(creditCards.isUserAdded, true))),
+  );
 }
 
 /** The cards a member can pick, grouped by issuer, issuers and names sorted (index credit_cards_active_issuer_idx). */

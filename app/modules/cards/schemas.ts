@@ -121,6 +121,25 @@ export const NewCardSchema = CardSchema.extend({
 export type NewCardInput = z.infer<typeof NewCardSchema>;
 
 /**
+ * What a member knows about a card they add (docs/decisions/155): the catalogue-only fields (image,
+ * referral cap, the varying-bonus switch, offer details, benefits) stay with admins, who fill them
+ * in when they approve the card; whatever else a request carries is not stored.
+ */
+export function memberCardFields(card: NewCardInput) {
+  const { name, issuer, category, annualFee, referralBonusAmount, referralBonusUnit, description } = card;
+  return {
+    name,
+    issuer,
+    category,
+    annualFee,
+    referralBonusAmount,
+    referralBonusUnit,
+    description,
+    officialWebsite: card.officialWebsite ?? null,
+  };
+}
+
+/**
  * The referral bonus as the API carries it (docs/product.md#api): `{amount, unit}`, or a legacy
  * plain number (normalizeBonus reads it by the card's category).
  */

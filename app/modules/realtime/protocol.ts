@@ -95,6 +95,8 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   z.extend(ChatNotificationSchema, { type: z.literal("chat-notification") }),
   /** The recipient's total unread count across their chats, pushed after every change. */
   z.object({ type: z.literal("unread"), count: z.number() }),
+  /** One of the member's referrals was held or answered by an admin (docs/product.md#link-health). */
+  z.object({ type: z.literal("referral-notice"), referralId: z.string(), text: z.string(), url: z.string() }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;
 

@@ -90,6 +90,16 @@ export function RealtimeProvider({
     onFrame: (frame) => {
       if (frame.type === "unread") setUnread(frame.count);
       else if (frame.type === "chat-notification") notify(frame);
+      else if (frame.type === "referral-notice") {
+        // A referral of theirs was held or answered: the toast leads to My Referrals, which revalidates.
+        void showToast(
+          "info",
+          <button type="button" className="text-left" onClick={() => navigate(frame.url)}>
+            {frame.text}
+          </button>,
+          { id: `referral-${frame.referralId}`, duration: TOAST_MS * 2 },
+        );
+      }
     },
   });
 

@@ -9,6 +9,9 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { normalizeReferralLink } from "./link";
+import type { LinkReviewReason } from "../../../db/enums";
+import { reviewOfNewLink } from "~/modules/links/domains.server";
+import { HOLD_NOTICES, noticeToReferrer } from "~/modules/links/notices.server";
 import { draftColumns, getReferral } from "./referrals.server";
 import { REFERRAL_MESSAGES, type ReferralInput } from "./schemas";
 
@@ -16,6 +19,18 @@ export const OWNER_MESSAGES = {
   updated: "Referral updated",
   cardFixed: "A referral's card cannot be changed. Mark it as inactive and create a new one for the other card.",
 } as const;
+
+/**
+ * What a new link sets (docs/decisions/155): a host its issuer does not list holds the referral for
+ * an admin's review, whatever it was before (its old link may have been listed); a listed one
+ * clears any review, and the CASE on is_active puts a referral held for its old link back live.
+ */
+function reviewColumns(review: LinkReviewReason | null) {
+  const now = new Date();
+  return review
+    ? { linkReview: review, reviewHeldAt: now, linkVettedAt: now }
+    : { linkReview: null, reviewHeldAt: null, linkVettedAt: now };
+}
 
 /** The referral's owner columns: 404 when unknown, 403 for anyone but its referrer. */
 async function requireOwned(ctx: Ctx, referralId: string) {
@@ -60,8 +75,9 @@ export async function updateReferral(ctx: Ctx, input: { referralId: string; draf
   const normalizedLink = normalizeReferralLink(draft.referralLink);
   const linkChanged = normalizedLink !== row.normalizedLink;
   let duplicateOfId = row.duplicateOfId;
+  let review: LinkReviewReason | null = null;
   if (linkChanged) {
-    const [takenDown, twin] = await Promise.all([
+    const [takenDown, twin, verdict] = await Promise.all([
       db
         .select({ id: referrals.id })
         .from(referrals)
@@ -79,9 +95,11 @@ export async function updateReferral(ctx: Ctx, input: { referralId: string; draf
         .where(and(eq(referrals.normalizedLink, normalizedLink), ne(referrals.referrerId, row.referrerId)))
         .orderBy(referrals.createdAt)
         .get(),
+      reviewOfNewLink(db, { link: draft.referralLink, cardId: row.creditCardId }),
     ]);
     if (takenDown) throw new DomainError(403, REFERRAL_MESSAGES.moderatedRepublish);
     duplicateOfId = twin?.id ?? null;
+    review = verdict;
   }
   const update = db
     .update(referrals)
@@ -92,7 +110,11 @@ export async function updateReferral(ctx: Ctx, input: { referralId: string; draf
       // unless another active referral of the owner's for this card has taken its place.
       linkConfirmedAt: new Date(),
       heldAt: null,
-      isActive: sql`CASE WHEN ${referrals.heldAt} IS NOT NULL AND NOT EXISTS (
+      ...(linkChanged ? reviewColumns(review) : {}),
+      isActive:
+        linkChanged && review
+          ? false
+          : sql`CASE WHEN (${referrals.heldAt} IS NOT NULL OR ${referrals.reviewHeldAt} IS NOT NULL) AND NOT EXISTS (
         SELECT 1 FROM ${referrals} AS other WHERE other.referrer_id = ${referrals.referrerId}
           AND other.credit_card_id = ${referrals.creditCardId} AND other.is_active = 1 AND other.id <> ${referrals.id})
         THEN 1 ELSE ${referrals.isActive} END`,
@@ -114,5 +136,8 @@ export async function updateReferral(ctx: Ctx, input: { referralId: string; draf
   else await update;
   const referral = await getReferral(ctx, { id: referralId });
   purgeReferralPages(ctx, { referralIds: [referralId] });
+  if (linkChanged && review) {
+    ctx.waitUntil(noticeToReferrer(ctx, row.referrerId, { referralId, text: HOLD_NOTICES.review }));
+  }
   return { message: OWNER_MESSAGES.updated, data: referral };
 }

@@ -8,7 +8,14 @@ import { z } from "zod";
 import { isSafeReferralLink } from "./link";
 import { visibleNames } from "~/modules/users/privacy";
 import { presentOffer, WelcomeOfferSchema } from "~/modules/cards/value";
-import { BONUS_UNITS, CARD_CATEGORIES, type BonusUnit, type CardCategory } from "../../../db/enums";
+import {
+  BONUS_UNITS,
+  CARD_CATEGORIES,
+  LINK_REVIEW_REASONS,
+  type BonusUnit,
+  type CardCategory,
+  type LinkReviewReason,
+} from "../../../db/enums";
 
 const BonusSchema = z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) });
 
@@ -65,6 +72,13 @@ export const ReferralSchema = z.object({
   linkStale: z.boolean(),
   /** Paused after reports until the referrer confirms the link (told to the owner only). */
   held: z.boolean(),
+  /**
+   * Waiting for an admin (told to the owner only; null otherwise, docs/decisions/155): why, and
+   * whether it is off the market meanwhile ('new-card': a card the member added, not yet reviewed).
+   */
+  review: z.object({ reason: z.enum(["new-card", ...LINK_REVIEW_REASONS]), held: z.boolean() }).nullable(),
+  /** What the scheduled link check last saw (told to the owner only; null before the first check). */
+  linkCheck: z.object({ status: z.number().int(), host: z.string().nullable(), checkedAt: z.string() }).nullable(),
   applicationsCount: z.number().int(),
   successfulCount: z.number().int(),
   createdAt: z.string(),
@@ -108,6 +122,11 @@ export interface ReferralRecord {
   moderatedAt: Date | null;
   linkConfirmedAt: Date | null;
   heldAt: Date | null;
+  linkReview: LinkReviewReason | null;
+  reviewHeldAt: Date | null;
+  linkCheckStatus: number | null;
+  linkCheckHost: string | null;
+  linkCheckedAt: Date | null;
   applicationsCount: number;
   successfulCount: number;
   createdAt: Date;
@@ -204,11 +223,23 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null): P
     linkConfirmedAt: row.linkConfirmedAt?.toISOString() ?? null,
     linkStale: isStale(row.linkConfirmedAt ?? row.createdAt),
     held: isOwner && row.heldAt !== null,
+    review: isOwner ? reviewOf(row) : null,
+    linkCheck:
+      isOwner && row.linkCheckedAt
+        ? { status: row.linkCheckStatus ?? 0, host: row.linkCheckHost, checkedAt: row.linkCheckedAt.toISOString() }
+        : null,
     applicationsCount: row.applicationsCount,
     successfulCount: row.successfulCount,
     createdAt: row.createdAt.toISOString(),
     isOwner,
   };
+}
+
+/** Why a referral waits for an admin, if it does: its card first (nothing shows until it is listed). */
+function reviewOf(row: ReferralRecord): PresentedReferral["review"] {
+  if (row.cardIsUserAdded && !row.cardActive) return { reason: "new-card", held: true };
+  if (row.linkReview) return { reason: row.linkReview, held: row.reviewHeldAt !== null };
+  return null;
 }
 
 /** A link not confirmed for this long is stale: shown so, and it sinks in the rotation (rotation.server.ts). */

@@ -9,6 +9,7 @@ import { comments, creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { findVisibleCard } from "~/modules/cards/catalog.server";
 import { newCardSlug } from "~/modules/cards/slug.server";
+import { memberCardFields } from "~/modules/cards/schemas";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { listReferralsComments } from "~/modules/comments/comments.server";
 import { DomainError } from "~/core/errors";
@@ -16,6 +17,8 @@ import { isUniqueViolation } from "~/utils/db-errors.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { normalizeReferralLink } from "./link";
+import { reviewOfNewLink } from "~/modules/links/domains.server";
+import { HOLD_NOTICES, noticeToReferrer } from "~/modules/links/notices.server";
 import { presentReferral } from "./present";
 import {
   OTHER_CARD,
@@ -45,6 +48,11 @@ export const referralRecordColumns = {
   moderatedAt: referrals.moderatedAt,
   linkConfirmedAt: referrals.linkConfirmedAt,
   heldAt: referrals.heldAt,
+  linkReview: referrals.linkReview,
+  reviewHeldAt: referrals.reviewHeldAt,
+  linkCheckStatus: referrals.linkCheckStatus,
+  linkCheckHost: referrals.linkCheckHost,
+  linkCheckedAt: referrals.linkCheckedAt,
   applicationsCount: referrals.applicationsCount,
   successfulCount: referrals.successfulCount,
   createdAt: referrals.createdAt,
@@ -105,7 +113,11 @@ export async function getReferral(ctx: ReadCtx, key: { id: string } | { code: st
   const match = "id" in key ? eq(referrals.id, key.id) : eq(referrals.code, key.code.toLowerCase());
   // One round trip: the referrer's deactivation comes with the row.
   const row = await selectReferralRecords(ctx.db, match).get();
-  const hidden = row && row.referrerId !== viewerId && (!row.cardActive || row.referrerDeactivatedAt != null);
+  // A referral held for an admin's review is its owner's alone until approved (docs/decisions/155).
+  const hidden =
+    row &&
+    row.referrerId !== viewerId &&
+    (!row.cardActive || row.referrerDeactivatedAt != null || row.reviewHeldAt != null);
   if (!row || hidden) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
   return presentReferral(row, viewerId);
 }
@@ -146,18 +158,24 @@ export async function previewReferral(ctx: Ctx, draft: ReferralInput) {
   const normalizedLink = normalizeReferralLink(draft.referralLink);
   // The referrer's own referrals for this card or link that are live or were taken down by an admin.
   const own = await db
-    .select({ creditCardId: referrals.creditCardId, isActive: referrals.isActive, moderatedAt: referrals.moderatedAt })
+    .select({
+      creditCardId: referrals.creditCardId,
+      isActive: referrals.isActive,
+      moderatedAt: referrals.moderatedAt,
+      reviewHeldAt: referrals.reviewHeldAt,
+    })
     .from(referrals)
     .where(
       and(
         eq(referrals.referrerId, actor.id),
         or(cardId ? eq(referrals.creditCardId, cardId) : undefined, eq(referrals.normalizedLink, normalizedLink)),
-        or(eq(referrals.isActive, true), isNotNull(referrals.moderatedAt)),
+        or(eq(referrals.isActive, true), isNotNull(referrals.moderatedAt), isNotNull(referrals.reviewHeldAt)),
       ),
     )
     .all();
   if (own.some((row) => row.moderatedAt !== null)) throw new DomainError(403, REFERRAL_MESSAGES.moderatedRepublish);
-  if (cardId && own.some((row) => row.isActive && row.creditCardId === cardId)) {
+  // One held for review counts as active: it goes live when approved (docs/decisions/155).
+  if (cardId && own.some((row) => (row.isActive || row.reviewHeldAt) && row.creditCardId === cardId)) {
     throw new DomainError(409, REFERRAL_MESSAGES.duplicateActive);
   }
   const twin = await db
@@ -196,10 +214,18 @@ export function draftColumns(draft: ReferralInput, normalizedLink: string) {
 export async function createReferral(ctx: Ctx, draft: ReferralInput) {
   const { db } = ctx;
   const referrerId = requireActor(ctx).id;
-  const { cardId: listedCardId, normalizedLink, duplicateOfId } = await previewReferral(ctx, draft);
+  const [{ cardId: listedCardId, normalizedLink, duplicateOfId }, review] = await Promise.all([
+    previewReferral(ctx, draft),
+    reviewOfNewLink(db, {
+      link: draft.referralLink,
+      ...(draft.newCard ? { issuer: draft.newCard.issuer } : { cardId: draft.creditCardId }),
+    }),
+  ]);
   const now = new Date();
   const cardId = listedCardId ?? createId();
   const referralId = createId();
+  // A link on a host its issuer does not list waits for an admin, off the market (docs/decisions/155).
+  const held = review !== null;
 
   const insertReferral = db.insert(referrals).values({
     id: referralId,
@@ -207,6 +233,10 @@ export async function createReferral(ctx: Ctx, draft: ReferralInput) {
     creditCardId: cardId,
     ...draftColumns(draft, normalizedLink),
     duplicateOfId,
+    isActive: !held,
+    linkReview: review,
+    reviewHeldAt: held ? now : null,
+    linkVettedAt: now,
     linkConfirmedAt: now,
     createdAt: now,
     updatedAt: now,
@@ -223,22 +253,13 @@ export async function createReferral(ctx: Ctx, draft: ReferralInput) {
     );
   try {
     if (draft.newCard) {
-      const { name, issuer, category, annualFee, hasVariousReferrerBonus, referralBonusAmount, referralBonusUnit } =
-        draft.newCard;
+      const { name } = draft.newCard;
       const insertCard = db.insert(creditCards).values({
-        ...draft.newCard,
+        ...memberCardFields(draft.newCard),
         id: cardId,
-        name,
         slug: newCardSlug(name, cardId),
-        issuer,
-        category,
-        annualFee,
-        hasVariousReferrerBonus,
-        referralBonusAmount,
-        referralBonusUnit,
-        officialWebsite: draft.newCard.officialWebsite ?? null,
-        imageUrl: draft.newCard.imageUrl ?? null,
-        active: true,
+        // A member's card waits for an admin to approve or merge it; until then only they see it.
+        active: false,
         isUserAdded: true,
         createdById: referrerId,
         createdAt: now,
@@ -253,6 +274,7 @@ export async function createReferral(ctx: Ctx, draft: ReferralInput) {
     throw error;
   }
   purgeReferralPages(ctx, { referralIds: [referralId] });
+  if (held || draft.newCard) ctx.waitUntil(noticeToReferrer(ctx, referrerId, { referralId, text: HOLD_NOTICES.review }));
   return getReferral(ctx, { id: referralId });
 }
 
@@ -267,7 +289,10 @@ export async function writeReferralActive(db: Db, referralId: string, active: bo
   const byAdmin = ownerId === null;
   const allowed = byAdmin
     ? undefined
-    : and(eq(referrals.referrerId, ownerId), active ? isNull(referrals.moderatedAt) : undefined);
+    : and(
+        eq(referrals.referrerId, ownerId),
+        active ? and(isNull(referrals.moderatedAt), isNull(referrals.reviewHeldAt)) : undefined,
+      );
   let changed: number;
   try {
     const result = await db
@@ -287,11 +312,12 @@ export async function writeReferralActive(db: Db, referralId: string, active: bo
   }
   if (changed === 0) {
     const found = await db
-      .select({ referrerId: referrals.referrerId })
+      .select({ referrerId: referrals.referrerId, reviewHeldAt: referrals.reviewHeldAt })
       .from(referrals)
       .where(eq(referrals.id, referralId))
       .get();
     if (!found) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
+    if (found.referrerId === ownerId && found.reviewHeldAt) throw new DomainError(409, REFERRAL_MESSAGES.waitingReview);
     throw new DomainError(403, found.referrerId === ownerId ? REFERRAL_MESSAGES.moderated : REFERRAL_MESSAGES.notOwner);
   }
   return { message: active ? REFERRAL_MESSAGES.reopened : REFERRAL_MESSAGES.markedInactive };

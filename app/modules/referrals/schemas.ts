@@ -7,6 +7,7 @@ import { z } from "zod";
 import { BONUS_UNITS } from "../../../db/enums";
 import { CARD_MESSAGES, NewCardSchema, TOO_LARGE } from "~/modules/cards/schemas";
 import { checkbox, optionalText } from "~/utils/zod-fields";
+import { LINK_RULE_MESSAGES, linkShapeProblem } from "~/modules/links/rules";
 import { INVALID_REFERRAL, PRIVATE_CONTENT, REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 export const REFERRAL_MESSAGES = {
@@ -31,6 +32,7 @@ export const REFERRAL_MESSAGES = {
   notOwner: "Only the referrer can change this referral.",
   moderatedRepublish:
     "An admin deactivated your referral for this card or link, so it cannot be published again. Contact support if you think this is a mistake.",
+  waitingReview: "This referral is waiting for an admin's review; it goes live when approved.",
   moderatedStatus: "Deactivated by an admin",
   moderatedNote: "An admin deactivated this referral; only an admin can reopen it.",
   moderated:
@@ -134,7 +136,12 @@ export const ReferralFieldsSchema = z.object({
     .trim()
     .min(1, REFERRAL_MESSAGES.linkRequired)
     .max(2048, "That link is too long")
-    .pipe(z.url({ error: REFERRAL_MESSAGES.linkHttps, protocol: /^https$/ })),
+    .pipe(z.url({ error: REFERRAL_MESSAGES.linkHttps, protocol: /^https$/ }))
+    // Shorteners, IP addresses, credentials and ports are refused outright (docs/decisions/155).
+    .superRefine((link, ctx) => {
+      const problem = linkShapeProblem(link);
+      if (problem) ctx.addIssue({ code: "custom", message: LINK_RULE_MESSAGES[problem], input: link });
+    }),
   referrerCredit: creditField.optional().transform((value) => value ?? null),
   sharingBenefitPortion: sharingField,
   additionalInfo: optionalText(2000),
@@ -191,12 +198,8 @@ function whenReady<T, R>(value: T | Promise<T>, next: (ready: T) => R): R | Prom
  */
 function rulesOf(draft: Partial<ReferralDraft>, source: CardRulesSource) {
   const { creditCardId, newCard } = draft;
-  if (creditCardId === OTHER_CARD) {
-    return {
-      hasVariousReferrerBonus: newCard?.hasVariousReferrerBonus === true,
-      maxReferCount: typeof newCard?.maxReferCount === "number" ? newCard.maxReferCount : 0,
-    };
-  }
+  // A member's own card has no cap and no varying bonus: those are catalogue fields (memberCardFields).
+  if (creditCardId === OTHER_CARD) return { hasVariousReferrerBonus: false, maxReferCount: 0 };
   if (typeof creditCardId !== "string" || creditCardId === "" || creditCardId.length > MAX_CARD_ID) return undefined;
   return source(creditCardId);
 }

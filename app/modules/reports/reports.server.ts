@@ -13,6 +13,7 @@ import { composeEmail } from "~/modules/auth/emails.server";
 import { appUrl } from "~/modules/auth/tokens.server";
 import { createMailer } from "~/modules/email/mailer.server";
 import { purgeReferralPages } from "~/modules/public/purge.server";
+import { HOLD_NOTICES, noticeToReferrer } from "~/modules/links/notices.server";
 import { REPORT_MESSAGES, REPORT_REASON_LABELS, type ReportInput } from "./schemas";
 
 /** Reports from this many distinct verified members hold a referral. */
@@ -92,6 +93,9 @@ export async function createReport(ctx: Ctx, input: ReportInput) {
     // Its public pages (/r, the card's page) must stop showing it now.
     purgeReferralPages(ctx, { referralIds: [input.targetId] });
     ctx.waitUntil(tellReferrerItIsHeld(ctx, held[0].referrerId, input.reason));
+    ctx.waitUntil(
+      noticeToReferrer(ctx, held[0].referrerId, { referralId: input.targetId, text: HOLD_NOTICES.reports }),
+    );
   }
   return { message: REPORT_MESSAGES.sent, held: held.length > 0 };
 }
