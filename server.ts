@@ -9,6 +9,8 @@ import { createDb } from "./db/client";
 import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rotation.server";
 import { environmentForRequest, EnvError, parseEnv } from "./app/utils/env.server";
 import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
+import { vetExistingLinks } from "./app/modules/links/review.server";
+import { checkLinkBatch } from "./app/modules/links/check.server";
 import { refuseUnansweredMethod } from "./app/http/method-refusal.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
 import { readSessionToken } from "./app/http/session-token.server";
@@ -91,14 +93,18 @@ const worker = {
   },
 
   /**
-   * Every 15 minutes (wrangler.toml [triggers]): re-draw one slot of the /apply fair rotation and
-   * drop rate-limit events older than any window. No client waits on it, so it uses the primary
+   * Every 15 minutes (wrangler.toml [triggers]): re-draw one slot of the /apply fair rotation,
+   * drop rate-limit events older than any window, and look at referral links. No client waits on it, so it uses the primary
    * binding, not a session (ADR 008).
    */
   async scheduled(controller, env) {
     const db = createDb(env.DB);
     await refreshRotationSlot(db, slotToRefresh(controller.scheduledTime));
     await pruneRateLimitHits(db, controller.scheduledTime);
+    // Links older than the link rules are flagged a batch at a time; then a few live links are
+    // fetched and what they answered recorded. Neither hides anything (docs/decisions/155).
+    await vetExistingLinks(db);
+    await checkLinkBatch(db, { now: new Date(controller.scheduledTime) });
   },
 } satisfies ExportedHandler<Env>;
 

@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 import { FAKE_GOOGLE_ENV, handleFakeGoogle } from "./tests/fixtures/fake-google";
 import { FAKE_STRIPE_ENV, handleFakeStripe } from "./tests/fixtures/fake-stripe";
+import { FAKE_ISSUER_ORIGIN, handleFakeIssuer } from "./tests/fixtures/fake-issuer";
 
 const FAKE_GOOGLE_ORIGIN = "https://google.fake.test";
 const FAKE_STRIPE_ORIGIN = "https://stripe.fake.test";
@@ -24,12 +25,13 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
       main: "./server.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
-        // The network edge: the Worker's outbound fetches reach the fake Google and the fake
-        // Stripe, nothing else.
+        // The network edge: the Worker's outbound fetches reach the fake Google, the fake Stripe
+        // and a fake issuer's referral site (the link check), nothing else.
         outboundService: (request: Request) => {
           const origin = new URL(request.url).origin;
           if (origin === FAKE_GOOGLE_ORIGIN) return handleFakeGoogle(request);
           if (origin === FAKE_STRIPE_ORIGIN) return handleFakeStripe(request);
+          if (origin === FAKE_ISSUER_ORIGIN) return handleFakeIssuer(request);
           return new Response("No network in tests", { status: 503 });
         },
         bindings: {

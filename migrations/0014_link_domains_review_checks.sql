@@ -18,21 +18,19 @@ CREATE INDEX `referrals_link_check_idx` ON `referrals` (`link_checked_at`,`id`) 
 -- hand-written below
 -- The real catalogue's issuers and the hosts their referral links use (docs/decisions/155); admins
 -- edit the list on the card screens. A subdomain of a listed domain counts as listed.
-INSERT OR IGNORE INTO `issuer_domains` (`id`, `issuer`, `domain`, `created_at`)
-SELECT lower(hex(randomblob(10))), issuer, domain, CAST(unixepoch('subsec') * 1000 AS INTEGER) FROM (
-  SELECT 'Chase' AS issuer, 'chase.com' AS domain
-  UNION ALL SELECT 'Chase', 'referyourchasecard.com'
-  UNION ALL SELECT 'American Express', 'americanexpress.com'
-  UNION ALL SELECT 'American Express', 'amex.com'
-  UNION ALL SELECT 'Capital One', 'capitalone.com'
-  UNION ALL SELECT 'Citi', 'citi.com'
-  UNION ALL SELECT 'Citi', 'citicards.com'
-  UNION ALL SELECT 'Discover', 'discover.com'
-  UNION ALL SELECT 'Wells Fargo', 'wellsfargo.com'
-  UNION ALL SELECT 'Bank of America', 'bankofamerica.com'
-  UNION ALL SELECT 'U.S. Bank', 'usbank.com'
-  UNION ALL SELECT 'Barclays', 'barclaycardus.com'
-  UNION ALL SELECT 'Barclays', 'barclays.com'
-  UNION ALL SELECT 'Goldman Sachs', 'apple.com'
-  UNION ALL SELECT 'Goldman Sachs', 'goldmansachs.com'
-);
+INSERT OR IGNORE INTO `issuer_domains` (`id`, `issuer`, `domain`, `created_at`) VALUES
+  (lower(hex(randomblob(10))), 'Chase', 'chase.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Chase', 'referyourchasecard.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'American Express', 'americanexpress.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'American Express', 'amex.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Capital One', 'capitalone.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Citi', 'citi.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Citi', 'citicards.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Discover', 'discover.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Wells Fargo', 'wellsfargo.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Bank of America', 'bankofamerica.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'U.S. Bank', 'usbank.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Barclays', 'barclaycardus.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Barclays', 'barclays.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Goldman Sachs', 'apple.com', CAST(unixepoch('subsec') * 1000 AS INTEGER)),
+  (lower(hex(randomblob(10))), 'Goldman Sachs', 'goldmansachs.com', CAST(unixepoch('subsec') * 1000 AS INTEGER));

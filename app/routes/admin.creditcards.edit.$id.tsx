@@ -8,6 +8,9 @@ import { CardForm } from "~/modules/cards/card-form";
 import { getCard, listIssuers, updateCard } from "~/modules/cards/cards.server";
 import { CARD_MESSAGES, CardFormSchema } from "~/modules/cards/schemas";
 import { redirectWithToast } from "~/utils/toast.server";
+import { domainsOfIssuer, setIssuerDomains } from "~/modules/links/domains.server";
+import { IssuerDomainsForm } from "~/modules/links/domains-form";
+import { IssuerDomainsSchema } from "~/modules/links/schemas";
 
 const LIST = "/admin/creditcards";
 
@@ -18,7 +21,7 @@ export const loader = pageLoader({
   run: async ({ ctx, params, context }) => {
     try {
       const [card, issuers] = await Promise.all([getCard(ctx, { cardId: params.id }), listIssuers(ctx)]);
-      return { card, issuers };
+      return { card, issuers, domains: await domainsOfIssuer(ctx.db, card.issuer) };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // An unknown card goes back to the list with the server's message as the toast.
@@ -38,11 +41,18 @@ export const action = formAction({
         return redirectTo(LIST, { toast: CARD_MESSAGES.updated });
       },
     }),
+    domains: intent.admin({
+      schema: IssuerDomainsSchema,
+      run: async ({ ctx, value, params }) => {
+        const { message } = await setIssuerDomains(ctx, value);
+        return redirectTo(`/admin/creditcards/edit/${params.id ?? ""}`, { toast: message });
+      },
+    }),
   },
 });
 
 export default function EditCard() {
-  const { card, issuers } = useLoaderData<typeof loader>();
+  const { card, issuers, domains } = useLoaderData<typeof loader>();
   // Success redirects: only a failure (field errors, or the spec's text) comes back.
   const actionData = useActionData<FormFailure>();
   return (
@@ -52,7 +62,18 @@ export default function EditCard() {
         {card.name}
         {card.isUserAdded ? " (added by a member)" : ""}
       </p>
-      <CardForm mode="edit" key={card.id} defaults={card} issuers={issuers} lastResult={actionData?.result} />
+      <CardForm
+        mode="edit"
+        key={card.id}
+        defaults={card}
+        issuers={issuers}
+        lastResult={actionData?.intent === "domains" ? undefined : actionData?.result}
+      />
+      <IssuerDomainsForm
+        issuer={card.issuer}
+        domains={domains}
+        refusal={actionData?.intent === "domains" ? { message: actionData.message, answer: actionData } : null}
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { withPeopleOne } from "~/modules/referrals/people.server";
 import { ApiReferralSchema } from "~/modules/referrals/present";
-import { setReferralActive } from "~/modules/referrals/referrals.server";
+import { setReferralActive } from "~/modules/referrals/status.server";
 
 export const loader = jsonRoute({
   POST: endpoint({

@@ -135,7 +135,7 @@ describe("GET /api/credit-cards/by-issuer and /{id}", () => {
 });
 
 describe("POST /api/credit-cards/simple", () => {
-  it("creates a user-added card, live for its creator only and listed for admins", async () => {
+  it("creates a user-added card, waiting for review: its creator's only and listed for admins", async () => {
     const issuer = `Small Bank ${uniqueSuffix()}`;
     const creator = await member();
     const created = await call("POST", "/api/credit-cards/simple", creator.token, {
@@ -153,7 +153,8 @@ describe("POST /api/credit-cards/simple", () => {
     const row = await testDb().select().from(creditCards).where(eq(creditCards.id, id)).get();
     expect(row).toMatchObject({
       isUserAdded: true,
-      active: true,
+      // Inactive until an admin approves or merges it (docs/decisions/155).
+      active: false,
       createdById: creator.user.id,
       referralBonusAmount: 50,
       referralBonusUnit: "USD",

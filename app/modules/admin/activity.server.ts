@@ -8,7 +8,7 @@ import type { Db } from "../../../db/client";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { normalizeReferralLink } from "~/modules/referrals/link";
 import { purgeReferralPages } from "~/modules/public/purge.server";
-import { writeReferralActive } from "~/modules/referrals/referrals.server";
+import { writeReferralActive } from "~/modules/referrals/status.server";
 import { recordAudit } from "./audit.server";
 import { assertAdmin } from "~/core/actor";
 import type { Ctx } from "~/core/context.server";

@@ -102,7 +102,9 @@ export async function mergeCard(ctx: Ctx, input: { cardId: string; intoCardId: s
       .get(),
   ]);
   if (!into || into.id === card.id) {
-    throw new DomainError(400, CARD_REVIEW_MESSAGES.targetNotFound, { intoCardId: CARD_REVIEW_MESSAGES.targetNotFound });
+    throw new DomainError(400, CARD_REVIEW_MESSAGES.targetNotFound, {
+      intoCardId: CARD_REVIEW_MESSAGES.targetNotFound,
+    });
   }
   const moving = await referralsOf(ctx, card.id);
   const now = new Date();
@@ -138,4 +140,14 @@ export async function mergeCard(ctx: Ctx, input: { cardId: string; intoCardId: s
 function tellOwners(ctx: Ctx, rows: { id: string; referrerId: string }[], text: string) {
   purgeReferralPages(ctx, { referralIds: rows.map((row) => row.id) });
   for (const row of rows) ctx.waitUntil(noticeToReferrer(ctx, row.referrerId, { referralId: row.id, text }));
+}
+
+/** The catalogue's cards (not member-added), by issuer and name: where a member's card can be merged. */
+export async function listMergeTargets(ctx: Pick<Ctx, "db" | "actor">) {
+  assertAdmin(ctx.actor);
+  return ctx.db
+    .select({ id: creditCards.id, name: creditCards.name, issuer: creditCards.issuer })
+    .from(creditCards)
+    .where(eq(creditCards.isUserAdded, false))
+    .orderBy(creditCards.issuer, creditCards.name);
 }

@@ -13,7 +13,8 @@ import { auditEntry } from "~/modules/admin/audit.server";
 import { hostIsListed, linkShapeProblem, normalizeDomain } from "./rules";
 
 export const DOMAIN_MESSAGES = {
-  invalid: (entry: string) => `"${entry}" is not a domain (like chase.com). Shorteners and IP addresses are not allowed.`,
+  invalid: (entry: string) =>
+    `"${entry}" is not a domain (like chase.com). Shorteners and IP addresses are not allowed.`,
   tooMany: "An issuer can list at most 50 domains.",
   saved: (issuer: string) => `Link domains saved for ${issuer}`,
 } as const;
@@ -68,10 +69,12 @@ export function parseDomainList(text: string) {
   const domains: string[] = [];
   for (const entry of entries) {
     const domain = normalizeDomain(entry);
-    if (!domain) throw new DomainError(400, DOMAIN_MESSAGES.invalid(entry), { domains: DOMAIN_MESSAGES.invalid(entry) });
+    if (!domain)
+      throw new DomainError(400, DOMAIN_MESSAGES.invalid(entry), { domains: DOMAIN_MESSAGES.invalid(entry) });
     if (!domains.includes(domain)) domains.push(domain);
   }
-  if (domains.length > MAX_DOMAINS) throw new DomainError(400, DOMAIN_MESSAGES.tooMany, { domains: DOMAIN_MESSAGES.tooMany });
+  if (domains.length > MAX_DOMAINS)
+    throw new DomainError(400, DOMAIN_MESSAGES.tooMany, { domains: DOMAIN_MESSAGES.tooMany });
   return domains;
 }
 

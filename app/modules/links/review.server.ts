@@ -95,10 +95,7 @@ async function requireWaiting(db: Db, referralId: string) {
  * another active referral for the card by now). With `listDomain` the link's host is listed for
  * the card's issuer in the same batch, so that issuer's next links on it go live at once.
  */
-export async function approveLink(
-  ctx: Ctx,
-  input: { referralId: string; listDomain: boolean; reason: string },
-) {
+export async function approveLink(ctx: Ctx, input: { referralId: string; listDomain: boolean; reason: string }) {
   assertAdmin(ctx.actor);
   const { db } = ctx;
   const row = await requireWaiting(db, input.referralId);

@@ -41,10 +41,11 @@ export function sharingLabel(choice: string) {
 }
 
 /** A new, empty referral: no share, bonuses in USD; `creditCardId` is 'other' for a new card. */
-export function blankReferralForm(creditCardId = ""): ReferralFormValue {
+export function blankReferralForm(creditCardId = "", cardIssuer?: string): ReferralFormValue {
   return {
     creditCardId,
-    newCard: creditCardId === OTHER_CARD ? { referralBonusUnit: "USD" } : undefined,
+    // 'Other card' from a listed issuer's step names that issuer already (docs/product.md#refer).
+    newCard: creditCardId === OTHER_CARD ? { referralBonusUnit: "USD", issuer: cardIssuer } : undefined,
     sharingBenefitPortion: "0",
     specialReferrerBonus: { unit: "USD" },
   };

@@ -13,6 +13,8 @@ import { REFERRAL_MESSAGES } from "./schemas";
 import { ReferralTypeTab } from "./type-tab";
 import { manageUrl } from "./owner-panel";
 import { REFERRAL_STATUS_ACTION } from "./display";
+import { LinkCheckNote } from "~/modules/links/link-check-note";
+import { ReviewNote, reviewBadge } from "~/modules/links/review-note";
 
 export type MyReferral = PresentedReferral & { commentsCount: number; comments: ApiComment[] };
 
@@ -113,9 +115,9 @@ function MyReferralCard({
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">Credit Card</span>
-          {referral.held ? (
+          {referral.held || reviewBadge(referral) ? (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
-              Paused after reports
+              {referral.held ? "Paused after reports" : reviewBadge(referral)}
             </span>
           ) : !referral.isActive ? (
             <span className="rounded-full bg-canvas px-2 py-0.5 text-xs font-medium text-muted">Inactive</span>
@@ -132,6 +134,8 @@ function MyReferralCard({
         </p>
       ) : null}
       {referral.held ? <p className="text-sm text-amber-900">{REFERRAL_MESSAGES.heldNote}</p> : null}
+      <ReviewNote referral={referral} />
+      <LinkCheckNote check={referral.linkCheck} />
       <dl className="flex gap-6 text-sm">
         <div>
           <dt className="text-muted">Applications</dt>
@@ -168,7 +172,7 @@ function MyReferralCard({
             </Button>
           </fetcher.Form>
         ) : null}
-        {referral.moderated || referral.held ? null : (
+        {referral.moderated || referral.held || referral.review?.held ? null : (
           <fetcher.Form method="post" action={REFERRAL_STATUS_ACTION}>
             <input type="hidden" name="intent" value={referral.isActive ? "mark-inactive" : "reopen"} />
             <input type="hidden" name="id" value={referral._id} />

@@ -197,7 +197,7 @@ function whenReady<T, R>(value: T | Promise<T>, next: (ready: T) => R): R | Prom
  * Refinements also see drafts whose other fields failed, so every value is checked for its type.
  */
 function rulesOf(draft: Partial<ReferralDraft>, source: CardRulesSource) {
-  const { creditCardId, newCard } = draft;
+  const { creditCardId } = draft;
   // A member's own card has no cap and no varying bonus: those are catalogue fields (memberCardFields).
   if (creditCardId === OTHER_CARD) return { hasVariousReferrerBonus: false, maxReferCount: 0 };
   if (typeof creditCardId !== "string" || creditCardId === "" || creditCardId.length > MAX_CARD_ID) return undefined;

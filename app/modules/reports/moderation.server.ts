@@ -11,7 +11,7 @@ import { DomainError } from "~/core/errors";
 import type { Ctx } from "~/core/context.server";
 import { deactivateUser } from "~/modules/admin/users.server";
 import { auditEntry, type AuditAction } from "~/modules/admin/audit.server";
-import { writeReferralActive } from "~/modules/referrals/referrals.server";
+import { writeReferralActive } from "~/modules/referrals/status.server";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
 import { REPORT_MESSAGES, type ResolveInput } from "./schemas";

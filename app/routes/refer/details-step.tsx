@@ -15,7 +15,7 @@ import {
   type CardRules,
   type ReferralInput,
 } from "~/modules/referrals/schemas";
-import { REFER_PATH, issuerLabel, referUrl } from "./flow";
+import { REFER_PATH, issuerLabel, otherCardUrl, referUrl } from "./flow";
 import { NewCardFields, newCardRules } from "./new-card-fields";
 
 type PickerCard = CardRules & { id: string; name: string };
@@ -58,7 +58,7 @@ export function DetailsStep({
   const navigation = useNavigation();
   const checking = navigation.state !== "idle" && navigation.formData?.get("intent") === "preview";
   const card = cards.find((entry) => entry.id === fields.creditCardId.value);
-  const rules = isOther ? newCardRules(fields) : card && rulesOfCard(card);
+  const rules = isOther ? newCardRules() : card && rulesOfCard(card);
   const errorsOf: ErrorsOf = (field) =>
     field.errors ?? (CAUSED_ELSEWHERE.has(field.name) ? check.errors?.[field.name] : undefined);
 
@@ -89,16 +89,25 @@ export function DetailsStep({
       {isOther ? (
         <NewCardFields fields={fields} errorsOf={errorsOf} />
       ) : (
-        <SelectField
-          label="Card"
-          placeholder="Select a card"
-          options={cards.map((entry) => [entry.id, entry.name] as const)}
-          selectProps={{
-            ...getSelectProps(fields.creditCardId),
-            onChange: (event) => defaultCountFor(event.currentTarget.value),
-          }}
-          errors={errorsOf(fields.creditCardId)}
-        />
+        <div className="space-y-2">
+          <SelectField
+            label="Card"
+            placeholder="Select a card"
+            options={cards.map((entry) => [entry.id, entry.name] as const)}
+            selectProps={{
+              ...getSelectProps(fields.creditCardId),
+              onChange: (event) => defaultCountFor(event.currentTarget.value),
+            }}
+            errors={errorsOf(fields.creditCardId)}
+          />
+          <p className="text-sm text-muted">
+            Not in the list?{" "}
+            <Link to={otherCardUrl(issuer)} className="text-brand-700 underline">
+              Other {issuer} card
+            </Link>{" "}
+            (an admin reviews it before others see it).
+          </p>
+        </div>
       )}
 
       <ReferralFields fields={fields} rules={rules} errorsOf={errorsOf} />

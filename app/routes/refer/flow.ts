@@ -11,6 +11,11 @@ export const REFER_PATH = "/refer";
 export const STEPS = ["issuer", "details", "preview"] as const;
 export type Step = (typeof STEPS)[number];
 
+/** Step 2 with a new card of a listed issuer: every issuer offers 'Other card' (docs/product.md#refer). */
+export function otherCardUrl(issuer: string) {
+  return `${REFER_PATH}?${new URLSearchParams({ step: "details", issuer: OTHER_CARD, cardIssuer: issuer })}`;
+}
+
 /** The URL of a step for an issuer. */
 export function referUrl(step: Step, issuer?: string | null) {
   const query = new URLSearchParams({ step });
@@ -77,7 +82,11 @@ function issuerOfCard(groups: Groups, creditCardId: unknown) {
  * The step to show for the URL and the action's answer. An unknown issuer is step 1; a preview
  * that cannot be shown (nothing was posted, or it was refused) is step 2 with the reasons.
  */
-export function referFlow(url: { step: Step | null; issuer: string | null }, answer: Answer, groups: Groups): Flow {
+export function referFlow(
+  url: { step: Step | null; issuer: string | null; cardIssuer?: string | null },
+  answer: Answer,
+  groups: Groups,
+): Flow {
   const draft = answer?.ok ? answer.draft : answer && answer.intent !== "preview" ? sentDraft(answer.result) : null;
   const issuer = url.issuer ?? issuerOfCard(groups, draft?.creditCardId);
   const known = issuer === OTHER_CARD || groups.some((group) => group.issuer === issuer);
@@ -92,7 +101,8 @@ export function referFlow(url: { step: Step | null; issuer: string | null }, ans
   return {
     step: "details",
     issuer,
-    defaultValue: blankReferralForm(issuer === OTHER_CARD ? OTHER_CARD : ""),
+    defaultValue:
+      issuer === OTHER_CARD ? blankReferralForm(OTHER_CARD, url.cardIssuer ?? undefined) : blankReferralForm(""),
     lastResult: answer?.result,
   };
 }

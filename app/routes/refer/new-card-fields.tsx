@@ -1,21 +1,19 @@
 import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { CheckboxField, Field, SelectField, TextareaField } from "~/components/forms/field";
+import { Field, SelectField, TextareaField } from "~/components/forms/field";
 import type { ErrorsOf, ReferralFormFields } from "~/modules/referrals/referral-fields";
 import type { CardRules } from "~/modules/referrals/schemas";
 import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/enums";
 
-/** The rules a new card brings (its own switch and cap), as the person types them. */
-export function newCardRules(fields: ReferralFormFields): CardRules {
-  const card = fields.newCard.getFieldset();
-  return {
-    hasVariousReferrerBonus: card.hasVariousReferrerBonus.value === "on",
-    maxReferCount: Number(card.maxReferCount.value) || 0,
-  };
+/** A new card brings no rules of its own: its cap and varying bonus are catalogue fields (admins set them). */
+export function newCardRules(): CardRules {
+  return { hasVariousReferrerBonus: false, maxReferCount: 0 };
 }
 
 /**
- * The 'Other (Not Listed)' card (docs/product.md#refer): Card Name, Card Issuer, Card Category and
- * Annual Fee required, a description, and the rest optional. It is written with the referral.
+ * The 'Other (Not Listed)' card (docs/product.md#refer): only what a member knows. Card Name, Card
+ * Issuer, Card Category and Annual Fee required, a description, the bonus and the website
+ * optional; the catalogue's own fields (image, cap, offer details) are the admin form's. It is
+ * written with the referral and waits for an admin's review (docs/decisions/155).
  */
 export function NewCardFields({ fields, errorsOf }: { fields: ReferralFormFields; errorsOf: ErrorsOf }) {
   const card = fields.newCard.getFieldset();
@@ -60,24 +58,6 @@ export function NewCardFields({ fields, errorsOf }: { fields: ReferralFormFields
         inputProps={{ ...text(card.officialWebsite, "url"), placeholder: "https://" }}
         errors={errorsOf(card.officialWebsite)}
       />
-      <Field
-        label="Image URL"
-        hint="300x190 works best."
-        inputProps={{ ...text(card.imageUrl, "url"), placeholder: "https://" }}
-        errors={errorsOf(card.imageUrl)}
-      />
-      <Field
-        label="Max referrals per member"
-        hint="0 means unlimited."
-        inputProps={{ ...text(card.maxReferCount, "number"), min: 0, step: 1 }}
-        errors={errorsOf(card.maxReferCount)}
-      />
-      <div className="self-center">
-        <CheckboxField
-          label="Referrer bonus varies by person"
-          inputProps={getInputProps(card.hasVariousReferrerBonus, { type: "checkbox" })}
-        />
-      </div>
     </fieldset>
   );
 }

@@ -33,11 +33,20 @@ export const loader = pageLoader({
     // An unknown step is the first one: an old or hand-made link still opens the page.
     step: z.enum(STEPS).optional().catch(undefined),
     issuer: z.string().trim().min(1).max(80, "That issuer name is too long").optional(),
+    /** The listed issuer an 'Other card' belongs to (otherCardUrl). */
+    cardIssuer: z.string().trim().max(80).optional().catch(undefined),
     cursor: z.string().optional(),
   }),
   async run({ ctx, user, query }) {
     const [groups, mine] = await Promise.all([listPickerCards(ctx), listMyReferrals(ctx, { cursor: query.cursor })]);
-    return { groups, step: query.step ?? null, issuer: query.issuer ?? null, mine, viewerId: user.id };
+    return {
+      groups,
+      step: query.step ?? null,
+      issuer: query.issuer ?? null,
+      cardIssuer: query.cardIssuer ?? null,
+      mine,
+      viewerId: user.id,
+    };
   },
 });
 
@@ -90,9 +99,9 @@ export const action = formAction({
 const TITLES = { issuer: "Choose the issuer", details: "Card and details", preview: "Preview" } as const;
 
 export default function Refer() {
-  const { groups, step, issuer, mine, viewerId } = useLoaderData<typeof loader>();
+  const { groups, step, issuer, cardIssuer, mine, viewerId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer;
-  const flow = referFlow({ step, issuer }, answer, groups);
+  const flow = referFlow({ step, issuer, cardIssuer }, answer, groups);
   const cards = flow.step === "issuer" ? [] : (groups.find((group) => group.issuer === flow.issuer)?.cards ?? []);
 
   // A post keeps the scroll position (Remix), so a new step would open out of sight, below the
