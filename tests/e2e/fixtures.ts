@@ -150,23 +150,55 @@ export async function latestEmail(
   throw new Error(`no email to ${to}`);
 }
 
-/** A referral of a new 'Other' card, created through the referrals API as `referrer`. */
+/** The seeded admin's session for fixtures, signed in once per worker (sign-ins are rate limited). */
+let fixtureAdmin: Promise<TestUser> | null = null;
+const adminForFixtures = (request: APIRequestContext) =>
+  (fixtureAdmin ??= signIn(request, DEMO_ADMIN_EMAIL, DEMO_PASSWORD));
+
+/**
+ * A live referral of a new catalogue card, created through the API: the card by the seeded admin
+ * (issuer Chase, so a link on Chase's referral site goes live at once), the referral as `referrer`.
+ * A member's own 'Other' card would wait for an admin's review (docs/decisions/155).
+ */
 export async function createReferral(request: APIRequestContext, referrer: Pick<TestUser, "token">) {
   const cardName = `Journey Card ${uniqueSuffix()}`;
+  const cardId = await createCatalogueCard(request, { name: cardName });
   const { data } = await apiAs(request, referrer).post<{ data: { _id: string } }>(
     "/api/referrals/card-refer/generate",
-    {
-      creditCardId: "other",
-      newCard: {
-        name: cardName,
-        issuer: "Journey Bank",
-        category: "Rewards",
-        annualFee: 0,
-        description: "A card for the journey.",
-      },
-      referralLink: `https://refer.journey.example/${uniqueSuffix()}`,
-      sharingBenefitPortion: 0,
-    },
+    { creditCardId: cardId, referralLink: chaseReferralLink(), sharingBenefitPortion: 0 },
   );
   return { referralId: data._id, cardName };
+}
+
+/** A new card in the catalogue, added by the seeded admin through the API (Chase unless told). */
+export async function createCatalogueCard(
+  request: APIRequestContext,
+  fields: Record<string, unknown> & { name: string },
+) {
+  const admin = await adminForFixtures(request);
+  const card = await apiAs(request, admin).post<{ _id: string }>("/api/credit-cards", {
+    issuer: "Chase",
+    category: "Rewards",
+    annualFee: 0,
+    referralBonus: { amount: 100, unit: "USD" },
+    description: "A card for the journey.",
+    ...fields,
+  });
+  return card._id;
+}
+
+/** A unique link on a host listed for Chase (migration 0014), so its referral goes live at once. */
+export const chaseReferralLink = () => `https://www.referyourchasecard.com/journey/${uniqueSuffix()}`;
+
+/** A unique link on a host listed for each seeded issuer the tests use. */
+const LISTED_HOSTS: Record<string, string> = {
+  Chase: "www.referyourchasecard.com",
+  "Capital One": "i.capitalone.com",
+  Citi: "www.citi.com",
+  "American Express": "www.americanexpress.com",
+};
+export function listedReferralLink(issuer: string) {
+  const host = LISTED_HOSTS[issuer];
+  if (!host) throw new Error(`no listed host for ${issuer} in the fixtures`);
+  return `https://${host}/refer/${uniqueSuffix()}`;
 }

@@ -2,24 +2,21 @@ import type { Page } from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
 import { LAZY_IMAGE_MARGIN_PX } from "../../app/components/ui/lazy-image";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, expect, test, type TestUser } from "./fixtures";
+import { apiAs, chaseReferralLink, createCatalogueCard, expect, test, type TestUser } from "./fixtures";
 import type { APIRequestContext } from "@playwright/test";
 
-/** Referrals of new cards that have art, so /apply shows a column of images (`count` of them). */
+/** Referrals of new catalogue cards that have art, so /apply shows a column of images (`count` of them). */
 async function referralsWithImages(request: APIRequestContext, referrer: TestUser, count: number) {
   const name = `Lazyart${uniqueSuffix().replace(/[^a-z0-9]/gi, "")}`;
   for (let index = 0; index < count; index++) {
+    const cardId = await createCatalogueCard(request, {
+      name: `${name} ${index}`,
+      description: "A card with art.",
+      imageUrl: `https://img.lazy.test/${name}/${index}.png`,
+    });
     await apiAs(request, referrer).post("/api/referrals/card-refer/generate", {
-      creditCardId: "other",
-      newCard: {
-        name: `${name} ${index}`,
-        issuer: "Lazy Bank",
-        category: "Rewards",
-        annualFee: 0,
-        description: "A card with art.",
-        imageUrl: `https://img.lazy.test/${name}/${index}.png`,
-      },
-      referralLink: `https://refer.lazy.example/${name}/${index}`,
+      creditCardId: cardId,
+      referralLink: chaseReferralLink(),
       sharingBenefitPortion: 0,
     });
   }

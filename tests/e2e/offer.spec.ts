@@ -3,9 +3,8 @@
  * links to the application, and /apply's filters work at 390 px with and without JavaScript.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { uniqueSuffix } from "../../db/factories";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, expect, test, type TestUser } from "./fixtures";
+import { apiAs, expect, listedReferralLink, test, type TestUser } from "./fixtures";
 
 const BASE = "/api/referrals/card-refer";
 const PHONE = { width: 390, height: 844 };
@@ -19,12 +18,16 @@ function filtersOf(url: string) {
 }
 
 /** A listed catalogue card (the e2e database holds the demo catalogue): its id and slug. */
+/** The issuer of each card catalogueCard found, for a link its issuer lists. */
+const issuerOf = new Map<string, string>();
+
 async function catalogueCard(request: APIRequestContext, user: TestUser, issuer: string, name: string) {
   const cards = await apiAs(request, user).get<{ data: { _id: string; name: string }[] }>(
     `/api/credit-cards?issuer=${encodeURIComponent(issuer)}`,
   );
   const card = cards.data.find((row) => row.name === name);
   if (!card) throw new Error(`no catalogue card ${name}`);
+  issuerOf.set(card._id, issuer);
   return card._id;
 }
 
@@ -36,7 +39,7 @@ async function publish(
 ) {
   const { data } = await apiAs(request, referrer).post<{ data: { _id: string } }>(`${BASE}/generate`, {
     creditCardId,
-    referralLink: `https://refer.example/${uniqueSuffix()}`,
+    referralLink: listedReferralLink(issuerOf.get(creditCardId) ?? ""),
     referrerCredit: 720,
     sharingBenefitPortion: 20,
     specialReferrerBonus: { amount: 150, unit: "USD" },

@@ -1,7 +1,7 @@
 import type { BrowserContext } from "@playwright/test";
 import { SESSION_COOKIE } from "../../app/modules/auth/session.server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, expect, test, type TestUser } from "./fixtures";
+import { apiAs, chaseReferralLink, createCatalogueCard, expect, test, type TestUser } from "./fixtures";
 
 const BASE = "/api/referrals/card-refer";
 
@@ -12,18 +12,16 @@ async function signInAs(context: BrowserContext, baseURL: string, user: TestUser
   ]);
 }
 
-/** A referral on a new 'Other' card whose name holds a unique word, created through the API. */
+/** A referral on a new catalogue card whose name holds a unique word, created through the API. */
 async function publishReferral(request: Parameters<typeof apiAs>[0], referrer: TestUser, word: string) {
+  const cardId = await createCatalogueCard(request, {
+    name: `${word} Rewards Card`,
+    category: "Travel",
+    description: "A card made for the test",
+  });
   const created = await apiAs(request, referrer).post<{ data: { _id: string } }>(`${BASE}/generate`, {
-    creditCardId: "other",
-    newCard: {
-      name: `${word} Rewards Card`,
-      issuer: "E2E Credit Union",
-      category: "Travel",
-      annualFee: 0,
-      description: "A card made for the test",
-    },
-    referralLink: `https://refer.example/${word}`,
+    creditCardId: cardId,
+    referralLink: chaseReferralLink(),
     referrerCredit: 780,
     sharingBenefitPortion: 25,
     specialReferrerBonus: { amount: 200, unit: "USD" },

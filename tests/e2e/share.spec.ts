@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
 import { cardSlug } from "../../app/modules/cards/slug";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, createReferral, expect, latestEmail, test, type TestUser } from "./fixtures";
+import { apiAs, chaseReferralLink, createReferral, expect, latestEmail, test, type TestUser } from "./fixtures";
 
 const PASSWORD = "journey-passw0rd";
 
@@ -153,7 +153,7 @@ test.describe("card pages", () => {
     const name = `Share Card ${uniqueSuffix()}`;
     const created = await apiAs(request, admin).post<{ _id: string }>("/api/credit-cards", {
       name,
-      issuer: "Share Bank",
+      issuer: "Chase",
       category: "Travel",
       annualFee: 95,
       referralBonus: 20000,
@@ -167,7 +167,7 @@ test.describe("card pages", () => {
     for (const [index, referrer] of referrers.entries()) {
       await apiAs(request, referrer).post("/api/referrals/card-refer/generate", {
         creditCardId: created._id,
-        referralLink: `https://refer.share.example/${uniqueSuffix()}`,
+        referralLink: chaseReferralLink(),
         sharingBenefitPortion: index * 10,
         ...(index > 0 ? { specialReferrerBonus: { amount: 100, unit: "USD" } } : {}),
       });
@@ -193,7 +193,7 @@ test.describe("card pages", () => {
     await expectNoSeriousA11yViolations(page);
 
     await page.goto("/cards");
-    await page.getByRole("region", { name: "Share Bank" }).getByRole("link", { name }).click();
+    await page.getByRole("region", { name: "Chase" }).getByRole("link", { name }).click();
     await expect(page).toHaveURL(new RegExp(`/cards/${slug}$`));
 
     const sitemap = await (await request.get("/sitemap.xml")).text();
@@ -276,9 +276,9 @@ test.describe("referrer tools without JavaScript", () => {
     await page.getByLabel("Bonus amount").fill("90");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Enter the full link, starting with https://").first()).toBeVisible();
-    await page.getByLabel("Referral link").fill("https://refer.journey.example/new-link");
+    await page.getByLabel("Referral link").fill("https://www.referyourchasecard.com/new-link");
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/referrals/${referralId}$`));
-    await expect(page.getByLabel("Referral link")).toHaveValue("https://refer.journey.example/new-link");
+    await expect(page.getByLabel("Referral link")).toHaveValue("https://www.referyourchasecard.com/new-link");
   });
 });

@@ -106,21 +106,21 @@ export function LinkReviewItem({ link }: { link: ReviewLink }) {
       <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <input type="hidden" name="id" value={link.id} />
         <input type="hidden" name="referralId" value={link.id} />
-        <WhyField itemId={link.id} />
+        <div className="grid gap-3">
+          <WhyField itemId={link.id} />
+          {link.domain && link.reason === "unlisted-host" ? (
+            <CheckboxField
+              label={`When approving, also list ${link.domain} for ${link.issuer}`}
+              inputProps={{ id: `list-${link.id}`, name: "listDomain" }}
+            />
+          ) : null}
+        </div>
         <Button type="submit" name="intent" value="approve-link" disabled={busy}>
           Approve
         </Button>
         <Button type="submit" name="intent" value="reject-link" variant="secondary" disabled={busy}>
           Reject
         </Button>
-        {link.domain && link.reason === "unlisted-host" ? (
-          <div className="sm:col-span-3">
-            <CheckboxField
-              label={`When approving, also list ${link.domain} for ${link.issuer}`}
-              inputProps={{ id: `list-${link.id}`, name: "listDomain" }}
-            />
-          </div>
-        ) : null}
       </Form>
     </li>
   );
