@@ -238,6 +238,41 @@ describe("a link on a host its issuer does not list", () => {
   });
 });
 
+describe("an issuer's link domains", () => {
+  it("are edited by admins on the card screen, audited; a non-domain is refused in words", async () => {
+    const admin = await createSignedInUser({ isAdmin: true });
+    const card = await catalogueCard(`Domain Bank ${word()}`, ["old.example"]);
+    const path = `/admin/creditcards/edit/${card.id}`;
+    const page = await (await fetchPath(path, { headers: { Cookie: admin.cookie } })).text();
+    expect(page).toContain("Link domains for");
+    expect(page).toContain("old.example");
+
+    const bad = await postForm(path, admin.cookie, { intent: "domains", issuer: card.issuer, domains: "bit.ly" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("is not a domain (like chase.com)");
+
+    const saved = await postForm(path, admin.cookie, {
+      intent: "domains",
+      issuer: card.issuer,
+      domains: "https://www.NewBank.example/\nrefer.newbank-partner.example",
+    });
+    expect(saved.status).toBe(302);
+    const rows = await testDb().select().from(issuerDomains).where(eq(issuerDomains.issuer, card.issuer)).all();
+    expect(rows.map((row) => row.domain).sort()).toEqual(["newbank.example", "refer.newbank-partner.example"]);
+    expect((await auditOf(card.issuer)).map((row) => [row.action, row.reason])).toEqual([
+      ["issuer.domains", "newbank.example, refer.newbank-partner.example"],
+    ]);
+
+    const member = await createSignedInUser();
+    const refused = await postForm(path, member.cookie, {
+      intent: "domains",
+      issuer: card.issuer,
+      domains: "x.example",
+    });
+    expect(refused.status).toBe(403);
+  });
+});
+
 describe("a card a member adds ('Other (Not Listed)')", () => {
   const newCard = (name: string) => ({
     name,

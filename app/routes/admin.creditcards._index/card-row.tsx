@@ -29,9 +29,12 @@ export function CardRow({ card, editUrl }: { card: Card; editUrl: string }) {
             {card.active ? "Active" : "Inactive"}
           </span>
           {card.isUserAdded ? (
-            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">
+            <Link
+              to="/admin/review"
+              className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 underline"
+            >
               User-added: review
-            </span>
+            </Link>
           ) : null}
           {card.imageUrl ? null : <span className="text-xs text-muted">No Image</span>}
         </span>
