@@ -43,6 +43,8 @@ test.describe("link review", () => {
     await page.getByLabel(/^Referral link/).fill(`https://chase-perks.example/r/${word}`);
     await page.getByLabel("Additional info").fill(`${word} travel perks`);
     await page.getByRole("button", { name: "Preview" }).click();
+    // The preview says it before anything is saved.
+    await expect(page.getByText("chase-perks.example is not one of this issuer's known sites")).toBeVisible();
     await page.getByRole("button", { name: "Confirm & Create" }).click();
     await expect(page.getByText("Credit card referral created successfully!")).toBeVisible();
 
@@ -102,6 +104,7 @@ test.describe("members' cards without JavaScript", () => {
     await page.getByLabel(/^Description/).fill("The one with the lounge access");
     await page.getByLabel(/^Referral link/).fill(`https://www.referyourchasecard.com/mo/${uniqueSuffix()}`);
     await page.getByRole("button", { name: "Preview" }).click();
+    await expect(page.getByText("A card you add waits for an admin's review")).toBeVisible();
     await page.getByRole("button", { name: "Confirm & Create" }).click();
     const mine = page.getByRole("listitem", { name });
     await expect(mine).toContainText("Waiting for review");

@@ -58,6 +58,17 @@ export async function reviewOfNewLink(
   return hostIsListed(input.link, domains) ? null : "unlisted-host";
 }
 
+/** The verdict for a referral draft: its listed card's issuer, or the issuer its new card names. */
+export function reviewOfDraft(
+  db: Db,
+  draft: { referralLink: string; creditCardId: string; newCard?: { issuer: string } },
+) {
+  return reviewOfNewLink(db, {
+    link: draft.referralLink,
+    ...(draft.newCard ? { issuer: draft.newCard.issuer } : { cardId: draft.creditCardId }),
+  });
+}
+
 /** The same verdict for a link published before the rules: its shape first, then its host. */
 export function reviewOfExistingLink(link: string, domains: readonly string[]): LinkReviewReason | null {
   return linkShapeProblem(link) ?? (hostIsListed(link, domains) ? null : "unlisted-host");

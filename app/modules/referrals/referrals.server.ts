@@ -17,7 +17,7 @@ import { isUniqueViolation } from "~/utils/db-errors.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { normalizeReferralLink } from "./link";
-import { reviewOfNewLink } from "~/modules/links/domains.server";
+import { reviewOfDraft } from "~/modules/links/domains.server";
 import { HOLD_NOTICES, noticeToReferrer } from "~/modules/links/notices.server";
 import { presentReferral } from "./present";
 import {
@@ -216,10 +216,7 @@ export async function createReferral(ctx: Ctx, draft: ReferralInput) {
   const referrerId = requireActor(ctx).id;
   const [{ cardId: listedCardId, normalizedLink, duplicateOfId }, review] = await Promise.all([
     previewReferral(ctx, draft),
-    reviewOfNewLink(db, {
-      link: draft.referralLink,
-      ...(draft.newCard ? { issuer: draft.newCard.issuer } : { cardId: draft.creditCardId }),
-    }),
+    reviewOfDraft(db, draft),
   ]);
   const now = new Date();
   const cardId = listedCardId ?? createId();

@@ -30,7 +30,7 @@ export type Draft = Omit<ReferralInput, keyof ReferralInput & symbol>;
 
 /** What the action answered, as the flow reads it. */
 export type Answer =
-  | { ok: true; intent: "preview"; draft: Draft; duplicateLink: boolean }
+  | { ok: true; intent: "preview"; draft: Draft; duplicateLink: boolean; waitsForReview?: boolean }
   | { ok: true; intent: "edit"; draft: Draft }
   | { ok: false; intent: string; message: string; result: SubmissionResult<string[]> }
   | undefined;
@@ -38,7 +38,7 @@ export type Answer =
 export type Flow =
   | { step: "issuer" }
   | { step: "details"; issuer: string; defaultValue: ReferralFormValue; lastResult?: SubmissionResult<string[]> }
-  | { step: "preview"; issuer: string; draft: Draft; duplicateLink: boolean };
+  | { step: "preview"; issuer: string; draft: Draft; duplicateLink: boolean; waitsForReview: boolean };
 
 /** The preview's draft a refused Edit or Confirm & Create sent back (it came from the browser: read with care). */
 function sentDraft(result: SubmissionResult<string[]>): Partial<Draft> | null {
@@ -92,7 +92,13 @@ export function referFlow(
   const known = issuer === OTHER_CARD || groups.some((group) => group.issuer === issuer);
   if (!issuer || !known || (url.step === "issuer" && !answer)) return { step: "issuer" };
   if (answer?.ok && answer.intent === "preview") {
-    return { step: "preview", issuer, draft: answer.draft, duplicateLink: answer.duplicateLink };
+    return {
+      step: "preview",
+      issuer,
+      draft: answer.draft,
+      duplicateLink: answer.duplicateLink,
+      waitsForReview: answer.waitsForReview ?? false,
+    };
   }
   if (answer?.ok) return { step: "details", issuer, defaultValue: referralFormValue(answer.draft) };
   if (answer && draft) {

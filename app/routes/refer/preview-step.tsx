@@ -24,6 +24,22 @@ function previewRows(draft: Draft, card: ListedCard | undefined): [string, React
   ];
 }
 
+/** Why the referral will wait for an admin once created (docs/decisions/155). */
+function waitingNote(draft: Draft, unlistedHost: boolean) {
+  if (draft.newCard) {
+    return "A card you add waits for an admin's review: until then only you see this referral.";
+  }
+  let host = "This link's site";
+  try {
+    host = new URL(draft.referralLink).hostname;
+  } catch {
+    // The schema checked the URL; the fallback words stay true.
+  }
+  return unlistedHost
+    ? `${host} is not one of this issuer's known sites, so an admin checks the link before it goes live. To go live at once, use the issuer's own referral link.`
+    : "";
+}
+
 /**
  * Step 3 (docs/product.md#refer): the checked referral, a note when another member already shares
  * the link, Edit (back to step 2 with the values) and Confirm & Create. The draft travels as one
@@ -34,11 +50,14 @@ export function PreviewStep({
   draft,
   card,
   duplicateLink,
+  waitsForReview,
 }: {
   issuer: string;
   draft: Draft;
   card: ListedCard | undefined;
   duplicateLink: boolean;
+  /** Its host is not one the card's issuer lists (docs/decisions/155). */
+  waitsForReview: boolean;
 }) {
   const navigation = useNavigation();
   const creating = navigation.state !== "idle" && navigation.formData?.get("intent") === "create";
@@ -49,6 +68,9 @@ export function PreviewStep({
         <FormMessage tone="info">
           Another member already shares this link. You can still publish it; our team reviews duplicates.
         </FormMessage>
+      ) : null}
+      {waitsForReview || draft.newCard ? (
+        <FormMessage tone="info">{waitingNote(draft, waitsForReview)}</FormMessage>
       ) : null}
       <dl className="divide-y divide-line rounded-card border border-line">
         {previewRows(draft, card).map(([label, value]) => (

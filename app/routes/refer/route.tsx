@@ -21,6 +21,7 @@ import {
   referralSchemaFor,
 } from "~/modules/referrals/referrals.server";
 import { REFERRAL_MESSAGES, ReferralInputSchema } from "~/modules/referrals/schemas";
+import { reviewOfDraft } from "~/modules/links/domains.server";
 import { ReferralTypeTab } from "~/modules/referrals/type-tab";
 import { DetailsStep } from "./details-step";
 import { REFER_PATH, STEPS, referFlow, type Answer } from "./flow";
@@ -76,8 +77,11 @@ export const action = formAction({
       schema: ReferralInputSchema,
       schemaFor: referralSchemaFor,
       async run({ ctx, value }) {
-        const { duplicateOfId } = await previewReferral(ctx, value);
-        return { draft: value, duplicateLink: duplicateOfId !== null };
+        const [{ duplicateOfId }, review] = await Promise.all([
+          previewReferral(ctx, value),
+          reviewOfDraft(ctx.db, value),
+        ]);
+        return { draft: value, duplicateLink: duplicateOfId !== null, waitsForReview: review !== null };
       },
     }),
     edit: intent({
@@ -148,6 +152,7 @@ export default function Refer() {
                 draft={flow.draft}
                 card={cards.find((card) => card.id === flow.draft.creditCardId)}
                 duplicateLink={flow.duplicateLink}
+                waitsForReview={flow.waitsForReview}
               />
             )}
           </div>
