@@ -19,12 +19,12 @@ export const loader = jsonRoute({
     description:
       "targetUserId is required: there are no chats with nobody in them (a 400 says so). Opening a direct chat " +
       "again answers the same chat, rejoining it after a leave. `referralId` (a referral of either person) " +
-      "records which referral the chat is about.",
+      "records which referral the chat is about. A block either way is a 403.",
     access: "member",
     body: CreateChatSchema,
     response: z.object({ id: z.string() }),
     status: 201,
-    errors: [404, 429],
+    errors: [403, 404, 429],
     async run({ ctx, body }) {
       const { id } = await startDirectChat(ctx, body);
       return { id };

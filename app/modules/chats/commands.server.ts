@@ -9,6 +9,7 @@ import { chatMembers, chats, messages, referrals, users } from "../../../db/sche
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { blockRefusal, blockStateBetween } from "~/modules/blocks/rules.server";
 import { announceJoined, announceLeft, announceRead } from "./fan-out.server";
 import { countUnread } from "./queries.server";
 import { requireMembership } from "./rows.server";
@@ -87,8 +88,10 @@ export async function startDirectChat(ctx: StartCtx, input: CreateChatInput) {
   if (input.referralId && !referral) {
     throw new DomainError(404, CHAT_MESSAGES.referralNotFound, { referralId: CHAT_MESSAGES.referralNotFound });
   }
-  await limitChatStarts(ctx, actor.id);
   const directKey = [actor.id, targetUserId].sort().join(":");
+  const block = await blockStateBetween(db, actor.id, targetUserId);
+  if (block) throw blockRefusal(block);
+  await limitChatStarts(ctx, actor.id);
   const now = new Date();
   const referralId = referral?.id ?? null;
   const upsert = db.insert(chats).values({

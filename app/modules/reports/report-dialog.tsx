@@ -1,0 +1,118 @@
+import { Link } from "@remix-run/react";
+import { useId, useState, type ReactNode } from "react";
+import { Modal } from "~/components/ui/modal";
+import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/core/hooks";
+import type { ReportTarget } from "../../../db/enums";
+import { NOUNS, ReportFormBody } from "./report-form";
+
+export interface ReportTargetRef {
+  targetType: ReportTarget;
+  targetId: string;
+  /** What is reported, quoted above the form (a message's text). */
+  quote?: string;
+}
+
+/** The report form in a titled frame: the dialog's content, and the no-JavaScript panel's. */
+function ReportContent({
+  target,
+  titleId,
+  redirectTo,
+  onSent,
+  children,
+}: {
+  target: ReportTargetRef;
+  titleId: string;
+  redirectTo?: string;
+  onSent?: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <h2 id={titleId} className="text-lg font-semibold">
+        Report this {NOUNS[target.targetType]}
+      </h2>
+      {target.quote ? (
+        <blockquote className="mt-2 max-h-32 overflow-y-auto rounded-card border-l-4 border-line bg-canvas px-3 py-2 text-sm whitespace-pre-wrap break-words">
+          {target.quote}
+        </blockquote>
+      ) : null}
+      <ReportFormBody
+        targetType={target.targetType}
+        targetId={target.targetId}
+        redirectTo={redirectTo}
+        onSent={onSent}
+        className="mt-3"
+      />
+      {children}
+    </>
+  );
+}
+
+/**
+ * Reporting from a list (chat messages, the chat's member): a quiet link to `noScriptHref` (the page
+ * then shows ReportPanel) that, with JavaScript, opens the report form in a modal dialog instead.
+ */
+export function ReportTrigger({
+  target,
+  label,
+  noScriptHref,
+  className,
+  children,
+}: {
+  target: ReportTargetRef;
+  /** The accessible name (e.g. 'Report message from Bob'). */
+  label: string;
+  noScriptHref: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const close = () => setOpen(false);
+  return (
+    <>
+      <Link
+        to={noScriptHref}
+        preventScrollReset
+        aria-label={children ? label : undefined}
+        aria-haspopup={hydrated ? "dialog" : undefined}
+        className={className}
+        onClick={(event) => {
+          if (!hydrated) return;
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {children ?? label}
+      </Link>
+      <Modal open={open} onCancel={close} labelledBy={titleId} className="max-w-md">
+        <ReportContent target={target} titleId={titleId} onSent={close}>
+          <div className="mt-3 flex justify-end">
+            <Button variant="secondary" size="sm" onClick={close}>
+              Cancel
+            </Button>
+          </div>
+        </ReportContent>
+      </Modal>
+    </>
+  );
+}
+
+/**
+ * The report form shown in the page (`?report=...` in the address), for browsers without
+ * JavaScript: the same form, coming back to `backHref` once sent, and a Cancel link there.
+ */
+export function ReportPanel({ target, backHref }: { target: ReportTargetRef; backHref: string }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} id="report" className="rounded-card border border-line bg-surface p-5">
+      <ReportContent target={target} titleId={titleId} redirectTo={backHref}>
+        <Link to={backHref} className="mt-3 inline-block text-sm text-brand-700 underline">
+          Cancel
+        </Link>
+      </ReportContent>
+    </section>
+  );
+}
