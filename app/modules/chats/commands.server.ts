@@ -10,6 +10,7 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
 import { blockRefusal, blockStateBetween } from "~/modules/blocks/rules.server";
+import { limitNewAccountChats } from "./new-account-limit.server";
 import { announceJoined, announceLeft, announceRead } from "./fan-out.server";
 import { countUnread } from "./queries.server";
 import { requireMembership } from "./rows.server";
@@ -89,9 +90,14 @@ export async function startDirectChat(ctx: StartCtx, input: CreateChatInput) {
     throw new DomainError(404, CHAT_MESSAGES.referralNotFound, { referralId: CHAT_MESSAGES.referralNotFound });
   }
   const directKey = [actor.id, targetUserId].sort().join(":");
-  const block = await blockStateBetween(db, actor.id, targetUserId);
+  const [block, existing] = await Promise.all([
+    blockStateBetween(db, actor.id, targetUserId),
+    db.select({ id: chats.id }).from(chats).where(eq(chats.directKey, directKey)).get(),
+  ]);
   if (block) throw blockRefusal(block);
   await limitChatStarts(ctx, actor.id);
+  // Reopening a chat the pair already has is not a new chat: only new ones count for new accounts.
+  if (!existing) await limitNewAccountChats(ctx, actor.id);
   const now = new Date();
   const referralId = referral?.id ?? null;
   const upsert = db.insert(chats).values({
