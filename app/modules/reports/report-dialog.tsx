@@ -30,7 +30,7 @@ function ReportContent({
   return (
     <>
       <h2 id={titleId} className="text-lg font-semibold">
-        Report this {NOUNS[target.targetType]}
+        {`Report this ${NOUNS[target.targetType]}`}
       </h2>
       {target.quote ? (
         <blockquote className="mt-2 max-h-32 overflow-y-auto rounded-card border-l-4 border-line bg-canvas px-3 py-2 text-sm whitespace-pre-wrap break-words">
