@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId, useState, type ReactNode } from "react";
 import { Modal } from "~/components/ui/modal";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
 import { useHydrated } from "~/core/hooks";
 import type { ReportTarget } from "../../../db/enums";
 import { NOUNS, ReportFormBody } from "./report-form";
@@ -19,13 +19,13 @@ function ReportContent({
   titleId,
   redirectTo,
   onSent,
-  children,
+  cancel,
 }: {
   target: ReportTargetRef;
   titleId: string;
   redirectTo?: string;
   onSent?: () => void;
-  children?: ReactNode;
+  cancel: ReactNode;
 }) {
   return (
     <>
@@ -43,8 +43,8 @@ function ReportContent({
         redirectTo={redirectTo}
         onSent={onSent}
         className="mt-3"
+        cancel={cancel}
       />
-      {children}
     </>
   );
 }
@@ -88,13 +88,16 @@ export function ReportTrigger({
         {children ?? label}
       </Link>
       <Modal open={open} onCancel={close} labelledBy={titleId} className="max-w-md">
-        <ReportContent target={target} titleId={titleId} onSent={close}>
-          <div className="mt-3 flex justify-end">
+        <ReportContent
+          target={target}
+          titleId={titleId}
+          onSent={close}
+          cancel={
             <Button variant="secondary" size="sm" onClick={close}>
               Cancel
             </Button>
-          </div>
-        </ReportContent>
+          }
+        />
       </Modal>
     </>
   );
@@ -108,11 +111,16 @@ export function ReportPanel({ target, backHref }: { target: ReportTargetRef; bac
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} id="report" className="rounded-card border border-line bg-surface p-5">
-      <ReportContent target={target} titleId={titleId} redirectTo={backHref}>
-        <Link to={backHref} className="mt-3 inline-block text-sm text-brand-700 underline">
-          Cancel
-        </Link>
-      </ReportContent>
+      <ReportContent
+        target={target}
+        titleId={titleId}
+        redirectTo={backHref}
+        cancel={
+          <Link to={backHref} className={buttonClass("secondary", "sm")}>
+            Cancel
+          </Link>
+        }
+      />
     </section>
   );
 }

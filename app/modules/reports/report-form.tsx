@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useLocation } from "@remix-run/react";
 import { Flag } from "lucide-react";
 import { clsx } from "clsx";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { SelectField, TextareaField } from "~/components/forms/field";
 import { FormError, formLevelMessage, useFlashFormError } from "~/components/forms/form-error";
 import { toast } from "~/components/layout/toaster";
@@ -57,12 +57,15 @@ export function ReportFormBody({
   redirectTo,
   onSent,
   className,
+  cancel,
 }: {
   targetType: ReportTarget;
   targetId: string;
   redirectTo?: string;
   onSent?: () => void;
   className?: string;
+  /** A way out shown before Send report (the dialog's Cancel); then both sit at the end of the row. */
+  cancel?: ReactNode;
 }) {
   const formId = `report-${targetType}-${targetId}`;
   const fetcher = useFetcher<ReportAnswer>();
@@ -117,9 +120,12 @@ export function ReportFormBody({
         textareaProps={{ ...getTextareaProps(fields.note), maxLength: REPORT_NOTE_MAX, rows: 3 }}
         errors={fields.note.errors}
       />
-      <Button type="submit" size="sm" disabled={pending}>
-        {pending ? "Sending..." : "Send report"}
-      </Button>
+      <div className={clsx("flex flex-wrap gap-2", cancel ? "justify-end" : undefined)}>
+        {cancel}
+        <Button type="submit" size="sm" disabled={pending}>
+          {pending ? "Sending..." : "Send report"}
+        </Button>
+      </div>
     </fetcher.Form>
   );
 }
