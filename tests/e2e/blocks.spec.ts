@@ -1,19 +1,8 @@
-import type { Browser } from "@playwright/test";
-import { SESSION_COOKIE } from "../../app/modules/auth/session.server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, expect, test, type TestUser } from "./fixtures";
+import { apiAs, browserFor, expect, test } from "./fixtures";
 
 const BLOCKED_YOU = "You can't message this member.";
 const YOU_BLOCKED = "You blocked this member. Unblock them to send messages.";
-
-/** A separate browser (own cookies, JavaScript on or off) signed in as `user`. */
-async function browserFor(browser: Browser, baseURL: string, user: TestUser, javaScriptEnabled = true) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: user.token, url: baseURL, httpOnly: true, sameSite: "Lax" },
-  ]);
-  return { context, page: await context.newPage() };
-}
 
 test.describe("Blocking in chat", () => {
   test("blocking from the chat's info panel refuses the other's next message; unblocking lets it through", async ({

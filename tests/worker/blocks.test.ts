@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { blocks, messages } from "../../db/schema";
 import { BLOCK_MESSAGES } from "~/modules/blocks/schemas";
-import { api, createSignedInUser, fetchPath, ORIGIN, testDb } from "./helpers";
+import { api, createSignedInUser, fetchPath, postPageForm, testDb } from "./helpers";
 import { connect, eventually, framesOf, settle, waitFor } from "./socket-helpers";
 
 type Json = { success: boolean; message?: string; id?: string; count?: number; data?: unknown };
@@ -10,18 +10,7 @@ type Json = { success: boolean; message?: string; id?: string; count?: number; d
 /** A text as React writes it into HTML (apostrophes escaped). */
 const html = (text: string) => text.replaceAll("'", "&#x27;");
 
-function postForm(path: string, cookie: string, fields: Record<string, string>) {
-  return fetchPath(path, {
-    method: "POST",
-    headers: {
-      Cookie: cookie,
-      Origin: ORIGIN,
-      Host: new URL(ORIGIN).host,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const postForm = postPageForm;
 
 /** Alice and Bob with a direct chat in which Bob has written to Alice (unread by her). */
 async function chatWithMessage() {

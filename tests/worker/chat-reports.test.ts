@@ -2,22 +2,12 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { messages, reports } from "../../db/schema";
 import { REPORT_MESSAGES } from "~/modules/reports/schemas";
-import { api, createSignedInUser, fetchPath, ORIGIN, testDb } from "./helpers";
+import { api, createSignedInUser, fetchPath, postPageForm, testDb } from "./helpers";
 import { eventually } from "./socket-helpers";
 
-function postForm(path: string, cookie: string, fields: Record<string, string>) {
-  return fetchPath(path, {
-    method: "POST",
-    headers: {
-      Cookie: cookie,
-      Origin: ORIGIN,
-      Host: new URL(ORIGIN).host,
-      "Content-Type": "application/x-www-form-urlencoded",
-      Accept: "text/html",
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+/** A browser's plain post (it asks for HTML, so a resource route answers with a redirect). */
+const postForm = (path: string, cookie: string, fields: Record<string, string>) =>
+  postPageForm(path, cookie, fields, { Accept: "text/html" });
 
 const page = async (path: string, cookie: string) => (await fetchPath(path, { headers: { Cookie: cookie } })).text();
 

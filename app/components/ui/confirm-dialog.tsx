@@ -1,8 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useId, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "~/core/hooks";
 import { Button, buttonClass } from "./button";
-import { Modal } from "./modal";
+import { DialogLink, Modal } from "./modal";
 
 /** What a destructive action asks before it runs: the question, why it matters and the button's word. */
 export interface ConfirmCopy {
@@ -121,24 +120,17 @@ export function ConfirmTrigger({
   className?: string;
   children?: ReactNode;
 }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Link
-        to={confirmHref}
-        preventScrollReset
-        aria-label={children ? label : undefined}
-        aria-haspopup={hydrated ? "dialog" : undefined}
+      <DialogLink
+        href={confirmHref}
+        label={label}
+        onOpen={() => setOpen(true)}
         className={className ?? buttonClass("secondary", "sm", "text-danger-700")}
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
       >
-        {children ?? label}
-      </Link>
+        {children}
+      </DialogLink>
       <ConfirmDialog open={open} onCancel={() => setOpen(false)} copy={copy} post={post} />
     </>
   );

@@ -1,5 +1,7 @@
+import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
+import { useHydrated } from "~/core/hooks";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -79,5 +81,42 @@ export function Modal({
         {children}
       </div>
     </div>
+  );
+}
+
+/**
+ * What opens a dialog: a link to `href`, the step (or panel) of the page that a browser without
+ * JavaScript follows; with JavaScript a click calls `onOpen` instead. `label` names it when its
+ * content is an icon or differs from the label.
+ */
+export function DialogLink({
+  href,
+  label,
+  onOpen,
+  className,
+  children,
+}: {
+  href: string;
+  label: string;
+  onOpen: () => void;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <Link
+      to={href}
+      preventScrollReset
+      aria-label={children ? label : undefined}
+      aria-haspopup={hydrated ? "dialog" : undefined}
+      className={className}
+      onClick={(event) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      {children ?? label}
+    </Link>
   );
 }

@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useId, useState, type ReactNode } from "react";
-import { Modal } from "~/components/ui/modal";
+import { DialogLink, Modal } from "~/components/ui/modal";
 import { Button, buttonClass } from "~/components/ui/button";
-import { useHydrated } from "~/core/hooks";
 import type { ReportTarget } from "../../../db/enums";
 import { NOUNS, ReportFormBody } from "./report-form";
 
@@ -67,26 +66,14 @@ export function ReportTrigger({
   className?: string;
   children?: ReactNode;
 }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const titleId = useId();
   const close = () => setOpen(false);
   return (
     <>
-      <Link
-        to={noScriptHref}
-        preventScrollReset
-        aria-label={children ? label : undefined}
-        aria-haspopup={hydrated ? "dialog" : undefined}
-        className={className}
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-      >
-        {children ?? label}
-      </Link>
+      <DialogLink href={noScriptHref} label={label} onOpen={() => setOpen(true)} className={className}>
+        {children}
+      </DialogLink>
       <Modal open={open} onCancel={close} labelledBy={titleId} className="max-w-md">
         <ReportContent
           target={target}
