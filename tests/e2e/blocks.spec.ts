@@ -41,6 +41,7 @@ test.describe("Blocking in chat", () => {
     await expectNoSeriousA11yViolations(a.page);
     await dialog.getByRole("button", { name: "Block" }).click();
     await expect(a.page.getByRole("status").getByText(YOU_BLOCKED)).toBeVisible();
+    await a.page.screenshot({ path: test.info().outputPath("chat-blocked-1280.png") });
     // The chat left Alice's list.
     await expect(a.page.getByRole("complementary", { name: "Conversations" }).getByText("Bob Block")).toHaveCount(0);
 
@@ -99,9 +100,15 @@ test.describe("Blocking in chat", () => {
     const bob = await createUser({ firstName: "Bob", lastName: "Profile" });
     await login({ firstName: "Alice", lastName: "Profile" });
     await page.goto(`/profile/${bob.id}`);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: test.info().outputPath(`profile-block-${width}.png`) });
+    }
     await page.getByRole("link", { name: "Block", exact: true }).click();
     await page.getByRole("alertdialog", { name: "Block this member?" }).getByRole("button", { name: "Block" }).click();
     await expect(page.getByRole("button", { name: "Unblock" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Chat" })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole("button", { name: "Unblock" }).click();
     await expect(page.getByRole("link", { name: "Block", exact: true })).toBeVisible();

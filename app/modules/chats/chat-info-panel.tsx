@@ -35,7 +35,8 @@ export function ChatInfoPanel({
   const other = chat.otherParticipant;
   const posts = chatPosts(chat);
   return (
-    <MenuDetails className="group relative">
+    // Keyed by the block: after Block or Unblock the page comes back to this chat with the panel closed.
+    <MenuDetails key={chat.blocked ?? "none"} className="group relative">
       <summary
         className="cursor-pointer list-none rounded-card p-2 text-muted hover:bg-canvas [&::-webkit-details-marker]:hidden"
         aria-label={CHAT_MESSAGES.about}

@@ -47,7 +47,8 @@ export function ProfileHeader({
           >
             Edit Profile
           </Link>
-        ) : signedIn ? (
+        ) : signedIn && !profile.blockedByYou ? (
+          // Blocked by the viewer: no Chat (it would be refused); Unblock is below.
           <StartChatForm userId={profile._id} />
         ) : null}
       </div>
