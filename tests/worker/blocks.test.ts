@@ -164,6 +164,23 @@ describe("a block", () => {
     ).toBe(400);
   });
 
+  it("leaves the blocked chat out of the unread count pushed to the blocker's badge", async () => {
+    const { alice, bob, chatId } = await chatWithMessage();
+    const carol = await createSignedInUser({ firstName: "Carol" });
+    const inbox = await connect(`/parties/user-notifications/${alice.user.id}`, { Cookie: alice.cookie });
+    await waitFor(() => framesOf(inbox.frames, "welcome")[0]);
+    expect((await api("POST", `/api/users/${bob.user.id}/block`, alice.token)).status).toBe(200);
+    // The block itself pushes the new count: Bob's unread message no longer counts.
+    expect(await waitFor(() => framesOf(inbox.frames, "unread").at(-1))).toEqual({ type: "unread", count: 0 });
+    const carolChat = (await api<Json>("POST", "/api/chats", carol.token, { targetUserId: alice.user.id })).body.id!;
+    const counted = framesOf(inbox.frames, "unread").length;
+    expect((await send(carol.token, carolChat, "Hi Alice")).status).toBe(201);
+    // The count that follows Carol's message is 1 (hers), not 2.
+    expect(await waitFor(() => framesOf(inbox.frames, "unread")[counted])).toEqual({ type: "unread", count: 1 });
+    expect(framesOf(inbox.frames, "chat-notification").some((frame) => frame.chatId === chatId)).toBe(false);
+    inbox.socket!.close();
+  });
+
   it("refuses the chat room's send-message frame both ways and relays no typing across it", async () => {
     const { alice, bob, chatId } = await chatWithMessage();
     const a = await connect(`/parties/chat-room/${chatId}`, { Cookie: alice.cookie });
