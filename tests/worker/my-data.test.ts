@@ -83,7 +83,7 @@ async function memberWithHistory(overrides: Partial<NewUser> = {}) {
       amount: 300,
       currency: "usd",
       stripeEventId: `evt_${tag}`,
-      stripeSessionId: `cs_${tag}`,
+      stripeSessionId: `cs_test_${tag}`,
     }),
     db.insert(emailOutbox).values({
       id: crypto.randomUUID(),
