@@ -584,6 +584,28 @@ export const reports = sqliteTable(
   ],
 );
 
+/**
+ * A member blocking another (docs/product.md#blocking): while a row stands neither can message the
+ * other and their shared chat leaves the blocker's list. One row per pair and direction; unblocking
+ * deletes it. The primary key serves "whom do I block"; the second index "who blocks me".
+ */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked_idx").on(t.blockedId, t.blockerId),
+  ],
+);
+
 /** Every admin action, with who, what, when and why (docs/product.md#moderation). */
 export const auditLog = sqliteTable(
   "audit_log",

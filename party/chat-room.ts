@@ -7,6 +7,7 @@ import { markChatRead } from "../app/modules/chats/commands.server";
 import { announceMirrored } from "../app/modules/chats/fan-out.server";
 import { CATCH_UP_LIMIT, messagesAfter } from "../app/modules/chats/queries.server";
 import {
+  blockStands,
   checkSender,
   loadRoomMembers,
   mirrorMessages,
@@ -47,7 +48,8 @@ const WAIT_FOR_MIRROR_MS = 2000;
  * message, from a `send-message` frame or handed over by the Worker (`send`, RPC), is checked
  * against the members the room holds, stored in the room's own SQLite storage, delivered to the
  * room's sockets, and then mirrored to D1 (idempotent by id, retried by the room's alarm until it
- * lands). Catch-up after a reconnect reads the room's storage. Typing is relayed, never stored;
+ * lands). Catch-up after a reconnect reads the room's storage. Typing is relayed (not across a
+ * block), never stored;
  * read marks go through the chats module to D1, as POST .../read does.
  */
 export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
@@ -103,6 +105,8 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
           break;
         }
         case "typing":
+          // Across a block nothing reaches the other side, typing included (ADR 152).
+          if (blockStands(await this.members())) break;
           await this.publish(
             { type: "user-typing", chatId: this.name, userId, isTyping: frame.isTyping },
             { exceptUser: userId },

@@ -35,6 +35,8 @@ const SCHEMA = [
     username TEXT,
     show_full_name INTEGER
   )`,
+  // The members who block another member of the chat (ADR 152), as D1 last said.
+  `CREATE TABLE IF NOT EXISTS member_blocks (user_id TEXT PRIMARY KEY)`,
   `CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
 ];
 
@@ -141,6 +143,12 @@ export class ChatStore {
   members(): { list: RoomMember[]; loadedAt: number } | null {
     const loadedAt = this.meta("members_loaded_at");
     if (loadedAt === null) return null;
+    const blocking = new Set(
+      this.sql
+        .exec<{ user_id: string }>("SELECT user_id FROM member_blocks")
+        .toArray()
+        .map((row) => row.user_id),
+    );
     const list = this.sql
       .exec<{
         user_id: string;
@@ -158,12 +166,17 @@ export class ChatStore {
         senderLastName: row.last_name,
         senderUsername: row.username,
         senderShowFullName: row.show_full_name === null ? null : row.show_full_name === 1,
+        blocksOther: blocking.has(row.user_id),
       }));
     return { list, loadedAt: Number(loadedAt) };
   }
 
   setMembers(list: RoomMember[], loadedAt: number) {
     this.sql.exec("DELETE FROM members");
+    this.sql.exec("DELETE FROM member_blocks");
+    for (const member of list) {
+      if (member.blocksOther) this.sql.exec("INSERT INTO member_blocks (user_id) VALUES (?)", member.userId);
+    }
     for (const member of list) {
       this.sql.exec(
         "INSERT INTO members (user_id, visible, first_name, last_name, username, show_full_name) VALUES (?, ?, ?, ?, ?, ?)",
@@ -188,6 +201,7 @@ export class ChatStore {
       userId,
     );
     this.sql.exec("DELETE FROM members WHERE user_id = ?", userId);
+    this.sql.exec("DELETE FROM member_blocks WHERE user_id = ?", userId);
   }
 
   forgetMembers() {

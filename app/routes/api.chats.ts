@@ -19,12 +19,14 @@ export const loader = jsonRoute({
     description:
       "targetUserId is required: there are no chats with nobody in them (a 400 says so). Opening a direct chat " +
       "again answers the same chat, rejoining it after a leave. `referralId` (a referral of either person) " +
-      "records which referral the chat is about.",
+      "records which referral the chat is about. A block either way is a 403. New accounts (email not " +
+      "verified, or under a day old) start at most 3 new chats in any 24 hours (429 saying when; reopening " +
+      "an existing chat does not count).",
     access: "member",
     body: CreateChatSchema,
     response: z.object({ id: z.string() }),
     status: 201,
-    errors: [404, 429],
+    errors: [403, 404, 429],
     async run({ ctx, body }) {
       const { id } = await startDirectChat(ctx, body);
       return { id };

@@ -14,6 +14,7 @@ const MyDataExportSchema = z.object({
   comments: Rows,
   chats: Rows,
   tips: Rows,
+  blocks: Rows,
 });
 
 export const loader = jsonRoute({
@@ -21,7 +22,7 @@ export const loader = jsonRoute({
     summary: "Download my data",
     description:
       "One JSON file of everything the signed-in member gave or did: profile and privacy settings, referrals, " +
-      "applications (made and received), comments, chats with their messages, tips. Sent as an attachment, " +
+      "applications (made and received), comments, chats with their messages, tips, the members they block. Sent as an attachment, " +
       "outside the envelope; never cached.",
     access: "member",
     response: MyDataExportSchema,

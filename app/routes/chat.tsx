@@ -4,7 +4,9 @@ import { PanelLeftOpen } from "lucide-react";
 import { useEffect, useState } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { DomainError } from "~/core/errors";
-import { formAction, intent } from "~/http/form-action.server";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
+import { blockUser, unblockUser } from "~/modules/blocks/blocks.server";
+import type { ReportTargetRef } from "~/modules/reports/report-dialog";
 import { pageLoader, type PageArgs } from "~/http/page-loader.server";
 import { ChatSidebar } from "~/modules/chats/chat-sidebar";
 import { leaveChat, markChatRead, startDirectChat } from "~/modules/chats/commands.server";
@@ -26,15 +28,27 @@ async function pickerOf(services: PageArgs<"member", undefined, undefined>["ctx"
   return { q, error, recipients: await findRecipients(services, { q: search.success ? q : "" }) };
 }
 
+/** `?confirm=`: the question the page shows itself (no JavaScript), or none. */
+const confirmOf = (value: string | null): "delete" | "block" | null =>
+  value === "delete" || value === "block" ? value : null;
+
+/** `?report=message:<id>` or `user:<id>`: the report form the page shows itself (no JavaScript). */
+function reportOf(value: string | null): ReportTargetRef | null {
+  const match = /^(message|user):([A-Za-z0-9_-]{1,64})$/.exec(value ?? "");
+  return match ? { targetType: match[1] as "message" | "user", targetId: match[2] } : null;
+}
+
 /**
  * The chat list and the open conversation (`?chatId=`, else the first unless `?closed=1` or the
- * new-chat picker is open); `?confirm=delete` shows the delete question in the page (no JavaScript).
+ * new-chat picker is open); `?confirm=delete|block` shows that question in the page and `?report=`
+ * the report form (no JavaScript).
  */
 async function chatPage({ ctx: services, request }: PageArgs<"member", undefined, undefined>) {
   const query = new URL(request.url).searchParams;
   const picker = await pickerOf(services, query);
   const closed = query.get("closed") === "1" || picker !== null;
-  const confirmDelete = query.get("confirm") === "delete";
+  const confirm = confirmOf(query.get("confirm"));
+  const report = reportOf(query.get("report"));
   let notFound = false;
   // Showing a conversation does not mark it read: a GET any site can link to must not write.
   // The page marks it read once shown (the socket's mark-read, or a POST).
@@ -56,10 +70,10 @@ async function chatPage({ ctx: services, request }: PageArgs<"member", undefined
     const { chats, chat } = closed
       ? { chats: await listChats(services).catch(failed), chat: null }
       : await listWithFirstChat(services).catch(failed);
-    return { chats, chat, notFound, picker, confirmDelete };
+    return { chats, chat, notFound, picker, confirm, report };
   }
   const [chats, chat] = await Promise.all([listChats(services).catch(failed), openChat(requested)]);
-  return { chats, chat, notFound, picker, confirmDelete };
+  return { chats, chat, notFound, picker, confirm, report };
 }
 
 export const loader = pageLoader({ access: "member", run: chatPage });
@@ -90,6 +104,15 @@ const chatForm = intent.member({
       case "leave":
         await leaveChat(services, { chatId: input.chatId });
         return redirect("/chat");
+      case "block": {
+        // Back to the conversation, which now says so and offers Unblock (the list no longer has it).
+        const { message } = await blockUser(services, { userId: input.userId });
+        return redirectTo(chatPath(input.chatId), { toast: message });
+      }
+      case "unblock": {
+        const { message } = await unblockUser(services, { userId: input.userId });
+        return redirectTo(chatPath(input.chatId), { toast: message });
+      }
       default:
         return input satisfies never;
     }
@@ -98,7 +121,14 @@ const chatForm = intent.member({
 
 export const action = formAction({
   access: "member",
-  intents: { "start-direct": chatForm, send: chatForm, leave: chatForm, read: chatForm },
+  intents: {
+    "start-direct": chatForm,
+    send: chatForm,
+    leave: chatForm,
+    read: chatForm,
+    block: chatForm,
+    unblock: chatForm,
+  },
 });
 
 /**
@@ -115,7 +145,7 @@ function useCleanAddress() {
 }
 
 export default function ChatPage() {
-  const { chats, chat, notFound, picker, confirmDelete } = useLoaderData<typeof loader>();
+  const { chats, chat, notFound, picker, confirm, report } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // The mobile drawer is open for the chat it was opened over; choosing a chat closes it.
   const [drawerFor, setDrawerFor] = useState<string | null>(null);
@@ -145,7 +175,7 @@ export default function ChatPage() {
           {picker ? (
             <RecipientPicker {...picker} />
           ) : chat ? (
-            <Conversation key={chat.id} chat={chat} confirmDelete={confirmDelete} onOpenSidebar={openDrawer} />
+            <Conversation key={chat.id} chat={chat} confirm={confirm} report={report} onOpenSidebar={openDrawer} />
           ) : (
             <EmptyPane notFound={notFound} onOpenSidebar={openDrawer} />
           )}

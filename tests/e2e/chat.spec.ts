@@ -1,16 +1,5 @@
-import type { Browser } from "@playwright/test";
-import { SESSION_COOKIE } from "../../app/modules/auth/session.server";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, createReferral, expect, test, type TestUser } from "./fixtures";
-
-/** A separate browser (own cookies) signed in as `user`. */
-async function browserFor(browser: Browser, baseURL: string, user: TestUser) {
-  const context = await browser.newContext({ baseURL });
-  await context.addCookies([
-    { name: SESSION_COOKIE, value: user.token, url: baseURL, httpOnly: true, sameSite: "Lax" },
-  ]);
-  return { context, page: await context.newPage() };
-}
+import { apiAs, browserFor, createReferral, expect, test } from "./fixtures";
 
 test.describe("Chat", () => {
   test("two people chat live: red dot, toast, typing and read marks", async ({

@@ -1,4 +1,11 @@
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from "../../db/seed/demo";
 import { SESSION_COOKIE } from "../../app/modules/auth/session.server";
@@ -78,6 +85,18 @@ export async function signInAs(context: BrowserContext, baseURL: string, user: P
   await context.addCookies([
     { name: SESSION_COOKIE, value: user.token, url: baseURL, httpOnly: true, sameSite: "Lax" },
   ]);
+}
+
+/** A separate browser (own cookies; JavaScript on unless asked) signed in as `user`. */
+export async function browserFor(
+  browser: Browser,
+  baseURL: string,
+  user: Pick<TestUser, "token">,
+  javaScriptEnabled = true,
+) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  await signInAs(context, baseURL, user);
+  return { context, page: await context.newPage() };
 }
 
 /** /api calls as a user (bearer token), failing loudly on an error status. */

@@ -1,20 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chats, messages } from "../../db/schema";
-import { api, createSignedInUser, fetchPath, ORIGIN, testDb } from "./helpers";
+import { api, createSignedInUser, fetchPath, ORIGIN, postPageForm, testDb } from "./helpers";
 
-function postForm(path: string, cookie: string, fields: Record<string, string>) {
-  return fetchPath(path, {
-    method: "POST",
-    headers: {
-      Cookie: cookie,
-      Origin: ORIGIN,
-      Host: new URL(ORIGIN).host,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const postForm = postPageForm;
 
 describe("/chat pages", () => {
   it("sends visitors to sign in", async () => {

@@ -27,6 +27,21 @@ export function fetchPath(path: string, init?: RequestInit) {
   return SELF.fetch(new URL(path, ORIGIN), { redirect: "manual", ...init });
 }
 
+/** Posts a page's form as a browser does (same origin, urlencoded), signed in by `cookie`. */
+export function postPageForm(path: string, cookie: string, fields: Record<string, string>, headers: HeadersInit = {}) {
+  return fetchPath(path, {
+    method: "POST",
+    headers: {
+      Cookie: cookie,
+      Origin: ORIGIN,
+      Host: new URL(ORIGIN).host,
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...headers,
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
 /** Calls the Worker entry directly with changed variables (e.g. ENVIRONMENT=production). */
 export async function fetchWithEnv(path: string, overrides: Partial<Env>, init?: RequestInit) {
   const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");

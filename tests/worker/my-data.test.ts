@@ -12,6 +12,7 @@ import {
 } from "../../db/factories";
 import {
   applications,
+  blocks,
   chatMembers,
   chats,
   comments,
@@ -33,7 +34,7 @@ const PASSWORD = "s3cure-passw0rd";
 /**
  * A member with something of everything (a referral reviewed by an applicant, an application of
  * their own, a review they wrote, a chat with messages both ways, a tip, a sent email, a counted
- * rate-limit event) among other people, so deletion can be checked table by table.
+ * rate-limit event, a block each way) among other people, so deletion can be checked table by table.
  */
 async function memberWithHistory(overrides: Partial<NewUser> = {}) {
   const db = testDb();
@@ -47,6 +48,7 @@ async function memberWithHistory(overrides: Partial<NewUser> = {}) {
     ...overrides,
   });
   const other = await createSignedInUser();
+  const stranger = await createSignedInUser();
   const card = makeCard();
   const othersCard = makeCard();
   const ownReferral = makeReferral(member.user.id, card.id, {
@@ -81,7 +83,7 @@ async function memberWithHistory(overrides: Partial<NewUser> = {}) {
       amount: 300,
       currency: "usd",
       stripeEventId: `evt_${tag}`,
-      stripeSessionId: `cs_${tag}`,
+      stripeSessionId: `cs_test_${tag}`,
     }),
     db.insert(emailOutbox).values({
       id: crypto.randomUUID(),
@@ -90,9 +92,27 @@ async function memberWithHistory(overrides: Partial<NewUser> = {}) {
       text: "Hello",
       html: "<p>Hello</p>",
     }),
-    db.insert(rateLimitHits).values({ id: crypto.randomUUID(), key: `chat-message:${member.user.id}`, at: Date.now() }),
+    db.insert(rateLimitHits).values([
+      { id: crypto.randomUUID(), key: `chat-message:${member.user.id}`, at: Date.now() },
+      { id: crypto.randomUUID(), key: `chat-new:${member.user.id}`, at: Date.now() },
+    ]),
+    db.insert(blocks).values([
+      { blockerId: member.user.id, blockedId: stranger.user.id },
+      { blockerId: stranger.user.id, blockedId: member.user.id },
+    ]),
   ]);
-  return { member, other, card, ownReferral, othersReferral, applicationToMember, ownApplication, chat, ownReview };
+  return {
+    member,
+    other,
+    stranger,
+    card,
+    ownReferral,
+    othersReferral,
+    applicationToMember,
+    ownApplication,
+    chat,
+    ownReview,
+  };
 }
 
 /** Every user table's text columns that contain `needle`, as "table.column". */
@@ -149,6 +169,10 @@ describe("GET /api/users/me/export", () => {
       ]),
     );
     expect(data.tips).toEqual([expect.objectContaining({ amountMinor: 300, currency: "usd" })]);
+    // The members they block; who blocks them is not theirs to see.
+    expect(data.blocks).toEqual([
+      { userId: world.stranger.user.id, username: world.stranger.user.username, createdAt: expect.any(String) },
+    ]);
   });
 
   it("is for members only", async () => {

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useHydrated } from "~/core/hooks";
+import { useId, useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "./button";
+import { DialogLink, Modal } from "./modal";
 
 /** What a destructive action asks before it runs: the question, why it matters and the button's word. */
 export interface ConfirmCopy {
@@ -18,13 +18,9 @@ export interface ConfirmPost {
   fields: Record<string, string>;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
- * A modal alert dialog (role=alertdialog, aria-modal) that asks before a destructive action.
- * Focus moves to Cancel when it opens (the safe choice), Tab and Shift+Tab stay inside it, Escape
- * (or Cancel) cancels, and focus returns to what opened it when it closes.
+ * A modal alert dialog (role=alertdialog) that asks before a destructive action. Focus moves to
+ * Cancel when it opens (the safe choice); see Modal for the rest.
  */
 export function ConfirmDialog({
   open,
@@ -39,65 +35,28 @@ export function ConfirmDialog({
 }) {
   const titleId = useId();
   const descriptionId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    cancelRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        onCancel();
-        return;
-      }
-      if (event.key !== "Tab" || !panelRef.current) return;
-      const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      const inside = panelRef.current.contains(document.activeElement);
-      if (event.shiftKey && (document.activeElement === first || !inside)) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      // The opener may be gone (the row was deleted); then focus stays where the page puts it.
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open, onCancel]);
-
-  if (!open) return null;
-  // whitespace-normal: opened from a table cell (the admin lists), the dialog must not inherit nowrap.
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink/40 p-4">
-      <div
-        ref={panelRef}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        className="w-full max-w-sm rounded-card border border-line bg-surface p-5 whitespace-normal shadow-lg"
-      >
-        <h2 id={titleId} className="text-lg font-semibold">
-          {copy.title}
-        </h2>
-        <div id={descriptionId} className="mt-2 text-sm text-muted">
-          {copy.description}
-        </div>
-        <ConfirmButtons post={post} confirmLabel={copy.confirmLabel} reasonLabel={copy.reasonLabel}>
-          <Button ref={cancelRef} variant="secondary" size="sm" onClick={onCancel}>
-            Cancel
-          </Button>
-        </ConfirmButtons>
+    <Modal
+      open={open}
+      onCancel={onCancel}
+      role="alertdialog"
+      labelledBy={titleId}
+      describedBy={descriptionId}
+      initialFocus={cancelRef}
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        {copy.title}
+      </h2>
+      <div id={descriptionId} className="mt-2 text-sm text-muted">
+        {copy.description}
       </div>
-    </div>
+      <ConfirmButtons post={post} confirmLabel={copy.confirmLabel} reasonLabel={copy.reasonLabel}>
+        <Button ref={cancelRef} variant="secondary" size="sm" onClick={onCancel}>
+          Cancel
+        </Button>
+      </ConfirmButtons>
+    </Modal>
   );
 }
 
@@ -161,24 +120,17 @@ export function ConfirmTrigger({
   className?: string;
   children?: ReactNode;
 }) {
-  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Link
-        to={confirmHref}
-        preventScrollReset
-        aria-label={children ? label : undefined}
-        aria-haspopup={hydrated ? "dialog" : undefined}
+      <DialogLink
+        href={confirmHref}
+        label={label}
+        onOpen={() => setOpen(true)}
         className={className ?? buttonClass("secondary", "sm", "text-danger-700")}
-        onClick={(event) => {
-          if (!hydrated) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
       >
-        {children ?? label}
-      </Link>
+        {children}
+      </DialogLink>
       <ConfirmDialog open={open} onCancel={() => setOpen(false)} copy={copy} post={post} />
     </>
   );

@@ -9,6 +9,8 @@ import { chatMembers, chats, messages, referrals, users } from "../../../db/sche
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
+import { blockRefusal, blockStateBetween } from "~/modules/blocks/rules.server";
+import { limitNewAccountChats } from "./new-account-limit.server";
 import { announceJoined, announceLeft, announceRead } from "./fan-out.server";
 import { countUnread } from "./queries.server";
 import { requireMembership } from "./rows.server";
@@ -87,8 +89,15 @@ export async function startDirectChat(ctx: StartCtx, input: CreateChatInput) {
   if (input.referralId && !referral) {
     throw new DomainError(404, CHAT_MESSAGES.referralNotFound, { referralId: CHAT_MESSAGES.referralNotFound });
   }
-  await limitChatStarts(ctx, actor.id);
   const directKey = [actor.id, targetUserId].sort().join(":");
+  const [block, existing] = await Promise.all([
+    blockStateBetween(db, actor.id, targetUserId),
+    db.select({ id: chats.id }).from(chats).where(eq(chats.directKey, directKey)).get(),
+  ]);
+  if (block) throw blockRefusal(block);
+  await limitChatStarts(ctx, actor.id);
+  // Reopening a chat the pair already has is not a new chat: only new ones count for new accounts.
+  if (!existing) await limitNewAccountChats(ctx, actor.id);
   const now = new Date();
   const referralId = referral?.id ?? null;
   const upsert = db.insert(chats).values({

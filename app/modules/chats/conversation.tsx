@@ -1,13 +1,16 @@
 import { Form, Link } from "@remix-run/react";
 import { clsx } from "clsx";
-import { AlertTriangle, Check, CheckCheck, CreditCard, Info, PanelLeftOpen, RotateCcw, X } from "lucide-react";
+import { AlertTriangle, Check, CheckCheck, CreditCard, Flag, PanelLeftOpen, RotateCcw, X } from "lucide-react";
 import { Fragment, useEffect, useRef } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
-import { ConfirmPanel, ConfirmTrigger, type ConfirmCopy } from "~/components/ui/confirm-dialog";
-import { MenuDetails } from "~/components/ui/menu-details";
+import { ConfirmPanel, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { BLOCK_MESSAGES } from "~/modules/blocks/schemas";
+import { ReportPanel, ReportTrigger, type ReportTargetRef } from "~/modules/reports/report-dialog";
 import { useUser } from "~/utils/user";
 import { useHydrated } from "~/core/hooks";
 import { Avatar, formatDay, formatTime } from "./chat-ui";
+import { blockCopy, PostButton } from "~/modules/blocks/block-ui";
+import { ChatInfoPanel, chatPosts } from "./chat-info-panel";
 import { Composer } from "./composer";
 import type { ChatDetail } from "./present";
 import { CHAT_MESSAGES } from "./schemas";
@@ -20,12 +23,15 @@ import { useChatRoom } from "./use-chat-room";
  */
 export function Conversation({
   chat,
-  confirmDelete,
+  confirm,
+  report,
   onOpenSidebar,
 }: {
   chat: ChatDetail;
-  /** `?confirm=delete`: the delete question shown in the page (the no-JavaScript confirmation). */
-  confirmDelete: boolean;
+  /** `?confirm=delete|block`: the question shown in the page (the no-JavaScript confirmation). */
+  confirm: "delete" | "block" | null;
+  /** `?report=message:<id>|user:<id>`: the report form shown in the page (no JavaScript). */
+  report: ReportTargetRef | null;
   onOpenSidebar: (event: React.MouseEvent) => void;
 }) {
   const me = useUser();
@@ -37,7 +43,7 @@ export function Conversation({
   const title = chat.otherParticipant?.username ?? chat.name;
   const otherName = chat.otherParticipant?.username ?? "Someone";
   const chatHref = `/chat?chatId=${encodeURIComponent(chat.id)}`;
-  const deletePost = { action: "/chat", fields: { intent: "leave", chatId: chat.id } };
+  const posts = chatPosts(chat);
   const deleteCopy: ConfirmCopy = {
     title: CHAT_MESSAGES.deleteTitle,
     description: CHAT_MESSAGES.deleteBody,
@@ -71,35 +77,18 @@ export function Conversation({
             {room.othersTyping ? `${otherName} is typing...` : ""}
           </p>
         </div>
-        <MenuDetails className="group relative">
-          <summary
-            className="cursor-pointer list-none rounded-card p-2 text-muted hover:bg-canvas [&::-webkit-details-marker]:hidden"
-            aria-label={CHAT_MESSAGES.about}
-          >
-            <Info aria-hidden className="size-5" />
-          </summary>
-          <div className="absolute right-0 z-10 mt-2 w-72 rounded-card border border-line bg-surface p-4 shadow-lg">
-            <h2 className="font-semibold">{CHAT_MESSAGES.about}</h2>
-            <p className="mt-2 text-sm text-muted">
-              {chat.otherParticipant
-                ? `A direct chat between you and ${chat.otherParticipant.username}.`
-                : CHAT_MESSAGES.nobodyHere}
-            </p>
-            {chat.referral ? (
+        <ChatInfoPanel
+          chat={chat}
+          chatHref={chatHref}
+          deleteCopy={deleteCopy}
+          referral={
+            chat.referral ? (
               <p className="mt-2 text-sm">
                 About: <ReferralLink referral={chat.referral} className="text-brand-700 underline" />
               </p>
-            ) : null}
-            <div className="mt-4">
-              <ConfirmTrigger
-                label="Delete conversation"
-                confirmHref={`${chatHref}&confirm=delete`}
-                copy={deleteCopy}
-                post={deletePost}
-              />
-            </div>
-          </div>
-        </MenuDetails>
+            ) : null
+          }
+        />
         <Link to="/chat?closed=1" className="rounded-card p-2 text-muted hover:bg-canvas" aria-label="Close chat">
           <X aria-hidden className="size-5" />
         </Link>
@@ -112,9 +101,18 @@ export function Conversation({
         </p>
       ) : null}
 
-      {confirmDelete ? (
+      {confirm ? (
         <div className="border-b border-line px-4 py-3">
-          <ConfirmPanel copy={deleteCopy} post={deletePost} cancelHref={chatHref} />
+          <ConfirmPanel
+            copy={confirm === "block" ? blockCopy : deleteCopy}
+            post={confirm === "block" ? posts.block : posts.leave}
+            cancelHref={chatHref}
+          />
+        </div>
+      ) : null}
+      {report ? (
+        <div className="border-b border-line px-4 py-3">
+          <ReportPanel target={withQuote(report, messages)} backHref={chatHref} />
         </div>
       ) : null}
 
@@ -134,7 +132,21 @@ export function Conversation({
                       {day}
                     </li>
                   ) : null}
-                  <Bubble mine={mine}>
+                  <Bubble
+                    mine={mine}
+                    aside={
+                      !mine && message.sender ? (
+                        <ReportTrigger
+                          target={{ targetType: "message", targetId: message.id, quote: message.content }}
+                          label={`Report message from ${message.senderName}`}
+                          noScriptHref={`${chatHref}&report=message:${encodeURIComponent(message.id)}#report`}
+                          className="rounded-card p-1.5 text-muted opacity-60 hover:bg-canvas hover:text-ink hover:opacity-100 focus-visible:opacity-100"
+                        >
+                          <Flag aria-hidden className="size-3.5" />
+                        </ReportTrigger>
+                      ) : null
+                    }
+                  >
                     {!mine ? <span className="sr-only">{`${message.senderName}: `}</span> : null}
                     <p className="whitespace-pre-wrap break-words">{message.content}</p>
                     <span
@@ -192,7 +204,9 @@ export function Conversation({
         </noscript>
       ) : null}
 
-      {chat.otherParticipant ? (
+      {chat.blocked ? (
+        <BlockNotice chat={chat} />
+      ) : chat.otherParticipant ? (
         <Composer chatId={chat.id} sending={sending} onSend={room.send} typing={room.typing} />
       ) : (
         <p role="status" className="border-t border-line px-4 py-3 text-sm text-muted">
@@ -216,9 +230,20 @@ function ReferralLink({ referral, className }: { referral: { id: string; cardNam
   );
 }
 
-function Bubble({ mine, failed, children }: { mine: boolean; failed?: boolean; children: React.ReactNode }) {
+function Bubble({
+  mine,
+  failed,
+  aside,
+  children,
+}: {
+  mine: boolean;
+  failed?: boolean;
+  /** Beside the bubble: the Report button of another's message. */
+  aside?: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
-    <li className={clsx("flex", mine ? "justify-end" : "justify-start")}>
+    <li className={clsx("flex items-center gap-1", mine ? "justify-end" : "justify-start")}>
       <div
         className={clsx(
           "max-w-[80%] rounded-card px-3 py-2 text-sm",
@@ -228,8 +253,25 @@ function Bubble({ mine, failed, children }: { mine: boolean; failed?: boolean; c
       >
         {children}
       </div>
+      {aside}
     </li>
   );
+}
+
+/** Instead of the composer across a block: who blocked, and for the blocker the way back. */
+function BlockNotice({ chat }: { chat: ChatDetail }) {
+  return (
+    <div role="status" className="flex flex-wrap items-center gap-3 border-t border-line px-4 py-3 text-sm text-muted">
+      <p className="flex-1">{chat.blocked === "by-you" ? BLOCK_MESSAGES.youBlocked : BLOCK_MESSAGES.blockedYou}</p>
+      {chat.blocked === "by-you" ? <PostButton post={chatPosts(chat).unblock}>Unblock</PostButton> : null}
+    </div>
+  );
+}
+
+/** A reported message's text, quoted in the no-JavaScript report panel when the page shows it. */
+function withQuote(report: ReportTargetRef, messages: ChatDetail["messages"]): ReportTargetRef {
+  if (report.targetType !== "message") return report;
+  return { ...report, quote: messages.find((message) => message.id === report.targetId)?.content };
 }
 
 function ReadMark({ read }: { read: boolean }) {

@@ -8,6 +8,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { chatMembers } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import type { ChatMessage } from "~/modules/realtime/protocol";
+import { blocksSomeoneIn } from "~/modules/blocks/rules.server";
 
 type FanOutCtx = Pick<Ctx, "db" | "realtime" | "waitUntil">;
 
@@ -53,12 +54,14 @@ export async function announceJoined(ctx: Pick<Ctx, "realtime">, input: { chatId
 export async function announceMirrored(ctx: FanOutCtx, input: { chatId: string; messages: ChatMessage[] }) {
   if (input.messages.length === 0) return;
   // countUnread's rule for every member at once (correlated on the outer chat_members row).
+  const member = sql`chat_members.user_id`;
   const members = await ctx.db
     .select({
       userId: chatMembers.userId,
       unread: sql<number>`(select count(*) from messages m
         inner join chat_members mine on mine.chat_id = m.chat_id and mine.user_id = chat_members.user_id
         where mine.hidden_at is null
+          and not ${blocksSomeoneIn(sql`mine.chat_id`, member)}
           and (m.sender_id is null or m.sender_id <> chat_members.user_id)
           and m.created_at > coalesce(mine.last_read_at, 0))`,
     })

@@ -17,6 +17,11 @@ export const ChatSummarySchema = z.object({
   lastMessage: z.string().nullable(),
   /** The referral the chat was opened from (its Chat button), else null. */
   referral: z.object({ id: z.string(), cardName: z.string() }).nullable(),
+  /**
+   * A block between the member and the other person (docs/product.md#blocking): "by-you" (the chat
+   * is then only reachable by its address, not listed), "by-them", or null. Either way no one can send.
+   */
+  blocked: z.enum(["by-you", "by-them"]).nullable(),
 });
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 

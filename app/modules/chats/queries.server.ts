@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { chatMembers, chats, creditCards, messages, referrals, users } from "../../../db/schema";
+import { blocks, chatMembers, chats, creditCards, messages, referrals, users } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import type { ChatNotification } from "~/modules/realtime/protocol";
@@ -26,6 +26,7 @@ import {
   type MessageRow,
 } from "./rows.server";
 import { CHAT_MESSAGES } from "./schemas";
+import { blocksSomeoneIn } from "~/modules/blocks/rules.server";
 
 type ReadCtx = Pick<Ctx, "db" | "actor">;
 
@@ -42,15 +43,21 @@ export async function isChatMember(ctx: ReadCtx, input: { chatId: string }) {
 /** The chat list's order: newest activity first (the chat's creation until its first message). */
 const listOrder = [desc(sql`coalesce(${chats.lastMessageAt}, ${chats.createdAt})`), desc(chats.id)] as const;
 
-/** The listed chats' rule: the member's visible memberships (joined to chats as the list is). */
-const listedFor = (userId: string) => and(eq(chatMembers.userId, userId), isNull(chatMembers.hiddenAt));
+/** The member's visible memberships (joined to chats as the list is). */
+const visibleFor = (userId: string) => and(eq(chatMembers.userId, userId), isNull(chatMembers.hiddenAt));
+
+/**
+ * The listed chats' rule: the member's visible memberships, except a chat with someone they block
+ * (it comes back when they unblock, docs/product.md#blocking).
+ */
+const listedFor = (userId: string) => and(visibleFor(userId), sql`not ${blocksSomeoneIn(chats.id, userId)}`);
 
 /**
  * The list's statement. Columns that share a name with another selected column (the ids, the
  * names) are aliased: inside `db.batch` drizzle maps D1's rows by column name, and a repeated name
  * would shift every later value.
  */
-function listQuery(db: Db, userId: string) {
+function listQuery(db: Db, userId: string, only?: { chatId: string }) {
   const other = alias(chatMembers, "other");
   return (
     db
@@ -69,6 +76,10 @@ function listQuery(db: Db, userId: string) {
           where ${messages.chatId} = ${chats.id} order by ${messages.createdAt} desc, ${messages.id} desc limit 1)`,
         unreadCount: sql<number>`(select count(*) from ${messages}
           where ${messages.chatId} = ${chats.id} and ${unreadCondition(userId)})`,
+        blockedByYou: sql<number>`exists (select 1 from ${blocks}
+          where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${other.userId})`.as("blocked_by_you"),
+        blocksYou: sql<number>`exists (select 1 from ${blocks}
+          where ${blocks.blockerId} = ${other.userId} and ${blocks.blockedId} = ${userId})`.as("blocks_you"),
       })
       .from(chatMembers)
       .innerJoin(chats, eq(chats.id, chatMembers.chatId))
@@ -77,7 +88,8 @@ function listQuery(db: Db, userId: string) {
       .leftJoin(users, eq(users.id, other.userId))
       .leftJoin(referrals, eq(referrals.id, chats.referralId))
       .leftJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
-      .where(listedFor(userId))
+      // One chat (its conversation's header) is shown even when the list leaves it out for a block.
+      .where(only ? and(visibleFor(userId), eq(chats.id, only.chatId)) : listedFor(userId))
       .groupBy(chats.id)
       .orderBy(...listOrder)
       .limit(LIST_LIMIT)
@@ -109,6 +121,7 @@ function toSummary(row: ListRow): ChatSummary {
     unreadCount: Number(row.unreadCount),
     updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
     lastMessage: row.lastMessage,
+    blocked: row.blockedByYou ? "by-you" : row.blocksYou ? "by-them" : null,
   };
 }
 
@@ -157,9 +170,9 @@ export async function getChat(ctx: ReadCtx, input: { chatId: string; before?: st
   const { chatId } = input;
   // One round trip instead of three (issue 20, few trips): the messages are read beside the
   // membership check, and nothing read is returned unless the check passes.
-  const [, summaries, rows] = await Promise.all([
+  const [, [summaryRow], rows] = await Promise.all([
     requireMembership(db, userId, chatId),
-    listChats(ctx),
+    listQuery(db, userId, { chatId }),
     (async () => {
       const cursor = input.before ? await messageCursor(db, chatId, input.before) : null;
       return messagesWithSender(db)
@@ -168,7 +181,7 @@ export async function getChat(ctx: ReadCtx, input: { chatId: string; before?: st
         .limit(PAGE_SIZE + 1);
     })(),
   ]);
-  const summary = summaries.find((chat) => chat.id === chatId) ?? (await chatHeader(db, chatId));
+  const summary = summaryRow ? toSummary(summaryRow) : await chatHeader(db, chatId);
   return toDetail(summary, rows, userId);
 }
 
@@ -192,6 +205,7 @@ async function chatHeader(db: Db, chatId: string) {
     updatedAt: chat.createdAt.toISOString(),
     lastMessage: null,
     referral: null,
+    blocked: null,
   } satisfies ChatSummary;
 }
 
@@ -212,6 +226,10 @@ export async function messagesAfter(ctx: ReadCtx, input: { chatId: string; after
   return rows.map((row) => toChatMessage(row, userId));
 }
 
+/** The chats whose messages count as unread for the member: visible, and nobody there blocked by them. */
+const countedFor = (userId: string) =>
+  and(isNull(chatMembers.hiddenAt), sql`not ${blocksSomeoneIn(chatMembers.chatId, userId)}`);
+
 /** The member's unread messages across the chats in their list (the header's badge). */
 export async function countUnread(ctx: ReadCtx) {
   const userId = requireActor(ctx).id;
@@ -219,7 +237,7 @@ export async function countUnread(ctx: ReadCtx) {
     .select({ count: count() })
     .from(messages)
     .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
-    .where(and(isNull(chatMembers.hiddenAt), unreadCondition(userId)))
+    .where(and(countedFor(userId), unreadCondition(userId)))
     .get();
   return row?.count ?? 0;
 }
@@ -232,7 +250,7 @@ export async function latestUnread(ctx: ReadCtx, input: { limit?: number } = {})
     .from(messages)
     .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
     .leftJoin(users, eq(users.id, messages.senderId))
-    .where(and(isNull(chatMembers.hiddenAt), unreadCondition(userId)))
+    .where(and(countedFor(userId), unreadCondition(userId)))
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(input.limit ?? 10);
   return rows.map((row) => ({ chatId: row.chatId, sender: nameOf(row), content: row.content, messageId: row.id }));

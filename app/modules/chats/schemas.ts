@@ -114,4 +114,7 @@ export const ChatFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("send"), chatId: entityId, ...SendMessageSchema.shape }),
   z.object({ intent: z.literal("leave"), chatId: entityId }),
   z.object({ intent: z.literal("read"), chatId: entityId }),
+  // Block and unblock from the chat's info panel (docs/product.md#blocking): back to this chat after.
+  z.object({ intent: z.literal("block"), chatId: entityId, userId: recipientId }),
+  z.object({ intent: z.literal("unblock"), chatId: entityId, userId: recipientId }),
 ]);

@@ -14,6 +14,7 @@ import {
   applications,
   auditLog,
   authTokens,
+  blocks,
   chatMembers,
   chats,
   comments,
@@ -56,6 +57,7 @@ const userKeys = (userId: string) => [
   `password-check:user:${userId}`,
   `chat-message:${userId}`,
   `chat-start:${userId}`,
+  `chat-new:${userId}`,
 ];
 
 /** Whether the session behind this token began less than FRESH_SIGN_IN_MS ago. */
@@ -163,6 +165,8 @@ export async function deleteMyAccount(ctx: Ctx, input: { password?: string; curr
     db.update(reports).set({ reporterId: standIn }).where(eq(reports.reporterId, userId)),
     db.update(reports).set({ resolvedById: standIn }).where(eq(reports.resolvedById, userId)),
     db.update(auditLog).set({ actorId: standIn }).where(eq(auditLog.actorId, userId)),
+    // Blocks either way go: they are about the person, and the stand-in should not inherit them.
+    db.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId))),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(authTokens).where(eq(authTokens.userId, userId)),
     db.delete(rateLimitHits).where(inArray(rateLimitHits.key, userKeys(userId))),

@@ -6,6 +6,7 @@
 import { asc, eq, inArray, or, sql } from "drizzle-orm";
 import {
   applications,
+  blocks,
   chatMembers,
   chats,
   comments,
@@ -27,7 +28,7 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
   const { id: userId } = requireActor(ctx);
   const { db } = ctx;
   const myChats = db.select({ chatId: chatMembers.chatId }).from(chatMembers).where(eq(chatMembers.userId, userId));
-  const [profile, myReferrals, myApplications, myComments, myChatRows, myMessages, myTips] = await db.batch([
+  const [profile, myReferrals, myApplications, myComments, myChatRows, myMessages, myTips, myBlocks] = await db.batch([
     db
       .select({
         ...ownColumns,
@@ -108,6 +109,13 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
       .from(tips)
       .where(eq(tips.userId, userId))
       .orderBy(asc(tips.createdAt)),
+    // The members they block (docs/product.md#blocking); who blocks them is the others' data.
+    db
+      .select({ userId: blocks.blockedId, username: users.username, createdAt: blocks.createdAt })
+      .from(blocks)
+      .leftJoin(users, eq(users.id, blocks.blockedId))
+      .where(eq(blocks.blockerId, userId))
+      .orderBy(asc(blocks.createdAt)),
   ]);
   const [row] = profile;
   if (!row) throw new DomainError(404, USER_NOT_FOUND);
@@ -136,6 +144,7 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
     })),
     // Stripe's minor unit (cents), as recorded from its webhook.
     tips: myTips.map(({ amount, ...tip }) => ({ ...tip, amountMinor: amount })),
+    blocks: myBlocks,
   };
 }
 

@@ -69,6 +69,8 @@ export const ApiProfileSchema = z.object({
   privacySettings: PrivacySettingsSchema,
   referralsVisible: z.boolean(),
   applicationsVisible: z.boolean(),
+  /** The signed-in viewer blocks this member (docs/product.md#blocking); false for visitors. */
+  blockedByYou: z.boolean(),
   /** The mean of the reviews of their referrals (1-5), null before the first review. */
   rating: z.number().nullable(),
   reviewCount: z.number().int(),

@@ -3,7 +3,7 @@
  * profile fields, privacy and notification settings, and changing a password.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import { sessions, users } from "../../../db/schema";
+import { blocks, sessions, users } from "../../../db/schema";
 import { requestEmailChange } from "~/modules/auth/email-change.server";
 import { voidOutstandingTokens } from "~/modules/auth/tokens.server";
 import { passwordChangedEmail } from "~/modules/auth/emails.server";
@@ -70,7 +70,12 @@ export type OwnProfile = Awaited<ReturnType<typeof getOwnProfile>>;
 export async function getPublicProfile(ctx: Pick<Ctx, "db" | "actor">, input: { userId: string }) {
   const viewerId = ctx.actor?.id ?? null;
   const row = await ctx.db
-    .select(ownColumns)
+    .select({
+      ...ownColumns,
+      // Read with the profile (one trip); a visitor (null) blocks nobody.
+      blockedByYou: sql<number>`exists (select 1 from ${blocks}
+        where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${users.id})`,
+    })
     .from(users)
     .where(and(eq(users.id, input.userId), sql`${users.deactivatedAt} IS NULL`))
     .get();
@@ -98,6 +103,8 @@ export async function getPublicProfile(ctx: Pick<Ctx, "db" | "actor">, input: { 
     // Applications are never shown to visitors: showApplications is "members may see them"
     // (docs/decisions/120-applications-members-only.md).
     applicationsVisible: isOwner || (viewerId !== null && row.showApplications),
+    /** The viewer blocks this member (docs/product.md#blocking). */
+    blockedByYou: Boolean(row.blockedByYou),
   };
 }
 export type PublicProfile = Awaited<ReturnType<typeof getPublicProfile>>;

@@ -1,5 +1,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
+import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/confirm-dialog";
+import { blockCopy, PostButton } from "~/modules/blocks/block-ui";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { ReportForm } from "~/modules/reports/report-form";
 import { RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
@@ -11,7 +13,10 @@ export function ProfileHeader({
   profile,
   reputation,
   signedIn,
-}: Pick<ProfilePage, "profile" | "reputation" | "signedIn">) {
+  confirmBlock,
+}: Pick<ProfilePage, "profile" | "reputation" | "signedIn" | "confirmBlock">) {
+  const action = `/profile/${encodeURIComponent(profile._id)}`;
+  const blockPost = { action, fields: { intent: "block", userId: profile._id } };
   return (
     <section aria-labelledby="profile-name" className="rounded-card border border-line bg-surface p-6">
       {/* Below 640 px the action takes its own row, so a long name never runs into it. */}
@@ -42,13 +47,26 @@ export function ProfileHeader({
           >
             Edit Profile
           </Link>
-        ) : signedIn ? (
+        ) : signedIn && !profile.blockedByYou ? (
+          // Blocked by the viewer: no Chat (it would be refused); Unblock is below.
           <StartChatForm userId={profile._id} />
         ) : null}
       </div>
       {signedIn && !profile.isOwner ? (
-        <div className="mt-3 border-t border-line pt-3">
-          <ReportForm targetType="user" targetId={profile._id} />
+        <div className="mt-3 flex flex-wrap items-start gap-2 border-t border-line pt-3">
+          <div className="min-w-0 flex-1">
+            <ReportForm targetType="user" targetId={profile._id} />
+          </div>
+          {profile.blockedByYou ? (
+            <PostButton post={{ action, fields: { intent: "unblock", userId: profile._id } }}>Unblock</PostButton>
+          ) : (
+            <ConfirmTrigger label="Block" confirmHref={`${action}?confirm=block`} copy={blockCopy} post={blockPost} />
+          )}
+        </div>
+      ) : null}
+      {confirmBlock && !profile.isOwner && !profile.blockedByYou ? (
+        <div className="mt-3">
+          <ConfirmPanel copy={blockCopy} post={blockPost} cancelHref={action} />
         </div>
       ) : null}
     </section>

@@ -3,7 +3,10 @@ import { isRouteErrorResponse, Link, useLoaderData, useNavigate, useRouteError }
 import { clsx } from "clsx";
 import { z } from "zod";
 import { buttonClass } from "~/components/ui/button";
+import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
+import { blockUser, unblockUser } from "~/modules/blocks/blocks.server";
+import { BlockFormSchema } from "~/modules/blocks/schemas";
 import { listProfileApplications } from "~/modules/applications/applications.server";
 import { listUserReferrals } from "~/modules/referrals/referrals.server";
 import { getReputation } from "~/modules/reputation/reputation.server";
@@ -31,6 +34,8 @@ export const loader = pageLoader({
     tab: z.enum(["about", "referrals", "applications", "reviews"]).catch("about"),
     // The Reviews tab's keyset: reviews older than this time (a bad value is the first page).
     before: z.iso.datetime().optional().catch(undefined),
+    // The block question shown in the page (no JavaScript).
+    confirm: z.literal("block").optional().catch(undefined),
   }),
   async run({ ctx, user: viewer, params, query }) {
     const { tab } = query;
@@ -64,20 +69,32 @@ export const loader = pageLoader({
       olderThan,
       signedIn: viewer !== null,
       viewerId: viewer?.id ?? null,
+      confirmBlock: query.confirm === "block" && viewer !== null,
     };
   },
 });
+
+/** Block and Unblock from the profile (docs/product.md#blocking): back to the profile with the outcome. */
+const blockForm = intent.member({
+  schema: BlockFormSchema,
+  async run({ ctx, value }) {
+    const answer = value.intent === "block" ? await blockUser(ctx, value) : await unblockUser(ctx, value);
+    return redirectTo(`/profile/${encodeURIComponent(value.userId)}`, { toast: answer.message });
+  },
+});
+
+export const action = formAction({ access: "member", intents: { block: blockForm, unblock: blockForm } });
 
 /** What the page's loader gives its sections. */
 export type ProfilePage = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function Profile() {
-  const { profile, tab, reputation, referrals, applications, reviews, olderThan, signedIn, viewerId } =
+  const { profile, tab, reputation, referrals, applications, reviews, olderThan, signedIn, viewerId, confirmBlock } =
     useLoaderData<typeof loader>();
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <ProfileHeader profile={profile} reputation={reputation} signedIn={signedIn} />
+      <ProfileHeader profile={profile} reputation={reputation} signedIn={signedIn} confirmBlock={confirmBlock} />
 
       <nav aria-label="Profile sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-line">
         {TABS.map((entry) => (
