@@ -3,8 +3,8 @@
  *
  * Two builds of the app side by side (e.g. a commit and its parent, each served by
  * bench/workerd-server.ts on its own port and the bench's database), compared by the CPU time
- * their workerd process spends per request (from /proc), in alternating rounds of sequential
- * requests. CPU time, unlike throughput, hardly moves when other work shares the machine, so
+ * their workerd process spends per request (from /proc), over sequential requests that
+ * alternate between them. CPU time, unlike throughput, hardly moves when other work shares the machine, so
  * this answers "did this change make the page cheaper" on a busy machine.
  */
 import { execFileSync } from "node:child_process";
@@ -48,21 +48,29 @@ function cpuTicks(pid: number): number {
 }
 const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }));
 
-/** CPU milliseconds the server spends per request of `path`, over sequential requests. */
-async function cpuPerRequest(server: { origin: string; pid: number; headers: Record<string, string> }, path: string) {
+/**
+ * CPU milliseconds each server spends per request of `path`: sequential requests alternating
+ * between the two, so whatever else the machine does lands on both alike.
+ */
+async function cpuPerRequest(servers: Server[], path: string) {
   const requests = Number(values.requests);
-  const get = async () => {
+  const get = async (server: Server) => {
     const response = await fetch(`${server.origin}${path}`, { headers: server.headers });
-    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    if (!response.ok) throw new Error(`${server.origin}${path}: ${response.status}`);
     await response.arrayBuffer();
   };
-  for (let warm = 0; warm < 10; warm++) await get();
-  const before = cpuTicks(server.pid);
-  for (let index = 0; index < requests; index++) await get();
-  return ((cpuTicks(server.pid) - before) * TICK_MS) / requests;
+  for (let warm = 0; warm < 10; warm++) for (const server of servers) await get(server);
+  const before = servers.map((server) => cpuTicks(server.pid));
+  for (let index = 0; index < requests; index++) for (const server of servers) await get(server);
+  return servers.map((server, i) => ((cpuTicks(server.pid) - before[i]) * TICK_MS) / requests);
 }
 
-const server = async (port: string) => {
+interface Server {
+  origin: string;
+  pid: number;
+  headers: Record<string, string>;
+}
+const server = async (port: string): Promise<Server> => {
   const origin = `http://127.0.0.1:${port}`;
   return { origin, pid: pidOf(port), headers: await headersFor(origin) };
 };
@@ -71,9 +79,13 @@ const b = await server(values.b!);
 for (const path of values.path!) {
   const rows = [];
   for (let round = 0; round < Number(values.rounds); round++) {
-    const msA = await cpuPerRequest(a, path);
-    const msB = await cpuPerRequest(b, path);
-    rows.push({ path, "a CPU ms/req": msA.toFixed(2), "b CPU ms/req": msB.toFixed(2), "b / a": (msB / msA).toFixed(2) });
+    const [msA, msB] = await cpuPerRequest([a, b], path);
+    rows.push({
+      path,
+      "a CPU ms/req": msA.toFixed(2),
+      "b CPU ms/req": msB.toFixed(2),
+      "b / a": (msB / msA).toFixed(2),
+    });
   }
   console.table(rows);
 }

@@ -139,7 +139,11 @@ function summarise(profile: Profile, requests: number, top: number) {
       .filter(([name]) => !/^\((root|idle|program)\)/.test(name))
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([name, us]) => ({ function: name.slice(0, 90), "ms/request": ms(us), share: `${((us / busy) * 100).toFixed(1)}%` }));
+      .map(([name, us]) => ({
+        function: name.slice(0, 90),
+        "ms/request": ms(us),
+        share: `${((us / busy) * 100).toFixed(1)}%`,
+      }));
   console.log("\nSelf time");
   console.table(table(self));
   console.log("\nTotal time (self + callees)");

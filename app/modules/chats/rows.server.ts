@@ -135,10 +135,21 @@ export async function requireMembership(db: Db, userId: string, chatId: string) 
   return membership;
 }
 
-/** Messages of others that are newer than the member's read mark. */
-export function unreadCondition(userId: string) {
+/** Messages of others that are newer than the member's read mark (the member: an id or a column). */
+export function unreadCondition(userId: string | AnyColumn) {
   return and(
     or(isNull(messages.senderId), ne(messages.senderId, userId)),
     gt(messages.createdAt, sql`coalesce(${chatMembers.lastReadAt}, 0)`),
   );
+}
+
+/**
+ * The member's unread messages across the chats in their list (the header's badge), as a scalar
+ * subquery: the member is an id, or a column of the outer query (the session lookup reads it in
+ * its own statement, app/utils/auth.server.ts).
+ */
+export function unreadCountSql(userId: string | AnyColumn) {
+  return sql<number>`(SELECT count(*) FROM ${messages}
+    INNER JOIN ${chatMembers} ON ${chatMembers.chatId} = ${messages.chatId} AND ${chatMembers.userId} = ${userId}
+    WHERE ${chatMembers.hiddenAt} IS NULL AND ${unreadCondition(userId)})`;
 }
