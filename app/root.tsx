@@ -14,6 +14,7 @@ import { useNonce } from "~/utils/nonce";
 import { useSignInOnLostSession } from "~/utils/sign-in-again";
 import type { RootUser } from "~/utils/user";
 import { getToast } from "~/utils/toast.server";
+import { sessionUnreadChats } from "~/utils/auth.server";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -29,8 +30,9 @@ export const loader = pageLoader({
   access: "anyone",
   async run({ ctx, user, request, context }) {
     const { toast, headers } = await getToast(request, context);
-    // The header's unread badge, rendered by the server; the realtime socket keeps it current.
-    const unreadChats = user ? await countUnread(ctx) : 0;
+    // The header's unread badge, rendered by the server (read with the session on page requests);
+    // the realtime socket keeps it current.
+    const unreadChats = user ? ((await sessionUnreadChats(request, context)) ?? (await countUnread(ctx))) : 0;
     return data(
       {
         user: user

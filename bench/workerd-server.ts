@@ -1,5 +1,6 @@
 /**
- * `tsx bench/workerd-server.ts --config wrangler.toml --port 8791 [--persist-to DIR] [--var K:V ...]`
+ * `tsx bench/workerd-server.ts --config wrangler.toml --port 8791 [--persist-to DIR] [--var K:V ...]
+ *                              [--inspector-port 9229]`
  *
  * Serves a Worker for the bench the way Cloudflare runs it: its production bundle (`wrangler
  * deploy --dry-run`) in workerd through Miniflare, with the bindings, Durable Objects and assets
@@ -19,6 +20,8 @@ const { values } = parseArgs({
     port: { type: "string" },
     "persist-to": { type: "string" },
     var: { type: "string", multiple: true, default: [] },
+    // For bench/profile.ts: the V8 inspector of the Worker (CPU profiles).
+    "inspector-port": { type: "string" },
   },
 });
 const config = resolve(values.config!);
@@ -43,6 +46,7 @@ const miniflare = new Miniflare({
   port: Number(values.port),
   d1Persist: persist && join(persist, "d1"),
   durableObjectsPersist: persist && join(persist, "do"),
+  inspectorPort: values["inspector-port"] ? Number(values["inspector-port"]) : undefined,
 } as ConstructorParameters<typeof Miniflare>[0]);
 const url = await miniflare.ready;
 console.log(`serving ${config} on ${url.href}`);

@@ -5,7 +5,8 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CardSkeletons } from "~/components/ui/skeleton";
 import { CARD_CATEGORIES } from "../../db/enums";
-import { listActiveIssuers } from "~/modules/cards/catalog.server";
+import { activeIssuersRead } from "~/modules/cards/catalog.server";
+import { runReads } from "~/core/d1-reads.server";
 import {
   BONUS_TYPE_LABELS,
   BONUS_TYPES,
@@ -17,7 +18,7 @@ import {
 } from "~/modules/referrals/display";
 import { ReferralCard } from "~/modules/referrals/referral-card";
 import { parseSlot, slotForVisitor, VISITOR_SLOT_SECONDS } from "~/modules/referrals/rotation.server";
-import { SearchQuerySchema, searchReferrals } from "~/modules/referrals/search.server";
+import { SearchQuerySchema, searchRead } from "~/modules/referrals/search.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { ReferralTypeTab } from "~/modules/referrals/type-tab";
 import { anyOr, FilterSelect } from "~/components/forms/filter-select";
@@ -52,10 +53,9 @@ export const loader = pageLoader({
     // The visitor's rotation slot: from the URL (pages of one search), else a short-lived cookie.
     const remembered = cookieSlot(request);
     const slot = query.slot ?? remembered ?? slotForVisitor(Date.now());
-    const [{ data: referrals, nextCursor, total }, issuers] = await Promise.all([
-      searchReferrals(ctx, { ...query, slot }),
-      listActiveIssuers(ctx),
-    ]);
+    // One round trip for both reads (app/core/d1-reads.server.ts).
+    const [{ result }, issuers] = await runReads(ctx, [searchRead(ctx, { ...query, slot }), activeIssuersRead(ctx)]);
+    const { data: referrals, nextCursor, total } = result;
     const headers = new Headers();
     if (remembered === null) {
       headers.append(

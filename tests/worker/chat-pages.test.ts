@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chats, messages } from "../../db/schema";
-import { api, createSignedInUser, fetchPath, ORIGIN, postPageForm, testDb } from "./helpers";
+import { parseMeterHeader } from "~/utils/d1-meter.server";
+import { api, createSignedInUser, fetchPath, fetchWithEnv, ORIGIN, postPageForm, testDb } from "./helpers";
 
 const postForm = postPageForm;
 
@@ -100,6 +101,31 @@ describe("/chat pages", () => {
     expect(read.status).toBe(302);
     expect(await unread()).toBe(0);
     expect(await readAt()).not.toBeNull();
+  });
+
+  it("a page's header counts unread messages from the session lookup's own statement", async () => {
+    const alice = await createSignedInUser({ firstName: "Alice" });
+    const bob = await createSignedInUser({ firstName: "Bob" });
+    const start = await postForm("/chat", alice.cookie, { intent: "start-direct", userId: bob.user.id });
+    const chatId = new URL(start.headers.get("Location")!, ORIGIN).searchParams.get("chatId")!;
+    const header = async (cookie: string) => {
+      const page = await fetchWithEnv("/terms", { BENCH_D1_METER: "1" } as Partial<Env>, {
+        headers: { Cookie: cookie },
+      });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      // The session, the member and the count: one round trip for a page without data of its own.
+      expect(parseMeterHeader(page.headers.get("x-d1-meter"))?.calls).toBe(1);
+      return /, (\d+) unread messages?</.exec(html)?.[1] ?? "none";
+    };
+    expect(await header(bob.cookie)).toBe("none");
+    await postForm("/chat", alice.cookie, { intent: "send", chatId, content: "One" });
+    await postForm("/chat", alice.cookie, { intent: "send", chatId, content: "Two" });
+    expect(await header(bob.cookie)).toBe("2");
+    // Her own messages are not unread for her.
+    expect(await header(alice.cookie)).toBe("none");
+    await postForm("/chat", bob.cookie, { intent: "read", chatId });
+    expect(await header(bob.cookie)).toBe("none");
   });
 
   it("shows the empty state, and 'Chat not found' instead of someone else's chat", async () => {

@@ -92,7 +92,7 @@ describe("D1 round trips per page", () => {
     expect(referrals.writes + applications.writes + referrerHome.writes).toBe(0);
   });
 
-  it("/apply reads its page, records, resume point and text plan in one statement: 2", async () => {
+  it("/apply reads its page, records, resume point, text plan and issuer list in one batch: 2 calls, 2 trips", async () => {
     for (const path of [
       "/apply",
       "/apply?q=card",
@@ -101,6 +101,8 @@ describe("D1 round trips per page", () => {
     ]) {
       const stats = await metered(path, market.applicant.cookie);
       expect(stats.chain, path).toBe(2);
+      // The session with the header's unread count, then the search batched with the issuers.
+      expect(stats.calls, path).toBe(2);
       expect(stats.writes, path).toBe(0);
     }
   });

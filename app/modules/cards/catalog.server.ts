@@ -6,6 +6,7 @@ import { and, asc, eq, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { creditCards } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
+import type { Read } from "~/core/d1-reads.server";
 
 export const pickerCardColumns = {
   id: creditCards.id,
@@ -56,12 +57,12 @@ export async function findVisibleCard(db: Db, cardId: string, viewerId: string |
 }
 
 /**
- * The issuers of the active cards, sorted: /apply's issuer filter. A skip scan of
+ * The issuers of the active cards, sorted: /apply's issuer filter (read in the search's batch). A skip scan of
  * credit_cards_active_issuer_idx (one seek per issuer), so it costs as many rows as there are issuers.
  */
-export async function listActiveIssuers(ctx: Pick<Ctx, "db">): Promise<string[]> {
-  const rows = await ctx.db.$client
-    .prepare(
+export function activeIssuersRead(ctx: Pick<Ctx, "db">): Read<string[]> {
+  return {
+    statement: ctx.db.$client.prepare(
       `WITH RECURSIVE issuers(issuer) AS (
          SELECT min(issuer) FROM credit_cards WHERE active = 1
          UNION ALL
@@ -69,7 +70,7 @@ export async function listActiveIssuers(ctx: Pick<Ctx, "db">): Promise<string[]>
          WHERE issuers.issuer IS NOT NULL
        )
        SELECT issuer FROM issuers WHERE issuer IS NOT NULL LIMIT 200`,
-    )
-    .all<{ issuer: string }>();
-  return rows.results.map((row) => row.issuer);
+    ),
+    decode: (rows) => rows.results.map((row) => String(row.issuer)),
+  };
 }

@@ -1,23 +1,34 @@
-/** Times are rendered in UTC until hydration (so server and client HTML agree), then in the reader's zone. */
-const zone = (hydrated: boolean) => (hydrated ? undefined : "UTC");
+/**
+ * Times are rendered in UTC until hydration (so server and client HTML agree), then in the reader's
+ * zone. Each formatter is built once per zone: `toLocale*String` builds one per call.
+ */
+const formatters = (timeZone: string | undefined) => ({
+  time: new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone }),
+  day: new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone }),
+  date: new Intl.DateTimeFormat("en-US", { timeZone }),
+  shortDate: new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone }),
+});
+let utc: ReturnType<typeof formatters> | undefined;
+let local: ReturnType<typeof formatters> | undefined;
+const zone = (hydrated: boolean) => (hydrated ? (local ??= formatters(undefined)) : (utc ??= formatters("UTC")));
 
 /** A time of day, e.g. 3:04 PM. */
 export function formatTime(iso: string, hydrated: boolean) {
-  return new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: zone(hydrated) });
+  return zone(hydrated).time.format(new Date(iso));
 }
 
 /** A day heading, e.g. Monday, November 23, 2026. */
 export function formatDay(iso: string, hydrated: boolean) {
-  return new Date(iso).toLocaleDateString("en-US", { dateStyle: "full", timeZone: zone(hydrated) });
+  return zone(hydrated).day.format(new Date(iso));
 }
 
 /** The list's time: today's time, else the date. */
 export function formatListTime(iso: string, hydrated: boolean) {
+  const format = zone(hydrated);
   const date = new Date(iso);
-  const today = new Date().toLocaleDateString("en-US", { timeZone: zone(hydrated) });
-  return date.toLocaleDateString("en-US", { timeZone: zone(hydrated) }) === today
-    ? formatTime(iso, hydrated)
-    : date.toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: zone(hydrated) });
+  return format.date.format(date) === format.date.format(new Date())
+    ? format.time.format(date)
+    : format.shortDate.format(date);
 }
 
 function initials(name: string) {

@@ -2,7 +2,7 @@
  * Chats: what the acting member reads. The chat list, one conversation, the catch-up after a
  * reconnect and the unread figures, each scoped by the member's visible memberships.
  */
-import { and, asc, count, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { blocks, chatMembers, chats, creditCards, messages, referrals, users } from "../../../db/schema";
@@ -21,7 +21,9 @@ import {
   requireMembership,
   senderColumns,
   toChatMessage,
+  countedFor,
   unreadCondition,
+  unreadCountSql,
   visibleMembership,
   type MessageRow,
 } from "./rows.server";
@@ -226,20 +228,11 @@ export async function messagesAfter(ctx: ReadCtx, input: { chatId: string; after
   return rows.map((row) => toChatMessage(row, userId));
 }
 
-/** The chats whose messages count as unread for the member: visible, and nobody there blocked by them. */
-const countedFor = (userId: string) =>
-  and(isNull(chatMembers.hiddenAt), sql`not ${blocksSomeoneIn(chatMembers.chatId, userId)}`);
-
 /** The member's unread messages across the chats in their list (the header's badge). */
 export async function countUnread(ctx: ReadCtx) {
   const userId = requireActor(ctx).id;
-  const row = await ctx.db
-    .select({ count: count() })
-    .from(messages)
-    .innerJoin(chatMembers, and(eq(chatMembers.chatId, messages.chatId), eq(chatMembers.userId, userId)))
-    .where(and(countedFor(userId), unreadCondition(userId)))
-    .get();
-  return row?.count ?? 0;
+  const row = await ctx.db.get<{ count: number }>(sql`SELECT ${unreadCountSql(userId)} AS count`);
+  return Number(row?.count ?? 0);
 }
 
 /** The newest unread messages as notifications (the header's fallback poll when the socket is down). */

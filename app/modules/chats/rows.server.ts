@@ -7,6 +7,7 @@ import { and, eq, gt, isNull, ne, or, sql, type AnyColumn } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { chatMembers, messages, users } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
+import { blocksSomeoneIn } from "~/modules/blocks/rules.server";
 import type { ChatMessage } from "~/modules/realtime/protocol";
 import { visibleNames } from "~/modules/users/privacy";
 import { CHAT_MESSAGES } from "./schemas";
@@ -135,10 +136,25 @@ export async function requireMembership(db: Db, userId: string, chatId: string) 
   return membership;
 }
 
-/** Messages of others that are newer than the member's read mark. */
-export function unreadCondition(userId: string) {
+/** Messages of others that are newer than the member's read mark (the member: an id or a column). */
+export function unreadCondition(userId: string | AnyColumn) {
   return and(
     or(isNull(messages.senderId), ne(messages.senderId, userId)),
     gt(messages.createdAt, sql`coalesce(${chatMembers.lastReadAt}, 0)`),
   );
 }
+
+/**
+ * The member's unread messages across the chats in their list (the header's badge), as a scalar
+ * subquery: the member is an id, or a column of the outer query (the session lookup reads it in
+ * its own statement, app/utils/auth.server.ts).
+ */
+export function unreadCountSql(userId: string | AnyColumn) {
+  return sql<number>`(SELECT count(*) FROM ${messages}
+    INNER JOIN ${chatMembers} ON ${chatMembers.chatId} = ${messages.chatId} AND ${chatMembers.userId} = ${userId}
+    WHERE ${countedFor(userId)} AND ${unreadCondition(userId)})`;
+}
+
+/** The chats whose messages count as unread for the member: visible, and nobody there blocked by them. */
+export const countedFor = (userId: string | AnyColumn) =>
+  and(isNull(chatMembers.hiddenAt), sql`not ${blocksSomeoneIn(chatMembers.chatId, userId)}`);

@@ -9,13 +9,13 @@
  * against the matches. docs/decisions/020-referrals-fair-rotation-and-search.md has the numbers.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { creditCards, LISTED_CONDITION, referrals, users } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
+import { runRead, type Read } from "~/core/d1-reads.server";
 import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
 import { parseSort } from "./display";
-import { presentReferral, type ReferralRecord } from "./present";
-import { referralRecordColumns } from "./referrals.server";
+import { presentReferral } from "./present";
+import { decodeRecord, dialect, embedded, RECORD_SELECTION } from "./record-sql.server";
 import { ROTATION_SLOTS } from "./rotation.server";
 import type { SearchQuery } from "./search-query.server";
 
@@ -306,48 +306,28 @@ function pageWithEdgeCtes(query: SearchQuery, order: Order, match: string | null
   };
 }
 
-const dialect = new SQLiteAsyncDialect();
-
-/** The record columns of a referral, each named by its key (raw rows keep every column apart). */
-const RECORD_SELECTION = sql.join(
-  Object.entries(referralRecordColumns).map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
-  sql`, `,
-);
-
-/** A raw row's record columns decoded as drizzle decodes them (dates, booleans). */
-function decodeRecord(row: Record<string, unknown>): ReferralRecord {
-  const record: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(referralRecordColumns)) {
-    const value = row[key];
-    record[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
-  }
-  return record as unknown as ReferralRecord;
-}
-
-/** A statement with `?` placeholders and its values as drizzle SQL, to embed as a subquery. */
-function embedded(statement: string, binds: unknown[]): SQL {
-  const parts = statement.split("?");
-  return sql.join(
-    parts.map((part, i) => (i < binds.length ? sql`${sql.raw(part)}${binds[i]}` : sql.raw(part))),
-    sql``,
-  );
-}
-
 /**
  * One page of /apply's search as the viewer (`ctx.actor`, a visitor when null) sees it, in one
  * statement (one round trip, issue 20): the page's ids and keys, the resume probe, the plan and
  * the page's full records with their card and referrer.
  */
 export async function searchReferrals(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery): Promise<SearchResult> {
-  const { result } = await runSearch(ctx, query, null);
-  return result;
+  return (await runRead(searchRead(ctx, query))).result;
 }
 
-/**
- * The search, with `extra` columns (SQL over the page's referral, card and referrer, each named
- * `"__..."`) read in the same statement: the raw rows come back beside the result, in its order.
- */
+/** The search, with `extra` columns (see searchRead). */
 export async function runSearch(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery, extra: SQL | null) {
+  return runRead(searchRead(ctx, query, extra));
+}
+
+type FoundRow = { __kind: number; __id: string | null; __k: number | null } & Record<string, unknown>;
+
+/**
+ * The search as one statement to run alone or batched with a page's other reads (runReads), with
+ * `extra` columns (SQL over the page's referral, card and referrer, each named `"__..."`) read
+ * in the same statement: the raw rows come back beside the result, in its order.
+ */
+export function searchRead(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery, extra: SQL | null = null) {
   const viewerId = ctx.actor?.id ?? null;
   const slot = query.slot ?? 0;
   const order = orderFor(query.sort, slot % ROTATION_SLOTS);
@@ -361,11 +341,21 @@ export async function runSearch(ctx: Pick<Ctx, "db" | "actor">, query: SearchQue
       LEFT JOIN ${creditCards} ON ${creditCards.id} = ${referrals.creditCardId}
       LEFT JOIN ${users} ON ${users.id} = ${referrals.referrerId}`,
   );
-  const found = await ctx.db.$client
-    .prepare(statement.sql)
-    .bind(...statement.params)
-    .all<{ __kind: number; __id: string | null; __k: number | null } & Record<string, unknown>>();
+  const read: Read<{ result: SearchResult; rows: FoundRow[] }> = {
+    statement: ctx.db.$client.prepare(statement.sql).bind(...statement.params),
+    decode: (found) => decodeSearch(found as D1Result<FoundRow>, query, order, slot, viewerId),
+  };
+  return read;
+}
 
+/** The statement's rows as the page, its cursor, plan and count, and the kept raw rows. */
+function decodeSearch(
+  found: D1Result<FoundRow>,
+  query: SearchQuery,
+  order: Order,
+  slot: number,
+  viewerId: string | null,
+) {
   const pageRows = found.results
     .filter((row) => row.__kind === PAGE_ROW)
     .sort((a, b) => compareKeys(a.__k!, a.__id!, b.__k!, b.__id!, order.direction));

@@ -1,0 +1,59 @@
+/**
+ * The patched route matcher (patches/@remix-run+router+*.patch, docs/decisions/063): Remix's
+ * server bundle loads @remix-run/router's CommonJS build, whose matchRoutes re-flattened and
+ * re-ranked every route and recompiled every path's RegExp on each call. The patch memoises both;
+ * these tests check that it is applied and that matching is unchanged by it.
+ */
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const require = createRequire(import.meta.url);
+const routerPath = require.resolve("@remix-run/router/dist/router.cjs.js");
+const router = require(routerPath) as typeof import("@remix-run/router");
+
+const routes = [
+  {
+    id: "root",
+    path: "/",
+    children: [
+      { id: "apply", path: "apply" },
+      { id: "card", path: "cards/:slug" },
+      { id: "referral", path: "apply/:referralId" },
+      { id: "splat", path: "*" },
+    ],
+  },
+];
+const ids = (path: string, table = routes) => router.matchRoutes(table, path)?.map((match) => match.route.id);
+
+describe("route matching with the memoised matcher", () => {
+  it("is the build the server loads, patched (npm install runs patch-package)", () => {
+    const source = readFileSync(routerPath, "utf8");
+    expect(source).toContain("rankedBranchesCache");
+    expect(source).toContain("compilePathUncached");
+  });
+
+  it("matches each path of one table as before, however often it is asked", () => {
+    for (let round = 0; round < 3; round++) {
+      expect(ids("/apply")).toEqual(["root", "apply"]);
+      expect(ids("/apply/abc")).toEqual(["root", "referral"]);
+      expect(ids("/cards/chase-sapphire")).toEqual(["root", "card"]);
+      expect(ids("/nowhere/at/all")).toEqual(["root", "splat"]);
+    }
+    expect(router.matchRoutes(routes, "/cards/amex-gold")?.[1].params).toEqual({ slug: "amex-gold" });
+  });
+
+  it("ranks a second table on its own (the cache is per routes array)", () => {
+    const other = [{ id: "only", path: "/apply/:anything" }];
+    expect(ids("/apply/abc", other as typeof routes)).toEqual(["only"]);
+    expect(ids("/apply/abc")).toEqual(["root", "referral"]);
+  });
+
+  it("keeps optional and case-sensitive paths apart in the compiled-path cache", () => {
+    expect(router.matchPath({ path: "/a/:b?", end: true }, "/a")).not.toBeNull();
+    expect(router.matchPath({ path: "/A", caseSensitive: true }, "/a")).toBeNull();
+    expect(router.matchPath({ path: "/A", caseSensitive: false }, "/a")).not.toBeNull();
+    expect(router.matchPath({ path: "/a", end: false }, "/a/b")).not.toBeNull();
+    expect(router.matchPath({ path: "/a", end: true }, "/a/b")).toBeNull();
+  });
+});
