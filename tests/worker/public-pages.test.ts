@@ -116,6 +116,31 @@ describe("public pages from the edge cache", () => {
     expect(shared.headers.get(EDGE_CACHE_HEADER)).toBeNull();
   });
 
+  it("links a listed card's name on /apply tiles and the referral page to the card's page, not a waiting card's", async () => {
+    const { card, referral } = await cardWithReferral();
+    const member = await createSignedInUser();
+    const cardLink = new RegExp(`<a[^>]*href="/cards/${card.slug}"[^>]*>${card.name}</a>`);
+    const detail = await fetchWithEnv(`/apply/${referral.id}`, {}, { headers: { Cookie: member.cookie } });
+    expect(await detail.text()).toMatch(cardLink);
+    const apply = await fetchWithEnv(
+      `/apply?q=${encodeURIComponent(card.name)}`,
+      {},
+      { headers: { Cookie: member.cookie } },
+    );
+    expect(await apply.text()).toMatch(cardLink);
+
+    // A member's own card waiting for review has no public page: its name is plain text for them.
+    const waiting = makeCard({ isUserAdded: true, active: false });
+    await testDb().insert(creditCards).values(waiting);
+    const mine = makeReferral(member.user.id, waiting.id);
+    await testDb().insert(referrals).values(mine);
+    const own = await fetchWithEnv(`/apply/${mine.id}`, {}, { headers: { Cookie: member.cookie } });
+    expect(own.status).toBe(200);
+    const html = await own.text();
+    expect(html).toContain(waiting.name);
+    expect(html).not.toContain(`href="/cards/${waiting.slug}"`);
+  });
+
   it("answers 404 for an unknown card or code and for a member's own unlisted card", async () => {
     expect((await fetchWithEnv("/cards/no-such-card", {})).status).toBe(404);
     expect((await fetchWithEnv("/r/nosuchcode", {})).status).toBe(404);

@@ -77,6 +77,19 @@ export function CardArt({
   );
 }
 
+/**
+ * A card's name, linking to its public page (every referral for the card) when the card is
+ * listed; a member's card waiting for review has no page yet.
+ */
+export function CardName({ card }: { card: PresentedReferral["creditCard"] }) {
+  if (!card.active) return <>{card.name}</>;
+  return (
+    <Link to={`/cards/${card.slug}`} className="hover:underline">
+      {card.name}
+    </Link>
+  );
+}
+
 /** One referral in the /apply grid: the applicant's value first, then the referrer. */
 export function ReferralCard({ referral }: { referral: PresentedReferral }) {
   const headingId = `referral-${referral._id}`;
@@ -87,7 +100,7 @@ export function ReferralCard({ referral }: { referral: PresentedReferral }) {
         <CardArt name={card.name} issuer={card.issuer} imageUrl={card.imageUrl} />
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="font-semibold leading-snug">
-            {card.name}
+            <CardName card={card} />
           </h3>
           <p className="text-sm text-muted">
             {card.issuer} · {card.category} · {formatAnnualFee(card.annualFee)}

@@ -9,7 +9,7 @@ import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
 import { formatEstimate } from "~/modules/cards/value";
 import { ApplicantValue } from "~/modules/referrals/applicant-value";
 import { offeredBonus, type PresentedReferral } from "~/modules/referrals/present";
-import { CardArt, CreditBandChip, RemainingWarning } from "~/modules/referrals/referral-card";
+import { CardArt, CardName, CreditBandChip, RemainingWarning } from "~/modules/referrals/referral-card";
 
 /** The card, the applicant's value first and the warning on slots; the view's actions below it. */
 export function ReferralHeader({ referral, children }: { referral: PresentedReferral; children: ReactNode }) {
@@ -20,7 +20,7 @@ export function ReferralHeader({ referral, children }: { referral: PresentedRefe
         <CardArt name={card.name} issuer={card.issuer} imageUrl={card.imageUrl} className="w-40" />
         <div className="min-w-0 flex-1">
           <h1 id="referral-title" className="text-2xl font-semibold tracking-tight">
-            {card.name}
+            <CardName card={card} />
           </h1>
           <p className="text-sm text-muted">
             {card.issuer} · {card.category} · {formatAnnualFee(card.annualFee)}
