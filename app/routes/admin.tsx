@@ -10,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/applications", label: "Applications" },
   { to: "/admin/tips", label: "Tips" },
   { to: "/admin/reports", label: "Reports" },
+  { to: "/admin/disputes", label: "Disputes" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

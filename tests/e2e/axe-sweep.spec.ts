@@ -129,6 +129,7 @@ for (const width of WIDTHS) {
         "/admin/applications",
         "/admin/tips",
         "/admin/reports",
+        "/admin/disputes",
         "/admin/audit",
       ]);
       expect(found, JSON.stringify(found, null, 2)).toEqual([]);

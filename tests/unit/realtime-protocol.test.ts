@@ -61,6 +61,9 @@ const SERVER_FRAMES: ByType<ServerFrame> = {
   joined: [{ type: "joined", chatId: "c1", missed: 2 }],
   "chat-notification": [{ type: "chat-notification", chatId: "c1", sender: "Ann A.", content: "Hi", messageId: "m1" }],
   unread: [{ type: "unread", count: 0 }],
+  notice: [
+    { type: "notice", id: "a1-bonus-posted", text: "Ann says the bonus posted.", href: "/dashboard/my-applications" },
+  ],
 };
 
 const MALFORMED = { error: "Unknown or malformed frame" };

@@ -68,6 +68,7 @@ export function useChatRoom(chat: ChatDetail, meId: string) {
       case "error":
       case "chat-notification":
       case "unread":
+      case "notice":
         return;
       default:
         frame satisfies never;

@@ -95,6 +95,8 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   z.extend(ChatNotificationSchema, { type: z.literal("chat-notification") }),
   /** The recipient's total unread count across their chats, pushed after every change. */
   z.object({ type: z.literal("unread"), count: z.number() }),
+  /** News for the recipient beyond chat (an application's outcome step): a toast linking to `href`. */
+  z.object({ type: z.literal("notice"), id: z.string(), text: z.string(), href: z.string() }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;
 

@@ -90,6 +90,16 @@ export function RealtimeProvider({
     onFrame: (frame) => {
       if (frame.type === "unread") setUnread(frame.count);
       else if (frame.type === "chat-notification") notify(frame);
+      else if (frame.type === "notice") {
+        const to = frame.href;
+        void showToast(
+          "message",
+          <button type="button" className="text-left" onClick={() => navigate(to)}>
+            {frame.text}
+          </button>,
+          { id: `notice-${frame.id}`, duration: TOAST_MS },
+        );
+      }
     },
   });
 

@@ -11,6 +11,7 @@ import type { ApiComment } from "~/modules/comments/thread";
 import { TipOptions } from "~/modules/payments/tip-options";
 import { StatusMenu } from "./status-menu";
 import { formatShare } from "~/modules/cards/value";
+import { OutcomeTimeline } from "~/modules/outcomes/timeline";
 
 /** The share the referrer promised when the member applied (recorded then; later edits leave it). */
 function promisedShareText(promised: ApiApplication["promisedShare"]) {
@@ -90,6 +91,9 @@ export function ApplicationCard({
       {application.additionalInfo ? (
         <p className="mt-3 whitespace-pre-line text-sm text-ink">{application.additionalInfo}</p>
       ) : null}
+      <div className="mt-4 border-t border-line pt-3">
+        <OutcomeTimeline application={application} side="applicant" />
+      </div>
       {TIP_STATUSES.includes(application.status) ? (
         <div className="mt-4">
           <TipOptions referralId={application.referral._id} />
