@@ -7,6 +7,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
+import type { ReviewStage } from "../../../db/enums";
 
 const dialect = new SQLiteSyncDialect();
 
@@ -73,4 +74,12 @@ export function verifyApplicantComments(
       and comment_type in ('applicantToReferrer', 'followUpComment')
       and ${verifiedOutcomeCondition(input.applicationId)}`,
   );
+}
+
+/** How far an application had gone, for a comment written now: 'share', 'bonus' or 'applied'. */
+export function reviewStageSql(applicationId: string) {
+  const has = (steps: string[]) =>
+    sql`exists (select 1 from application_outcomes s where s.application_id = ${applicationId} and s.step in ${steps})`;
+  return sql<ReviewStage>`(case when ${has(["share-received"])} then 'share'
+    when ${has(["bonus-posted", "bonus-received"])} then 'bonus' else 'applied' end)`;
 }

@@ -16,7 +16,7 @@ import { CommentThread } from "~/modules/comments/comment-thread";
 import { hasReviewed, listReferralComments } from "~/modules/comments/comments.server";
 import { OwnerPanel } from "~/modules/referrals/owner-panel";
 import { getReferral } from "~/modules/referrals/referrals.server";
-import { RatingSummary } from "~/modules/reputation/reputation";
+import { OutcomeSummary, RatingSummary } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 import { ApplyDialog, STEPS, stepUrl } from "./apply-dialog";
 import { ApplicantActions, ReferralDetails, ReferralHeader } from "./referral-summary";
@@ -126,6 +126,7 @@ export default function ReferralDetail() {
             {referral.referrer.name}
           </Link>
           <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          <OutcomeSummary figures={referral.referrer} />
           <LinkConfirmed referral={referral} />
           {referral.isOwner ? null : <StartChatForm userId={referral.referrer._id} referralId={referral._id} />}
         </aside>
