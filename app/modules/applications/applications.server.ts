@@ -16,6 +16,8 @@ import type { Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { assertApplicationReader } from "./access";
 import { toApiApplication } from "./present";
+import { slotMove, slotStatement, tookSlot } from "./slots.server";
+import { purgeReferralPages } from "~/modules/public/purge.server";
 
 export type { ApiApplication } from "./present";
 
@@ -183,10 +185,12 @@ function recountReferral(db: Db, referralId: string) {
 
 /**
  * The applicant changes their own application's status. Choosing the current status changes
- * nothing. The referral's successful count follows in the same batch.
+ * nothing. The referral's successful count follows in the same batch, and so does its slot:
+ * cancelled or denied before the bonus posted gives it back, moving back to an open status takes
+ * one again (409 when none is left; slots.server.ts, ADR 171).
  */
 export async function updateApplicationStatus(
-  ctx: AppCtx,
+  ctx: AppCtx & Pick<Ctx, "purgePages">,
   input: { applicationId: string; status: ApplicationStatus },
 ) {
   const actor = requireActor(ctx);
@@ -195,13 +199,27 @@ export async function updateApplicationStatus(
   const current = await requireOwnApplication(db, actor, applicationId);
   const message = APPLICATION_MESSAGES.statusUpdated(statusLabel(status));
   if (current.status !== status) {
-    await db.batch([
-      db
-        .update(applications)
-        .set({ status, updatedAt: new Date() })
-        .where(and(eq(applications.id, applicationId), eq(applications.applicantId, actor.id))),
-      recountReferral(db, current.referralId),
-    ]);
+    const move = slotMove(current.status, status);
+    const parties = { applicationId, referralId: current.referralId };
+    const statusUpdate = db
+      .update(applications)
+      .set({ status, updatedAt: new Date() })
+      .where(
+        and(
+          eq(applications.id, applicationId),
+          eq(applications.applicantId, actor.id),
+          move === "take" ? tookSlot(parties) : undefined,
+        ),
+      )
+      .returning({ id: applications.id });
+    const recount = recountReferral(db, current.referralId);
+    const updated =
+      move === "none"
+        ? (await db.batch([statusUpdate, recount]))[0]
+        : (await db.batch([slotStatement(db, { ...parties, move }), statusUpdate, recount]))[1];
+    if (updated.length === 0) throw new DomainError(409, APPLICATION_MESSAGES.noSlots);
+    // Its slots left changed, and with them whether it is listed.
+    if (move !== "none") purgeReferralPages(ctx, { referralIds: [current.referralId] });
   }
   return { message, changed: current.status !== status, data: await getApplication(ctx, { applicationId }) };
 }
