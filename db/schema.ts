@@ -419,6 +419,52 @@ export const applicationOutcomes = sqliteTable(
   ],
 );
 
+/**
+ * Who viewed a referral on a day (docs/product.md#analytics): one row per referral, viewer and UTC
+ * day, so a view counts once per viewer per day (the insert is OR IGNORE). `viewer` is a member's
+ * id, or a hash of a visitor's address and browser.
+ */
+export const referralViews = sqliteTable(
+  "referral_views",
+  {
+    referralId: text("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    viewer: text("viewer").notNull(),
+    /** Days since 1970-01-01 (UTC). */
+    day: integer("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.referralId, t.day, t.viewer] })],
+);
+
+/**
+ * A referral's counts for one UTC day, written in the batch of each event (view, click, applying,
+ * approval, confirmed success, share paid), so the analytics page reads one row per referral and
+ * day and never the events (docs/decisions/172-analytics-daily-rollups.md).
+ */
+export const referralDaily = sqliteTable(
+  "referral_daily",
+  {
+    referralId: text("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: integer("day").notNull(),
+    views: integer("views").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+    applications: integer("applications").notNull().default(0),
+    approvals: integer("approvals").notNull().default(0),
+    successes: integer("successes").notNull().default(0),
+    sharesPaid: integer("shares_paid").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.referralId, t.day] }),
+    index("referral_daily_referrer_day_idx").on(t.referrerId, t.day),
+  ],
+);
+
 export const comments = sqliteTable(
   "comments",
   {

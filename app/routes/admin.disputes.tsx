@@ -16,6 +16,7 @@ import {
 } from "~/modules/admin/list-ui";
 import { PageCursor } from "~/modules/admin/queries";
 import { closeDispute, listOpenDisputes } from "~/modules/outcomes/disputes.server";
+import { OUTCOME_MESSAGES } from "~/modules/outcomes/steps";
 
 const PATH = "/admin/disputes";
 
@@ -29,8 +30,11 @@ export const loader = pageLoader({
 });
 
 const CloseSchema = z.object({
-  id: z.string().min(1).max(64),
-  reason: z.string().trim().max(500, "Keep the reason under 500 characters").default(""),
+  id: z
+    .string({ error: OUTCOME_MESSAGES.disputeNotFound })
+    .min(1, OUTCOME_MESSAGES.disputeNotFound)
+    .max(64, OUTCOME_MESSAGES.disputeNotFound),
+  reason: z.string({ error: "Say why in words" }).trim().max(500, "Keep the reason under 500 characters").default(""),
 });
 
 export const action = formAction({

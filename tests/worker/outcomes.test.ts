@@ -267,7 +267,7 @@ describe("POST /outcome (the timeline's plain forms)", () => {
         "Content-Type": "application/x-www-form-urlencoded",
         "Sec-Fetch-Mode": "navigate",
       },
-      body: new URLSearchParams({ intent: "bonus-posted", id: application.id, redirectTo: back }),
+      body: new URLSearchParams({ intent: "post-bonus", id: application.id, redirectTo: back }),
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(back);
@@ -286,6 +286,6 @@ describe("POST /outcome (the timeline's plain forms)", () => {
     const page = await fetchPath("/dashboard/my-applications", { headers: { Cookie: applicant.cookie } });
     const html = await page.text();
     expect(html).toContain("Confirm you received $30");
-    expect(html).toContain('name="intent" value="share-received"');
+    expect(html).toContain('name="intent" value="confirm-share"');
   });
 });

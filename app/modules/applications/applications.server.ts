@@ -18,6 +18,8 @@ import { assertApplicationReader } from "./access";
 import { toApiApplication } from "./present";
 import { slotMove, slotStatement, tookSlot } from "./slots.server";
 import { purgeReferralPages } from "~/modules/public/purge.server";
+import { bumpDaily } from "~/modules/analytics/rollup.server";
+import { statement } from "~/utils/d1-statement.server";
 
 export type { ApiApplication } from "./present";
 
@@ -212,11 +214,27 @@ export async function updateApplicationStatus(
         ),
       )
       .returning({ id: applications.id });
-    const recount = recountReferral(db, current.referralId);
-    const updated =
-      move === "none"
-        ? (await db.batch([statusUpdate, recount]))[0]
-        : (await db.batch([slotStatement(db, { ...parties, move }), statusUpdate, recount]))[1];
+    // Moving into a successful status is an approval in the referrer's analytics (ADR 172).
+    const approved = SUCCESSFUL_STATUSES.includes(status) && !SUCCESSFUL_STATUSES.includes(current.status);
+    const results = await db.$client.batch([
+      ...(move === "none" ? [] : [statement(db, slotStatement(db, { ...parties, move }))]),
+      statement(db, statusUpdate),
+      ...(approved
+        ? [
+            statement(
+              db,
+              bumpDaily({
+                referralId: current.referralId,
+                counter: "approvals",
+                at: Date.now(),
+                when: sql`changes() = 1`,
+              }),
+            ),
+          ]
+        : []),
+      statement(db, recountReferral(db, current.referralId)),
+    ]);
+    const updated = results[move === "none" ? 0 : 1].results;
     if (updated.length === 0) throw new DomainError(409, APPLICATION_MESSAGES.noSlots);
     // Its slots left changed, and with them whether it is listed.
     if (move !== "none") purgeReferralPages(ctx, { referralIds: [current.referralId] });

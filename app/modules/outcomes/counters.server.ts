@@ -4,21 +4,10 @@
  * step), and the applicant's comments marked verified once both sides confirmed the outcome. Pages
  * then read the counters from the users row, never aggregate per request.
  */
-import { sql, type SQL } from "drizzle-orm";
-import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { ReviewStage } from "../../../db/enums";
-
-const dialect = new SQLiteSyncDialect();
-
-/**
- * A D1 statement from a drizzle `sql` template or query builder: the step's batch goes to D1
- * directly (drizzle's batch cannot take raw `sql` statements on D1).
- */
-export function statement(db: Db, query: SQL | { toSQL(): { sql: string; params: unknown[] } }) {
-  const built = "toSQL" in query ? query.toSQL() : dialect.sqlToQuery(query);
-  return db.$client.prepare(built.sql).bind(...built.params);
-}
+import { statement } from "~/utils/d1-statement.server";
 
 /** Outcome rows of one referrer and step (application_outcomes_referrer_idx). */
 const rowsOf = (referrerId: string, step: string) =>

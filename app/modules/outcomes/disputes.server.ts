@@ -10,7 +10,8 @@ import type { Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { auditEntry } from "~/modules/admin/audit.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
-import { recountOutcomes, statement } from "./counters.server";
+import { statement } from "~/utils/d1-statement.server";
+import { recountOutcomes } from "./counters.server";
 import { OUTCOME_MESSAGES } from "./steps";
 
 export const DISPUTES_PAGE_SIZE = 50;

@@ -11,8 +11,10 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { APPLICATION_MESSAGES } from "~/modules/applications/status";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
-import { recountOutcomes, statement, verifyApplicantComments } from "./counters.server";
+import { statement } from "~/utils/d1-statement.server";
+import { recountOutcomes, verifyApplicantComments } from "./counters.server";
 import { tellOtherSide } from "./notify.server";
+import { bumpDaily } from "~/modules/analytics/rollup.server";
 import { OUTCOME_MESSAGES, orderRefusal, STEP_LABELS, STEP_PARTY, type OutcomeStepInput } from "./steps";
 
 export type OutcomeCtx = Pick<Ctx, "db" | "env" | "realtime" | "waitUntil" | "actor">;
@@ -77,6 +79,20 @@ function insertStep(ctx: OutcomeCtx, app: StepApplication, input: OutcomeStepInp
   );
 }
 
+/** What a step adds to the referrer's daily analytics: a success once both sides said the bonus, a share paid once confirmed. */
+function analyticsOf(step: OutcomeStep, applicationId: string) {
+  const other = step === "bonus-posted" ? "bonus-received" : step === "bonus-received" ? "bonus-posted" : null;
+  if (other) {
+    return {
+      counter: "successes" as const,
+      when: sql`changes() = 1 and exists (select 1 from application_outcomes x
+        where x.application_id = ${applicationId} and x.step = ${other})`,
+    };
+  }
+  if (step === "share-received") return { counter: "sharesPaid" as const, when: sql`changes() = 1` };
+  return null;
+}
+
 /**
  * Records `input.step` on the application for the acting member. Answers whether it changed
  * anything (a repeat does not) and the message to show.
@@ -102,8 +118,18 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
     sql`update application_outcomes set closed_at = ${now}
     where application_id = ${app.id} and step = 'share-not-received' and closed_at is null`,
   );
+  const counted = analyticsOf(input.step, app.id);
   const [inserted] = await db.$client.batch([
     insertStep(ctx, app, input, now),
+    // The referrer's analytics, only when the step's row was just written (ADR 172).
+    ...(counted
+      ? [
+          statement(
+            db,
+            bumpDaily({ referralId: app.referralId, counter: counted.counter, at: now, when: counted.when }),
+          ),
+        ]
+      : []),
     // Confirming the share ends a dispute of it.
     ...(input.step === "share-received" ? [closeDispute] : []),
     statement(db, sql`update applications set updated_at = ${now} where id = ${app.id}`),

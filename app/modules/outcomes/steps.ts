@@ -19,6 +19,18 @@ export const STEP_PARTY: Record<OutcomeStep, Party> = {
   "share-not-received": "applicant",
 };
 
+/**
+ * The timeline forms' intent for each step (POST /outcome). Verbs, not the API's step names: a
+ * form echoes its intent in a refusal, and those should read as actions.
+ */
+export const STEP_INTENTS = {
+  "bonus-posted": "post-bonus",
+  "share-paid": "pay-share",
+  "bonus-received": "confirm-bonus",
+  "share-received": "confirm-share",
+  "share-not-received": "dispute-share",
+} as const satisfies Record<OutcomeStep, string>;
+
 /** The timeline's words for each step. */
 export const STEP_LABELS: Record<OutcomeStep, string> = {
   "bonus-posted": "Referral bonus posted",

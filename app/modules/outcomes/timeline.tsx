@@ -6,7 +6,15 @@ import { buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
 import type { ApiApplication } from "~/modules/applications/present";
 import { formatBonus } from "~/modules/cards/display";
-import { availableSteps, expectedOf, promisedShareAmount, STEP_LABELS, STEP_PARTY, type Party } from "./steps";
+import {
+  availableSteps,
+  expectedOf,
+  promisedShareAmount,
+  STEP_INTENTS,
+  STEP_LABELS,
+  STEP_PARTY,
+  type Party,
+} from "./steps";
 
 /** Where the timeline's forms post (app/routes/outcome.ts). */
 export const OUTCOME_ACTION = "/outcome";
@@ -30,7 +38,7 @@ function StepForm({
   return (
     // A plain post (reloadDocument): the same with JavaScript or without; back here with a toast.
     <Form method="post" action={OUTCOME_ACTION} reloadDocument className="space-y-2">
-      <input type="hidden" name="intent" value={step} />
+      <input type="hidden" name="intent" value={STEP_INTENTS[step]} />
       <input type="hidden" name="id" value={application._id} />
       <input type="hidden" name="redirectTo" value={back} />
       {children}

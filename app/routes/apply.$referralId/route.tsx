@@ -104,7 +104,13 @@ export default function ReferralDetail() {
         <ArrowLeft aria-hidden className="size-4" />
         Back to All Referrals
       </Link>
-      {referral.isOwner ? <OwnerPanel referral={referral} /> : null}
+      {referral.isOwner ? (
+        <OwnerPanel referral={referral} />
+      ) : (
+        // The view beacon: the referrer's analytics count this look once a day, without JavaScript,
+        // and the page itself writes nothing (ADR 172).
+        <img src={`/go/${referral._id}/view`} alt="" width={1} height={1} className="absolute size-px opacity-0" />
+      )}
 
       {/* On a phone the referrer (rating, Chat) comes right after the offer and the actions. */}
       <div className="mt-4 grid gap-6 md:grid-cols-[2fr_1fr]">
