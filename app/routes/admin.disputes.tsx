@@ -69,11 +69,12 @@ export default function AdminDisputes() {
         Applicants who say a promised share did not arrive. Each opened the chat with the referrer.
       </p>
       <ActionError message={actionData && !actionData.ok ? actionData.message : undefined} />
-      <AdminTable caption="Open disputes, newest first" head={COLUMNS}>
-        {items.length === 0 ? (
-          <EmptyRow columns={COLUMNS.length}>{isFirstPage ? "No open disputes." : "No older disputes."}</EmptyRow>
-        ) : (
-          items.map((dispute) => (
+      {items.length === 0 ? (
+        // Said in a paragraph: an empty six-column table would scroll sideways with nothing to focus.
+        <p className="mt-6 text-sm text-muted">{isFirstPage ? "No open disputes." : "No older disputes."}</p>
+      ) : (
+        <AdminTable caption="Open disputes, newest first" head={COLUMNS}>
+          {items.map((dispute) => (
             <tr key={dispute.id}>
               <td className={dateCellClass}>{formatIsoDay(dispute.createdAt)}</td>
               <td className={cellClass}>{dispute.cardName}</td>
@@ -102,9 +103,9 @@ export default function AdminDisputes() {
                 </Form>
               </td>
             </tr>
-          ))
-        )}
-      </AdminTable>
+          ))}
+        </AdminTable>
+      )}
       <Pager nextCursor={nextCursor} />
     </section>
   );

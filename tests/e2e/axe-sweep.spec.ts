@@ -100,6 +100,7 @@ for (const width of WIDTHS) {
         "/dashboard/my-referrals",
         `/dashboard/referrals/${own.referralId}`,
         "/dashboard/my-applications",
+        "/dashboard/analytics",
         "/dashboard/personal-info",
         "/dashboard/personal-info?delete=1",
         "/chat",
