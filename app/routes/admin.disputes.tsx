@@ -5,15 +5,7 @@ import { Button } from "~/components/ui/button";
 import { formatIsoDay } from "~/core/format";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
-import {
-  ActionError,
-  AdminTable,
-  cellClass,
-  dateCellClass,
-  EmptyRow,
-  inputClass,
-  Pager,
-} from "~/modules/admin/list-ui";
+import { ActionError, AdminTable, cellClass, dateCellClass, inputClass, Pager } from "~/modules/admin/list-ui";
 import { PageCursor } from "~/modules/admin/queries";
 import { closeDispute, listOpenDisputes } from "~/modules/outcomes/disputes.server";
 import { OUTCOME_MESSAGES } from "~/modules/outcomes/steps";
