@@ -61,3 +61,21 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
  */
 export const LINK_REVIEW_REASONS = ["unlisted-host", "shortener", "ip-address", "credentials", "port"] as const;
 export type LinkReviewReason = (typeof LINK_REVIEW_REASONS)[number];
+
+/**
+ * The steps of an application's outcome after applying (docs/product.md#outcomes), in the order a
+ * timeline reads: the referrer's bonus posted and share paid, the applicant's bonus received and
+ * share received, or a dispute of the share (docs/decisions/170-confirmed-outcomes-and-reputation.md).
+ */
+export const OUTCOME_STEPS = [
+  "bonus-posted",
+  "bonus-received",
+  "share-paid",
+  "share-received",
+  "share-not-received",
+] as const;
+export type OutcomeStep = (typeof OUTCOME_STEPS)[number];
+
+/** When a review was written: after applying, after the bonus, after the share (docs/decisions/170). */
+export const REVIEW_STAGES = ["applied", "bonus", "share"] as const;
+export type ReviewStage = (typeof REVIEW_STAGES)[number];

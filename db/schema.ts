@@ -31,6 +31,8 @@ import {
   COMMENT_TYPES,
   LINK_REVIEW_REASONS,
   OFFER_KINDS,
+  OUTCOME_STEPS,
+  REVIEW_STAGES,
 } from "./enums";
 import { createId } from "./id";
 
@@ -91,6 +93,17 @@ export const users = sqliteTable(
      */
     rating: real("rating"),
     reviewCount: integer("review_count").notNull().default(0),
+    /**
+     * Reputation from confirmed outcomes (docs/decisions/170), recounted by the outcomes domain in
+     * the batch of each step: applications whose bonus both sides confirmed, shares owed (bonus
+     * posted with a share promised), shares the applicant confirmed received, the median days from
+     * bonus posted to share paid over those, and disputes still open.
+     */
+    confirmedSuccesses: integer("confirmed_successes").notNull().default(0),
+    sharesPromised: integer("shares_promised").notNull().default(0),
+    sharesPaid: integer("shares_paid").notNull().default(0),
+    medianDaysToPay: real("median_days_to_pay"),
+    openDisputes: integer("open_disputes").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -397,6 +410,90 @@ export const applications = sqliteTable(
   ],
 );
 
+/**
+ * The outcome timeline of an application (docs/product.md#outcomes): one row per step, said by
+ * the party it belongs to, at most once per application (the unique index makes a repeat a no-op).
+ */
+export const applicationOutcomes = sqliteTable(
+  "application_outcomes",
+  {
+    id: id(),
+    applicationId: text("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    /** Copied from the application, so a referrer's reputation is recounted from this table's index. */
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    step: text("step", { enum: OUTCOME_STEPS }).notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** share-paid: the amount paid, in the promised bonus's unit, and how (e.g. 'PayPal'). */
+    amount: real("amount"),
+    method: text("method"),
+    /** share-not-received: the applicant's note. */
+    note: text("note"),
+    /** share-received: whole days from bonus posted to share paid (the median's input). */
+    daysToPay: real("days_to_pay"),
+    /** share-not-received: when the dispute ended (the share confirmed, or an admin closed it). */
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("application_outcomes_one_per_step").on(t.applicationId, t.step),
+    index("application_outcomes_referrer_idx").on(t.referrerId, t.step, t.daysToPay),
+    // The admin list of open disputes, newest first.
+    index("application_outcomes_disputes_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.step} = 'share-not-received' AND ${t.closedAt} IS NULL`),
+  ],
+);
+
+/**
+ * Who viewed a referral on a day (docs/product.md#analytics): one row per referral, viewer and UTC
+ * day, so a view counts once per viewer per day (the insert is OR IGNORE). `viewer` is a member's
+ * id, or a hash of a visitor's address and browser.
+ */
+export const referralViews = sqliteTable(
+  "referral_views",
+  {
+    referralId: text("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    viewer: text("viewer").notNull(),
+    /** Days since 1970-01-01 (UTC). */
+    day: integer("day").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.referralId, t.day, t.viewer] })],
+);
+
+/**
+ * A referral's counts for one UTC day, written in the batch of each event (view, click, applying,
+ * approval, confirmed success, share paid), so the analytics page reads one row per referral and
+ * day and never the events (docs/decisions/172-analytics-daily-rollups.md).
+ */
+export const referralDaily = sqliteTable(
+  "referral_daily",
+  {
+    referralId: text("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: integer("day").notNull(),
+    views: integer("views").notNull().default(0),
+    clicks: integer("clicks").notNull().default(0),
+    applications: integer("applications").notNull().default(0),
+    approvals: integer("approvals").notNull().default(0),
+    successes: integer("successes").notNull().default(0),
+    sharesPaid: integer("shares_paid").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.referralId, t.day] }),
+    index("referral_daily_referrer_day_idx").on(t.referrerId, t.day),
+  ],
+);
+
 export const comments = sqliteTable(
   "comments",
   {
@@ -416,6 +513,10 @@ export const comments = sqliteTable(
     originalCommentId: text("original_comment_id").references((): AnySQLiteColumn => comments.id, {
       onDelete: "cascade",
     }),
+    /** How far the author's application had gone when they wrote it (docs/decisions/170). */
+    stage: text("stage", { enum: REVIEW_STAGES }).notNull().default("applied"),
+    /** Set on the applicant's comments once both sides confirmed the outcome (the share, or the bonus when no share was promised). */
+    verifiedOutcome: bool("verified_outcome").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -630,4 +731,5 @@ export type CreditCard = typeof creditCards.$inferSelect;
 export type Referral = typeof referrals.$inferSelect;
 export type Application = typeof applications.$inferSelect;
 export type Comment = typeof comments.$inferSelect;
+export type ApplicationOutcome = typeof applicationOutcomes.$inferSelect;
 export type EmailMessage = typeof emailOutbox.$inferSelect;

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { ClipboardList, CreditCard, HandCoins, Share2, Users } from "lucide-react";
+import { ClipboardList, CreditCard, HandCoins, Scale, Share2, Users } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { pageLoader } from "~/http/page-loader.server";
 import { tipSummary } from "~/modules/payments/admin.server";
@@ -26,6 +26,12 @@ const CARDS = [
     Icon: ClipboardList,
   },
   { to: "/admin/tips", title: "Tips", body: "Every tip recorded from Stripe, newest first.", Icon: HandCoins },
+  {
+    to: "/admin/disputes",
+    title: "Disputed shares",
+    body: "Applicants who say a promised share did not arrive.",
+    Icon: Scale,
+  },
 ] as const;
 
 export const loader = pageLoader({

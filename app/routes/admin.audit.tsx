@@ -28,6 +28,7 @@ function targetHref(type: string, id: string) {
   if (type === "referral") return `/apply/${id}`;
   if (type === "user") return `/profile/${id}`;
   if (type === "card") return `/admin/creditcards/edit/${id}`;
+  if (type === "application") return "/admin/disputes";
   return null;
 }
 

@@ -11,6 +11,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/tips", label: "Tips" },
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/review", label: "Review" },
+  { to: "/admin/disputes", label: "Disputes" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

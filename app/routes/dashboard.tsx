@@ -6,6 +6,7 @@ import { pageLoader } from "~/http/page-loader.server";
 const SECTIONS = [
   { to: "/dashboard/my-referrals", label: "My Referrals" },
   { to: "/dashboard/my-applications", label: "My Applications" },
+  { to: "/dashboard/analytics", label: "Analytics" },
   { to: "/dashboard/personal-info", label: "Personal Info" },
 ] as const;
 
@@ -21,7 +22,7 @@ export default function Dashboard() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">
       <nav aria-label="Dashboard" className="md:w-56 md:shrink-0">
-        <ul className="grid grid-cols-3 gap-1 md:flex md:flex-col">
+        <ul className="grid grid-cols-2 gap-1 md:flex md:flex-col">
           {SECTIONS.map((section) => (
             <li key={section.to}>
               <NavLink

@@ -100,6 +100,7 @@ for (const width of WIDTHS) {
         "/dashboard/my-referrals",
         `/dashboard/referrals/${own.referralId}`,
         "/dashboard/my-applications",
+        "/dashboard/analytics",
         "/dashboard/personal-info",
         "/dashboard/personal-info?delete=1",
         "/chat",
@@ -130,6 +131,7 @@ for (const width of WIDTHS) {
         "/admin/tips",
         "/admin/reports",
         "/admin/review",
+        "/admin/disputes",
         "/admin/audit",
       ]);
       expect(found, JSON.stringify(found, null, 2)).toEqual([]);

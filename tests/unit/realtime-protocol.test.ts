@@ -61,7 +61,9 @@ const SERVER_FRAMES: ByType<ServerFrame> = {
   joined: [{ type: "joined", chatId: "c1", missed: 2 }],
   "chat-notification": [{ type: "chat-notification", chatId: "c1", sender: "Ann A.", content: "Hi", messageId: "m1" }],
   unread: [{ type: "unread", count: 0 }],
-  "referral-notice": [{ type: "referral-notice", referralId: "r1", text: "Paused", url: "/dashboard/my-referrals" }],
+  notice: [
+    { type: "notice", id: "a1-bonus-posted", text: "Ann says the bonus posted.", href: "/dashboard/my-applications" },
+  ],
 };
 
 const MALFORMED = { error: "Unknown or malformed frame" };

@@ -19,19 +19,38 @@ import {
 import { ftsQuery } from "~/modules/referrals/search.server";
 
 describe("fair rotation", () => {
+  const newcomer = {
+    rating: null,
+    reviewCount: 0,
+    confirmedSuccesses: 0,
+    sharesPromised: 0,
+    sharesPaid: 0,
+    openDisputes: 0,
+  };
+
   it("weighs newcomers 1 and the best referrers below 3, so nobody is starved", () => {
-    expect(rotationWeight({ rating: null, reviewCount: 0, successfulCount: 0 })).toBe(1);
-    const best = rotationWeight({ rating: 5, reviewCount: 1000, successfulCount: 500 });
+    expect(rotationWeight(newcomer)).toBe(1);
+    const best = rotationWeight({ ...newcomer, rating: 5, reviewCount: 1000, confirmedSuccesses: 500 });
     expect(best).toBeGreaterThan(2.9);
     expect(best).toBeLessThan(3);
     // One 5-star review is worth little: damped by review_count / (review_count + 5).
-    expect(rotationWeight({ rating: 5, reviewCount: 1, successfulCount: 0 })).toBeCloseTo(1 + 1 / 6);
+    expect(rotationWeight({ ...newcomer, rating: 5, reviewCount: 1 })).toBeCloseTo(1 + 1 / 6);
+  });
+
+  it("sinks a referrer who owes shares or has open disputes, never to 0", () => {
+    const paidAll = rotationWeight({ ...newcomer, confirmedSuccesses: 4, sharesPromised: 4, sharesPaid: 4 });
+    expect(paidAll).toBeCloseTo(1.4);
+    const paidNone = rotationWeight({ ...newcomer, confirmedSuccesses: 4, sharesPromised: 4, sharesPaid: 0 });
+    expect(paidNone).toBeCloseTo(1.4 / 5);
+    const disputed = rotationWeight({ ...newcomer, sharesPromised: 1, openDisputes: 1 });
+    expect(disputed).toBeCloseTo(0.25);
+    expect(disputed).toBeGreaterThan(0);
   });
 
   it("quarters the weight of a stale link (not confirmed for 90 days), whoever owns it", () => {
-    const fresh = { rating: 5, reviewCount: 20, successfulCount: 4 };
+    const fresh = { ...newcomer, rating: 5, reviewCount: 20, confirmedSuccesses: 4 };
     expect(rotationWeight({ ...fresh, stale: true })).toBeCloseTo(rotationWeight(fresh) * STALE_FACTOR);
-    expect(rotationWeight({ rating: null, reviewCount: 0, successfulCount: 0, stale: true })).toBe(0.25);
+    expect(rotationWeight({ ...newcomer, stale: true })).toBe(0.25);
   });
 
   it("never hands a visitor the slot that the next refresh re-draws, for as long as they keep it", () => {

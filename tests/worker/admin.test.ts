@@ -30,6 +30,7 @@ const PAGES = [
   "/admin/referrals",
   "/admin/applications",
   "/admin/reports",
+  "/admin/disputes",
   "/admin/audit",
 ];
 
@@ -97,6 +98,7 @@ describe("admin pages: role checked on the server", () => {
       ["/admin/users", { intent: "deactivate", id: target.id }],
       ["/admin/users", { intent: "grant-admin", id: member.user.id }],
       ["/admin/referrals", { intent: "deactivate", id: referral.id }],
+      ["/admin/disputes", { intent: "close", id: "any-application" }],
     ];
     for (const [path, fields] of posts) {
       expect((await postForm(path, member.cookie, fields)).status, `${path} ${fields.intent}`).toBe(403);

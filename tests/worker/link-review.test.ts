@@ -145,8 +145,8 @@ describe("a link on a host its issuer does not list", () => {
     const socket = await connect(`/parties/user-notifications/${owner.user.id}`, { Cookie: owner.cookie });
     await waitFor(() => framesOf(socket.frames, "welcome").length > 0);
     const { body } = await generate(owner.token, { creditCardId: card.id, referralLink: "https://nowhere.example/r" });
-    const notice = await waitFor(() => framesOf(socket.frames, "referral-notice")[0]);
-    expect(notice).toMatchObject({ referralId: body.data._id, url: "/dashboard/my-referrals" });
+    const notice = await waitFor(() => framesOf(socket.frames, "notice")[0]);
+    expect(notice).toMatchObject({ id: `referral-${body.data._id}`, href: "/dashboard/my-referrals" });
     expect(String(notice.text)).toContain("waits for an admin's review");
     socket.socket?.close();
   });
@@ -168,8 +168,8 @@ describe("a link on a host its issuer does not list", () => {
         reason: "link-broken",
       });
     }
-    const notice = await waitFor(() => framesOf(socket.frames, "referral-notice")[0]);
-    expect(notice).toMatchObject({ referralId: body.data._id, text: HOLD_NOTICES.reports });
+    const notice = await waitFor(() => framesOf(socket.frames, "notice")[0]);
+    expect(notice).toMatchObject({ id: `referral-${body.data._id}`, text: HOLD_NOTICES.reports });
     socket.socket?.close();
   });
 

@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = {
   "card.delete": "Deleted card",
   "reports.dismiss": "Dismissed reports",
   "reports.resolve": "Resolved reports",
+  "dispute.close": "Closed dispute",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -16,6 +16,10 @@ import type { Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { assertApplicationReader } from "./access";
 import { toApiApplication } from "./present";
+import { slotMove, slotStatement, tookSlot } from "./slots.server";
+import { purgeReferralPages } from "~/modules/public/purge.server";
+import { bumpDaily } from "~/modules/analytics/rollup.server";
+import { statement } from "~/utils/d1-statement.server";
 
 export type { ApiApplication } from "./present";
 
@@ -45,6 +49,10 @@ const columns = {
   promisedSharePercent: applications.promisedSharePercent,
   promisedBonusAmount: applications.promisedBonusAmount,
   promisedBonusUnit: applications.promisedBonusUnit,
+  // The outcome timeline in the same statement (at most one row per step, by the unique index).
+  outcomeJson: sql<string>`(select json_group_array(json_object('step', o.step, 'by', o.actor_id, 'at', o.created_at,
+    'amount', o.amount, 'method', o.method, 'note', o.note, 'closedAt', o.closed_at))
+    from application_outcomes o where o.application_id = ${applications.id})`,
   card: { id: creditCards.id, name: creditCards.name, issuer: creditCards.issuer },
   referrer: personColumns(referrer),
   applicant: personColumns(applicant),
@@ -179,10 +187,12 @@ function recountReferral(db: Db, referralId: string) {
 
 /**
  * The applicant changes their own application's status. Choosing the current status changes
- * nothing. The referral's successful count follows in the same batch.
+ * nothing. The referral's successful count follows in the same batch, and so does its slot:
+ * cancelled or denied before the bonus posted gives it back, moving back to an open status takes
+ * one again (409 when none is left; slots.server.ts, ADR 171).
  */
 export async function updateApplicationStatus(
-  ctx: AppCtx,
+  ctx: AppCtx & Pick<Ctx, "purgePages">,
   input: { applicationId: string; status: ApplicationStatus },
 ) {
   const actor = requireActor(ctx);
@@ -191,13 +201,43 @@ export async function updateApplicationStatus(
   const current = await requireOwnApplication(db, actor, applicationId);
   const message = APPLICATION_MESSAGES.statusUpdated(statusLabel(status));
   if (current.status !== status) {
-    await db.batch([
-      db
-        .update(applications)
-        .set({ status, updatedAt: new Date() })
-        .where(and(eq(applications.id, applicationId), eq(applications.applicantId, actor.id))),
-      recountReferral(db, current.referralId),
+    const move = slotMove(current.status, status);
+    const parties = { applicationId, referralId: current.referralId };
+    const statusUpdate = db
+      .update(applications)
+      .set({ status, updatedAt: new Date() })
+      .where(
+        and(
+          eq(applications.id, applicationId),
+          eq(applications.applicantId, actor.id),
+          move === "take" ? tookSlot(parties) : undefined,
+        ),
+      )
+      .returning({ id: applications.id });
+    // Moving into a successful status is an approval in the referrer's analytics (ADR 172).
+    const approved = SUCCESSFUL_STATUSES.includes(status) && !SUCCESSFUL_STATUSES.includes(current.status);
+    const results = await db.$client.batch([
+      ...(move === "none" ? [] : [statement(db, slotStatement(db, { ...parties, move }))]),
+      statement(db, statusUpdate),
+      ...(approved
+        ? [
+            statement(
+              db,
+              bumpDaily({
+                referralId: current.referralId,
+                counter: "approvals",
+                at: Date.now(),
+                when: sql`changes() = 1`,
+              }),
+            ),
+          ]
+        : []),
+      statement(db, recountReferral(db, current.referralId)),
     ]);
+    const updated = results[move === "none" ? 0 : 1].results;
+    if (updated.length === 0) throw new DomainError(409, APPLICATION_MESSAGES.noSlots);
+    // Its slots left changed, and with them whether it is listed.
+    if (move !== "none") purgeReferralPages(ctx, { referralIds: [current.referralId] });
   }
   return { message, changed: current.status !== status, data: await getApplication(ctx, { applicationId }) };
 }

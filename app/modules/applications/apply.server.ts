@@ -11,6 +11,9 @@ import { APPLICATION_MESSAGES } from "./status";
 import type { BonusUnit } from "../../../db/enums";
 import type { ApplicantState } from "./present";
 import { purgeReferralPages } from "~/modules/public/purge.server";
+import { bumpDaily } from "~/modules/analytics/rollup.server";
+import { statement } from "~/utils/d1-statement.server";
+import { sql } from "drizzle-orm";
 
 /**
  * Records that the acting member applied through a referral. Refused for one's own referral (403), an
@@ -68,6 +71,11 @@ export async function applyToReferral(
            RETURNING promised_share_percent AS percent, promised_bonus_amount AS amount, promised_bonus_unit AS unit`,
         )
         .bind(id, user.id, now, now, referral.id),
+      // The referrer's analytics count the application in the same batch (ADR 172).
+      statement(
+        ctx.db,
+        bumpDaily({ referralId: referral.id, counter: "applications", at: now, when: sql`changes() = 1` }),
+      ),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) {

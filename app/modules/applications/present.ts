@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { APPLICATION_STATUSES, BONUS_UNITS, type ApplicationStatus, type BonusUnit } from "../../../db/enums";
 import { visibleNames } from "~/modules/users/privacy";
+import { OutcomeSchema, parseOutcome } from "~/modules/outcomes/steps";
 
 const PersonSchema = z.object({
   _id: z.string(),
@@ -34,6 +35,8 @@ export const ApiApplicationSchema = z.object({
    * bonus, recorded then, so a later edit of the referral never changes it (percent 0: none).
    */
   promisedShare: PromisedShareSchema,
+  /** What happened after applying, confirmed step by step by both sides (docs/product.md#outcomes). */
+  outcome: OutcomeSchema,
 });
 export type ApiApplication = z.infer<typeof ApiApplicationSchema>;
 
@@ -76,6 +79,8 @@ export interface ApplicationRow {
   promisedSharePercent: number;
   promisedBonusAmount: number;
   promisedBonusUnit: BonusUnit;
+  /** The outcome rows as one JSON array (json_group_array). */
+  outcomeJson: string | null;
   card: { id: string; name: string; issuer: string };
   referrer: PersonRow;
   applicant: PersonRow;
@@ -86,6 +91,7 @@ function person(row: PersonRow, viewerId: string | null): ApiApplication["referr
   return { _id: row.id, username: row.username, ...names };
 }
 
+/** The application as its JSON reads: names masked for `viewerId`, the outcome oldest step first. */
 export function toApiApplication(row: ApplicationRow, viewerId: string | null): ApiApplication {
   return {
     _id: row.id,
@@ -101,6 +107,7 @@ export function toApiApplication(row: ApplicationRow, viewerId: string | null): 
       percent: row.promisedSharePercent,
       bonus: { amount: row.promisedBonusAmount, unit: row.promisedBonusUnit },
     },
+    outcome: parseOutcome(row.outcomeJson),
   };
 }
 

@@ -68,7 +68,7 @@ export function useChatRoom(chat: ChatDetail, meId: string) {
       case "error":
       case "chat-notification":
       case "unread":
-      case "referral-notice":
+      case "notice":
         return;
       default:
         frame satisfies never;

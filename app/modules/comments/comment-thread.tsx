@@ -1,12 +1,26 @@
 import { Link } from "@remix-run/react";
-import { CornerDownRight, MessageSquare } from "lucide-react";
+import { BadgeCheck, CornerDownRight, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDate } from "~/core/format";
 import { CommentText } from "./comment-text";
 import { useFlashFormError } from "~/components/forms/form-error";
 import { commentFormId, FollowUpForm, ReplyForm } from "./forms";
 import { StarRating } from "./star-rating";
-import { groupThreads, type ApiComment, type CommentPerson } from "./thread";
+import { groupThreads, REVIEW_STAGE_LABELS, type ApiComment, type CommentPerson } from "./thread";
+
+/** When an applicant's comment was written, and whether both sides confirmed its outcome (ADR 170). */
+function OutcomeMarks({ comment }: { comment: ApiComment }) {
+  return (
+    <>
+      <span className="text-xs text-muted">{REVIEW_STAGE_LABELS[comment.stage]}</span>
+      {comment.verifiedOutcome ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-success-50 px-2 py-0.5 text-xs font-medium text-success-700">
+          <BadgeCheck aria-hidden className="size-3" /> Verified outcome
+        </span>
+      ) : null}
+    </>
+  );
+}
 
 function Byline({ person, createdAt, children }: { person: CommentPerson; createdAt: string; children?: ReactNode }) {
   return (
@@ -26,10 +40,20 @@ function Byline({ person, createdAt, children }: { person: CommentPerson; create
  * A disclosure holding a form: works without JavaScript, keeps threads compact. It renders open
  * when a plain post of its form came back refused, so the form shows its error beside itself.
  */
-function FormDisclosure({ summary, formId, children }: { summary: string; formId: string; children: ReactNode }) {
+function FormDisclosure({
+  summary,
+  formId,
+  open = false,
+  children,
+}: {
+  summary: string;
+  formId: string;
+  open?: boolean;
+  children: ReactNode;
+}) {
   const refused = useFlashFormError(formId) !== null;
   return (
-    <details className="group mt-2" open={refused || undefined}>
+    <details className="group mt-2" open={refused || open || undefined}>
       <summary className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">{summary}</summary>
       <div className="mt-2">{children}</div>
     </details>
@@ -47,9 +71,12 @@ export function CommentThread({
   viewerId,
   label,
   emptyText = "No comments yet.",
+  offerFollowUp = false,
 }: {
   comments: readonly ApiComment[];
   viewerId: string | null;
+  /** The author's share was confirmed: their follow-up (with an updated rating) is offered open. */
+  offerFollowUp?: boolean;
   /** The accessible name of the scrolling list, e.g. "Comments on Sapphire Preferred". */
   label: string;
   emptyText?: string;
@@ -77,6 +104,7 @@ export function CommentThread({
             <article aria-label={`Review by ${review.applicant.name}`}>
               <Byline person={review.applicant} createdAt={review.createdAt}>
                 {currentRating ? <StarRating value={currentRating} /> : null}
+                <OutcomeMarks comment={review} />
               </Byline>
               <div className="mt-1">
                 <CommentText text={review.comment} />
@@ -100,6 +128,7 @@ export function CommentThread({
                               Updated rating <StarRating value={response.rating} />
                             </span>
                           ) : null}
+                          {isReply ? null : <OutcomeMarks comment={response} />}
                         </Byline>
                         <div className="mt-1">
                           <CommentText text={response.comment} />
@@ -116,7 +145,13 @@ export function CommentThread({
               </FormDisclosure>
             ) : null}
             {viewerId && viewerId === review.userId ? (
-              <FormDisclosure summary="Add a follow-up" formId={commentFormId.followUp(review._id)}>
+              <FormDisclosure
+                summary={
+                  offerFollowUp ? "Your share arrived: add a follow-up and update your rating" : "Add a follow-up"
+                }
+                formId={commentFormId.followUp(review._id)}
+                open={offerFollowUp}
+              >
                 <FollowUpForm referralId={review.referralId} reviewId={review._id} currentRating={currentRating} />
               </FormDisclosure>
             ) : null}

@@ -10,6 +10,7 @@ import { createId } from "../../../db/id";
 import { applications, comments, referrals, users, type CommentType } from "../../../db/schema";
 import { assertApplicationReader } from "~/modules/applications/access";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
+import { reviewStageSql, verifiedOutcomeCondition } from "~/modules/outcomes/counters.server";
 import { visibleNames } from "~/modules/users/privacy";
 import type { Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
@@ -62,6 +63,14 @@ async function findReview(db: Db, referralId: string, originalCommentId: string)
   return review;
 }
 
+/** The stage and verified mark an applicant's comment takes from their application's outcome (ADR 170). */
+function outcomeMarks(applicationId: string) {
+  return {
+    stage: reviewStageSql(applicationId),
+    verifiedOutcome: sql<boolean>`${verifiedOutcomeCondition(applicationId)}`,
+  };
+}
+
 /**
  * Adds a review, a reply or a follow-up as the acting member, enforcing who may write what:
  * - a review: only an applicant with an application for the referral, once, rated 1-5;
@@ -97,6 +106,7 @@ export async function addComment(ctx: MemberCtx, input: CommentInput) {
           applicationId: application.id,
           commentType: "applicantToReferrer",
           rating: input.rating,
+          ...outcomeMarks(application.id),
         }),
         recomputeReferrerRating(db, referral.referrerId),
       ]);
@@ -126,6 +136,7 @@ export async function addComment(ctx: MemberCtx, input: CommentInput) {
         originalCommentId: review.id,
         rating: ratingUpdated ? input.rating : null,
         ratingUpdated,
+        ...(review.applicationId ? outcomeMarks(review.applicationId) : {}),
       }),
       recomputeReferrerRating(db, referral.referrerId),
     ]);
@@ -181,6 +192,8 @@ async function loadComments(db: Db, where: SQL | undefined, viewerId: string | n
       originalCommentId: comments.originalCommentId,
       referralId: comments.referralId,
       applicationId: comments.applicationId,
+      stage: comments.stage,
+      verifiedOutcome: comments.verifiedOutcome,
       author: personColumns(author),
       owner: personColumns(owner),
       reviewAuthor: personColumns(reviewAuthor),
@@ -212,6 +225,8 @@ async function loadComments(db: Db, where: SQL | undefined, viewerId: string | n
     referralId: row.referralId,
     applicationId: row.applicationId,
     userId: row.author.id,
+    stage: row.stage,
+    verifiedOutcome: row.verifiedOutcome,
   }));
 }
 

@@ -3,7 +3,7 @@
  * each review followed by its replies and follow-ups. Pure, safe in the browser.
  */
 import { z } from "zod";
-import { COMMENT_TYPES } from "../../../db/enums";
+import { COMMENT_TYPES, REVIEW_STAGES, type ReviewStage } from "../../../db/enums";
 
 export const CommentPersonSchema = z.object({
   _id: z.string(),
@@ -35,8 +35,19 @@ export const ApiCommentSchema = z.object({
   applicationId: z.string().nullable(),
   /** The author of this comment. */
   userId: z.string(),
+  /** How far the author's application had gone when it was written (docs/decisions/170). */
+  stage: z.enum(REVIEW_STAGES),
+  /** The applicant's comment on an outcome both sides confirmed: it weighs 3 in the rating. */
+  verifiedOutcome: z.boolean(),
 });
 export type ApiComment = z.infer<typeof ApiCommentSchema>;
+
+/** How a review's stage reads beside it. */
+export const REVIEW_STAGE_LABELS: Record<ReviewStage, string> = {
+  applied: "After applying",
+  bonus: "After the bonus",
+  share: "After the share",
+};
 
 export interface CommentThreadData {
   review: ApiComment;

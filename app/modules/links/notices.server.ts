@@ -14,10 +14,10 @@ export function noticeToReferrer(
   input: { referralId: string; text: string },
 ) {
   return ctx.realtime.toUser(referrerId, {
-    type: "referral-notice",
-    referralId: input.referralId,
+    type: "notice",
+    id: `referral-${input.referralId}`,
     text: input.text,
-    url: MY_REFERRALS_URL,
+    href: MY_REFERRALS_URL,
   });
 }
 

@@ -1,12 +1,14 @@
 import { formatBonus } from "~/modules/cards/display";
+import { paidRateText } from "~/modules/reputation/figures";
 import { offeredBonus, type PresentedReferral } from "~/modules/referrals/present";
 
 const pct = (value: number) => (value > 0 ? `${value}%` : "None");
 
 /**
  * A card's referrals side by side (docs/product.md#card-pages): what each shares, its referrer's
- * rating, confirmed successes and slots left, in the page's fair order. A table, so a screen reader
- * and a narrow screen (it scrolls sideways) compare row by row.
+ * rating, confirmed successes (the bonus confirmed by both sides), shares paid and slots left, in the
+ * page's fair order. A table, so a screen reader and a narrow screen (it scrolls sideways)
+ * compare row by row.
  */
 export function ReferralComparison({ referrals }: { referrals: PresentedReferral[] }) {
   return (
@@ -38,6 +40,9 @@ export function ReferralComparison({ referrals }: { referrals: PresentedReferral
               Confirmed successes
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
+              Shares paid
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
               Slots left
             </th>
           </tr>
@@ -55,7 +60,8 @@ export function ReferralComparison({ referrals }: { referrals: PresentedReferral
                   ? "No reviews yet"
                   : `${referral.referrer.rating.toFixed(1)} of 5 (${referral.referrer.reviewCount} ${referral.referrer.reviewCount === 1 ? "review" : "reviews"})`}
               </td>
-              <td className="px-3 py-2">{referral.successfulCount}</td>
+              <td className="px-3 py-2">{referral.referrer.confirmedSuccesses}</td>
+              <td className="px-3 py-2">{paidRateText(referral.referrer) ?? "None owed yet"}</td>
               <td className="px-3 py-2">{referral.availableReferCount ?? "Unlimited"}</td>
             </tr>
           ))}

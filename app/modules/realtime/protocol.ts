@@ -95,8 +95,11 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   z.extend(ChatNotificationSchema, { type: z.literal("chat-notification") }),
   /** The recipient's total unread count across their chats, pushed after every change. */
   z.object({ type: z.literal("unread"), count: z.number() }),
-  /** One of the member's referrals was held or answered by an admin (docs/product.md#link-health). */
-  z.object({ type: z.literal("referral-notice"), referralId: z.string(), text: z.string(), url: z.string() }),
+  /**
+   * News for the recipient beyond chat, a toast linking to `href`: an application's outcome step
+   * (docs/product.md#outcomes), one of their referrals held or answered by an admin (#link-review).
+   */
+  z.object({ type: z.literal("notice"), id: z.string(), text: z.string(), href: z.string() }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;
 

@@ -90,14 +90,14 @@ export function RealtimeProvider({
     onFrame: (frame) => {
       if (frame.type === "unread") setUnread(frame.count);
       else if (frame.type === "chat-notification") notify(frame);
-      else if (frame.type === "referral-notice") {
-        // A referral of theirs was held or answered: the toast leads to My Referrals, which revalidates.
+      else if (frame.type === "notice") {
+        const to = frame.href;
         void showToast(
-          "info",
-          <button type="button" className="text-left" onClick={() => navigate(frame.url)}>
+          "message",
+          <button type="button" className="text-left" onClick={() => navigate(to)}>
             {frame.text}
           </button>,
-          { id: `referral-${frame.referralId}`, duration: TOAST_MS * 2 },
+          { id: `notice-${frame.id}`, duration: TOAST_MS },
         );
       }
     },

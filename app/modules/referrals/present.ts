@@ -8,6 +8,7 @@ import { z } from "zod";
 import { isSafeReferralLink } from "./link";
 import { visibleNames } from "~/modules/users/privacy";
 import { presentOffer, WelcomeOfferSchema } from "~/modules/cards/value";
+import { OutcomeFiguresSchema } from "~/modules/reputation/figures";
 import {
   BONUS_UNITS,
   CARD_CATEGORIES,
@@ -32,6 +33,8 @@ export const ReferralSchema = z.object({
     name: z.string(),
     rating: z.number().nullable(),
     reviewCount: z.number().int(),
+    // The referrer's confirmed outcomes (docs/decisions/170).
+    ...OutcomeFiguresSchema.shape,
   }),
   creditCard: z.object({
     _id: z.string(),
@@ -158,6 +161,11 @@ export interface ReferralRecord {
   referrerShowFullName: boolean;
   referrerRating: number | null;
   referrerReviewCount: number;
+  referrerConfirmedSuccesses: number;
+  referrerSharesPromised: number;
+  referrerSharesPaid: number;
+  referrerMedianDaysToPay: number | null;
+  referrerOpenDisputes: number;
 }
 
 export function presentReferral(row: ReferralRecord, viewerId: string | null): PresentedReferral {
@@ -180,6 +188,11 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null): P
       ...names,
       rating: row.referrerRating,
       reviewCount: row.referrerReviewCount,
+      confirmedSuccesses: row.referrerConfirmedSuccesses,
+      sharesPromised: row.referrerSharesPromised,
+      sharesPaid: row.referrerSharesPaid,
+      medianDaysToPay: row.referrerMedianDaysToPay,
+      openDisputes: row.referrerOpenDisputes,
     },
     creditCard: {
       _id: row.cardId,

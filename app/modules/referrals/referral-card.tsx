@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { TriangleAlert } from "lucide-react";
 import { formatAnnualFee } from "~/modules/cards/display";
 import { issuerMark } from "~/modules/cards/issuer-mark";
-import { RatingSummary } from "~/modules/reputation/reputation";
+import { OutcomeSummary, RatingSummary } from "~/modules/reputation/reputation";
 import { ApplicantValue } from "./applicant-value";
 import { creditScoreBand, remainingWarning, type CreditBand } from "./display";
 import type { PresentedReferral } from "./present";
@@ -118,6 +118,7 @@ export function ReferralCard({ referral }: { referral: PresentedReferral }) {
         <span className="font-medium">{referral.referrer.name}</span>
         <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
       </div>
+      <OutcomeSummary compact figures={referral.referrer} />
       <CreditBandChip score={referral.referrerCredit} />
       <RemainingWarning available={referral.availableReferCount} upTo={5} />
       <Link

@@ -84,6 +84,11 @@ export const referralRecordColumns = {
   referrerShowFullName: users.showFullName,
   referrerRating: users.rating,
   referrerReviewCount: users.reviewCount,
+  referrerConfirmedSuccesses: users.confirmedSuccesses,
+  referrerSharesPromised: users.sharesPromised,
+  referrerSharesPaid: users.sharesPaid,
+  referrerMedianDaysToPay: users.medianDaysToPay,
+  referrerOpenDisputes: users.openDisputes,
   referrerDeactivatedAt: users.deactivatedAt,
 };
 

@@ -8,41 +8,14 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { STALE_AFTER_DAYS } from "./present";
+import { WEIGHT_SQL } from "./rotation-weight.server";
 
 export const ROTATION_SLOTS = 4;
 export const REFRESH_MINUTES = 15;
 /** How long a visitor keeps their slot: shorter than REFRESH_MINUTES, see slotForVisitor. */
 export const VISITOR_SLOT_SECONDS = 10 * 60;
 
-/**
- * The weight of a referral: 1 for a newcomer, up to 3 for a well-reviewed referrer with confirmed
- * successes. Reputation counts (rating - 1) / 4, damped by review_count / (review_count + 5) so a
- * single 5-star review is worth little; successes count up to 10. A newcomer still comes before a
- * weight-3 referral with probability 1 / (1 + 3) = 25%: never starved.
- */
-export function rotationWeight(input: {
-  rating: number | null;
-  reviewCount: number;
-  successfulCount: number;
-  stale?: boolean;
-}) {
-  const reputation =
-    input.rating == null ? 0 : ((input.rating - 1) / 4) * (input.reviewCount / (input.reviewCount + 5));
-  return (1 + reputation + Math.min(input.successfulCount, 10) / 10) * (input.stale ? STALE_FACTOR : 1);
-}
-
-/** A stale link's weight (STALE_AFTER_DAYS, present.ts) is quartered: it still shows, after fresher ones. */
-export const STALE_FACTOR = 0.25;
-
-/** The same weight in SQL, for a referrals row `r` (users looked up by primary key), parenthesised whole. */
-const WEIGHT_SQL = sql.raw(`((1
-  + coalesce((SELECT CASE WHEN u.rating IS NULL THEN 0 ELSE ((u.rating - 1) / 4.0) * (u.review_count / (u.review_count + 5.0)) END
-              FROM users u WHERE u.id = referrals.referrer_id), 0)
-  + min(referrals.successful_count, 10) / 10.0)
-  * (CASE WHEN coalesce(referrals.link_confirmed_at, referrals.created_at)
-               < CAST(strftime('%s', 'now') AS INTEGER) * 1000 - ${STALE_AFTER_DAYS} * 86400000
-          THEN ${STALE_FACTOR} ELSE 1 END))`);
+export { rotationWeight, STALE_FACTOR } from "./rotation-weight.server";
 
 const UNIFORM_SQL = sql.raw(`((abs(random() % 1000000) + 1) / 1000000.0)`);
 

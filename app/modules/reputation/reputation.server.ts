@@ -1,10 +1,12 @@
 /**
  * The numbers of a person's reputation shown on their profile: rating and review count (kept by
- * the comments domain), how many referrals they have published and how many succeeded.
+ * the comments domain), confirmed outcomes (kept by the outcomes domain), how many referrals they
+ * have published and how many succeeded.
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { referrals, users } from "../../../db/schema";
+import { NO_FIGURES, type OutcomeFigures } from "./figures";
 
 /**
  * `referralsVisible` is the owner's showReferrals switch as it applies to the viewer: when it is
@@ -12,7 +14,15 @@ import { referrals, users } from "../../../db/schema";
  */
 export async function getReputation(db: Db, userId: string, { referralsVisible }: { referralsVisible: boolean }) {
   const person = db
-    .select({ rating: users.rating, reviewCount: users.reviewCount })
+    .select({
+      rating: users.rating,
+      reviewCount: users.reviewCount,
+      confirmedSuccesses: users.confirmedSuccesses,
+      sharesPromised: users.sharesPromised,
+      sharesPaid: users.sharesPaid,
+      medianDaysToPay: users.medianDaysToPay,
+      openDisputes: users.openDisputes,
+    })
     .from(users)
     .where(eq(users.id, userId));
   const totals = db
@@ -23,8 +33,19 @@ export async function getReputation(db: Db, userId: string, { referralsVisible }
     .from(referrals)
     .where(eq(referrals.referrerId, userId));
   const [people, counts] = referralsVisible ? await db.batch([person, totals]) : [await person, null];
+  const row = people[0];
+  const figures: OutcomeFigures = row
+    ? {
+        confirmedSuccesses: row.confirmedSuccesses,
+        sharesPromised: row.sharesPromised,
+        sharesPaid: row.sharesPaid,
+        medianDaysToPay: row.medianDaysToPay,
+        openDisputes: row.openDisputes,
+      }
+    : NO_FIGURES;
   return {
-    rating: people[0]?.rating ?? null,
+    figures,
+    rating: row?.rating ?? null,
     reviewCount: people[0]?.reviewCount ?? 0,
     referrals: counts
       ? { count: counts[0]?.referralsCount ?? 0, successful: counts[0]?.successfulReferralsCount ?? 0 }

@@ -1,6 +1,31 @@
 import { clsx } from "clsx";
 import { StarIcon } from "~/components/ui/star-icon";
 import { StarRating, formatRating } from "~/modules/comments/star-rating";
+import { figureTexts, type OutcomeFigures } from "./figures";
+
+/**
+ * A referrer's confirmed outcomes (docs/decisions/170): confirmed successes, 'Paid 9 of 10
+ * promised shares', the median days to pay and open disputes; 'No confirmed outcomes yet' before
+ * any. `compact` (tiles) shows them on one wrapping line.
+ */
+export function OutcomeSummary({ figures, compact = false }: { figures: OutcomeFigures; compact?: boolean }) {
+  const texts = figureTexts(figures);
+  if (texts.length === 0) {
+    return <span className={clsx(compact ? "text-xs" : "text-sm", "text-muted")}>No confirmed outcomes yet</span>;
+  }
+  return (
+    <ul
+      aria-label="Confirmed outcomes"
+      className={clsx("flex flex-wrap gap-x-3 gap-y-1", compact ? "text-xs text-muted" : "text-sm text-ink")}
+    >
+      {texts.map((text) => (
+        <li key={text} className={text.includes("dispute") ? "font-medium text-danger-700" : undefined}>
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * A referrer's reputation as shown on referral cards, the detail page and the profile: the mean to

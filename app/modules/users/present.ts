@@ -4,6 +4,7 @@
  * public profile (`GET /api/users/profile/{id}`), with the privacy switches already applied.
  */
 import { z } from "zod";
+import { OutcomeFiguresSchema, type OutcomeFigures } from "~/modules/reputation/figures";
 import { ApiUserSchema, toApiUser } from "~/modules/auth/present";
 import type { PrivacySettings } from "./privacy";
 
@@ -76,6 +77,8 @@ export const ApiProfileSchema = z.object({
   reviewCount: z.number().int(),
   referralsCount: z.number().int().nullable(),
   successfulReferralsCount: z.number().int().nullable(),
+  // Reputation from confirmed outcomes (docs/decisions/170).
+  ...OutcomeFiguresSchema.shape,
 });
 export type ApiProfile = z.infer<typeof ApiProfileSchema>;
 
@@ -83,9 +86,14 @@ export type ApiProfile = z.infer<typeof ApiProfileSchema>;
 export function toApiProfile(
   profile: Omit<
     ApiProfile,
-    "profilePicture" | "rating" | "reviewCount" | "referralsCount" | "successfulReferralsCount"
+    "profilePicture" | "rating" | "reviewCount" | "referralsCount" | "successfulReferralsCount" | keyof OutcomeFigures
   >,
-  reputation: { rating: number | null; reviewCount: number; referrals: { count: number; successful: number } | null },
+  reputation: {
+    rating: number | null;
+    reviewCount: number;
+    referrals: { count: number; successful: number } | null;
+    figures: OutcomeFigures;
+  },
 ): ApiProfile {
   return {
     ...profile,
@@ -94,5 +102,6 @@ export function toApiProfile(
     reviewCount: reputation.reviewCount,
     referralsCount: reputation.referrals?.count ?? null,
     successfulReferralsCount: reputation.referrals?.successful ?? null,
+    ...reputation.figures,
   };
 }

@@ -72,7 +72,7 @@ export function ApplicantActions({ referral, state }: { referral: PresentedRefer
   return (
     <div className="flex flex-wrap items-center gap-3">
       {referral.referralLink ? (
-        <ApplyLink href={referral.referralLink} referralId={referral._id} />
+        <ApplyLink referralId={referral._id} />
       ) : (
         <p className="text-sm text-muted">This referral&apos;s link is not available.</p>
       )}
@@ -156,11 +156,12 @@ export function ReferralDetails({ referral }: { referral: PresentedReferral }) {
 }
 
 /** Opens the referral link in a new tab and, with JavaScript, the apply dialog here. */
-function ApplyLink({ href, referralId }: { href: string; referralId: string }) {
+function ApplyLink({ referralId }: { referralId: string }) {
   const navigate = useNavigate();
   return (
     <a
-      href={href}
+      // Through our click-counting redirect (/go/{id}): counted without JavaScript, the link unchanged.
+      href={`/go/${referralId}`}
       target="_blank"
       rel="noopener noreferrer"
       onClick={() => navigate(`/apply/${referralId}?step=1`, { preventScrollReset: true })}

@@ -16,7 +16,7 @@ import { CommentThread } from "~/modules/comments/comment-thread";
 import { hasReviewed, listReferralComments } from "~/modules/comments/comments.server";
 import { OwnerPanel } from "~/modules/referrals/owner-panel";
 import { getReferral } from "~/modules/referrals/referrals.server";
-import { RatingSummary } from "~/modules/reputation/reputation";
+import { OutcomeSummary, RatingSummary } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 import { ApplyDialog, STEPS, stepUrl } from "./apply-dialog";
 import { ApplicantActions, ReferralDetails, ReferralHeader } from "./referral-summary";
@@ -104,7 +104,13 @@ export default function ReferralDetail() {
         <ArrowLeft aria-hidden className="size-4" />
         Back to All Referrals
       </Link>
-      {referral.isOwner ? <OwnerPanel referral={referral} /> : null}
+      {referral.isOwner ? (
+        <OwnerPanel referral={referral} />
+      ) : (
+        // The view beacon: the referrer's analytics count this look once a day, without JavaScript,
+        // and the page itself writes nothing (ADR 172).
+        <img src={`/go/${referral._id}/view`} alt="" width={1} height={1} className="absolute size-px opacity-0" />
+      )}
 
       {/* On a phone the referrer (rating, Chat) comes right after the offer and the actions. */}
       <div className="mt-4 grid gap-6 md:grid-cols-[2fr_1fr]">
@@ -126,6 +132,7 @@ export default function ReferralDetail() {
             {referral.referrer.name}
           </Link>
           <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          <OutcomeSummary figures={referral.referrer} />
           <LinkConfirmed referral={referral} />
           {referral.isOwner ? null : <StartChatForm userId={referral.referrer._id} referralId={referral._id} />}
         </aside>

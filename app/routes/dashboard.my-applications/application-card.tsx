@@ -11,6 +11,7 @@ import type { ApiComment } from "~/modules/comments/thread";
 import { TipOptions } from "~/modules/payments/tip-options";
 import { StatusMenu } from "./status-menu";
 import { formatShare } from "~/modules/cards/value";
+import { OutcomeTimeline } from "~/modules/outcomes/timeline";
 
 /** The share the referrer promised when the member applied (recorded then; later edits leave it). */
 function promisedShareText(promised: ApiApplication["promisedShare"]) {
@@ -37,6 +38,8 @@ export function ApplicationCard({
   const hasReview = application.comments.some(
     (comment) => comment.commentType === "applicantToReferrer" && comment.userId === viewerId,
   );
+  // Once the share is confirmed, the follow-up review is offered (docs/product.md#outcomes).
+  const shareConfirmed = application.outcome.steps.some((entry) => entry.step === "share-received");
   return (
     <article aria-labelledby={headingId} className="rounded-card border border-line bg-surface p-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -90,6 +93,9 @@ export function ApplicationCard({
       {application.additionalInfo ? (
         <p className="mt-3 whitespace-pre-line text-sm text-ink">{application.additionalInfo}</p>
       ) : null}
+      <div className="mt-4 border-t border-line pt-3">
+        <OutcomeTimeline application={application} side="applicant" />
+      </div>
       {TIP_STATUSES.includes(application.status) ? (
         <div className="mt-4">
           <TipOptions referralId={application.referral._id} />
@@ -97,7 +103,9 @@ export function ApplicationCard({
       ) : null}
       <details
         className="mt-4 rounded-card border border-line"
-        open={threadHoldsForm(flashFormId, application.referral._id, application.comments) || undefined}
+        open={
+          threadHoldsForm(flashFormId, application.referral._id, application.comments) || shareConfirmed || undefined
+        }
       >
         <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-medium">
           <MessageSquare aria-hidden className="size-4" /> Comments ({application.comments.length})
@@ -108,6 +116,7 @@ export function ApplicationCard({
             viewerId={viewerId}
             label={`Comments on ${application.creditCard.name}`}
             emptyText="You have not reviewed this referrer yet."
+            offerFollowUp={shareConfirmed}
           />
           {hasReview ? null : <ReviewForm referralId={application.referral._id} />}
         </div>

@@ -4,7 +4,7 @@ import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/confirm-dialog";
 import { blockCopy, PostButton } from "~/modules/blocks/block-ui";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { ReportForm } from "~/modules/reports/report-form";
-import { RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
+import { OutcomeSummary, RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
 import { initials } from "~/modules/users/display";
 import type { ProfilePage } from "./route";
 
@@ -37,6 +37,9 @@ export function ProfileHeader({
             <div className="mt-2 flex flex-wrap items-center gap-3">
               <RatingSummary rating={reputation.rating} reviewCount={reputation.reviewCount} />
               {reputation.referrals ? <ReferralCountBadge count={reputation.referrals.count} /> : null}
+            </div>
+            <div className="mt-2">
+              <OutcomeSummary figures={reputation.figures} />
             </div>
           </div>
         </div>

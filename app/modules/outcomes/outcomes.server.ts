@@ -1,0 +1,152 @@
+/**
+ * Taking an outcome step on an application (docs/product.md#outcomes): only its party may say it
+ * (403), steps go forward (409), and a repeat changes nothing. The step, the referrer's reputation
+ * counters, a dispute's closing and the applicant's verified comments are one db.batch; the other
+ * side is told afterwards (notify.server.ts). docs/decisions/170-confirmed-outcomes-and-reputation.md
+ */
+import { sql } from "drizzle-orm";
+import { createId } from "../../../db/id";
+import type { ApplicationStatus, BonusUnit, OutcomeStep } from "../../../db/enums";
+import { requireActor, type Ctx } from "~/core/context.server";
+import { DomainError } from "~/core/errors";
+import { APPLICATION_MESSAGES } from "~/modules/applications/status";
+import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
+import { statement } from "~/utils/d1-statement.server";
+import { recountOutcomes, verifyApplicantComments } from "./counters.server";
+import { tellOtherSide } from "./notify.server";
+import { bumpDaily } from "~/modules/analytics/rollup.server";
+import { OUTCOME_MESSAGES, orderRefusal, STEP_LABELS, STEP_PARTY, type OutcomeStepInput } from "./steps";
+
+export type OutcomeCtx = Pick<Ctx, "db" | "env" | "realtime" | "waitUntil" | "actor">;
+
+/** What a step needs to know about its application (one statement). */
+export interface StepApplication {
+  id: string;
+  applicantId: string;
+  referrerId: string;
+  referralId: string;
+  status: ApplicationStatus;
+  percent: number;
+  bonusAmount: number;
+  bonusUnit: BonusUnit;
+  cardName: string;
+  steps: string | null;
+}
+
+async function readApplication(ctx: OutcomeCtx, applicationId: string) {
+  return ctx.db.$client
+    .prepare(
+      `SELECT a.id, a.applicant_id AS applicantId, a.referrer_id AS referrerId, a.referral_id AS referralId,
+              a.status, a.promised_share_percent AS percent, a.promised_bonus_amount AS bonusAmount,
+              a.promised_bonus_unit AS bonusUnit, c.name AS cardName,
+              (SELECT group_concat(o.step) FROM application_outcomes o WHERE o.application_id = a.id) AS steps
+         FROM applications a JOIN credit_cards c ON c.id = a.credit_card_id
+        WHERE a.id = ?`,
+    )
+    .bind(applicationId)
+    .first<StepApplication>();
+}
+
+/** The step's own row, written only if its guard still holds when the batch runs (races). */
+function insertStep(ctx: OutcomeCtx, app: StepApplication, input: OutcomeStepInput, now: number) {
+  const { step } = input;
+  const amount = input.step === "share-paid" ? input.amount : null;
+  const method = input.step === "share-paid" ? input.method : null;
+  const note = input.step === "share-not-received" ? input.note : null;
+  const daysToPay =
+    step === "share-received"
+      ? sql`(select (p.created_at - b.created_at) / 86400000.0 from application_outcomes p, application_outcomes b
+            where p.application_id = ${app.id} and p.step = 'share-paid'
+              and b.application_id = ${app.id} and b.step = 'bonus-posted')`
+      : null;
+  const has = (other: OutcomeStep) =>
+    sql`exists (select 1 from application_outcomes g where g.application_id = ${app.id} and g.step = ${other})`;
+  // A cancellation and a bonus racing: the bonus posts only while the application is open (ADR 171's slots).
+  const guard =
+    step === "bonus-posted" || step === "bonus-received"
+      ? sql`exists (select 1 from applications where id = ${app.id} and status not in ('cancelled', 'denied', 'rejected'))`
+      : step === "share-not-received"
+        ? sql`not ${has("share-received")}`
+        : sql`1`;
+  return statement(
+    ctx.db,
+    sql`insert into application_outcomes
+      (id, application_id, referrer_id, step, actor_id, amount, method, note, days_to_pay, closed_at, created_at)
+    select ${createId()}, ${app.id}, ${app.referrerId}, ${step}, ${ctx.actor?.id ?? null}, ${amount}, ${method},
+           ${note}, ${daysToPay}, null, ${now}
+     where ${guard}
+    on conflict (application_id, step) do nothing`,
+  );
+}
+
+/** What a step adds to the referrer's daily analytics: a success once both sides said the bonus, a share paid once confirmed. */
+function analyticsOf(step: OutcomeStep, applicationId: string) {
+  const other = step === "bonus-posted" ? "bonus-received" : step === "bonus-received" ? "bonus-posted" : null;
+  if (other) {
+    return {
+      counter: "successes" as const,
+      when: sql`changes() = 1 and exists (select 1 from application_outcomes x
+        where x.application_id = ${applicationId} and x.step = ${other})`,
+    };
+  }
+  if (step === "share-received") return { counter: "sharesPaid" as const, when: sql`changes() = 1` };
+  return null;
+}
+
+/**
+ * Records `input.step` on the application for the acting member. Answers whether it changed
+ * anything (a repeat does not) and the message to show.
+ */
+export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput & { applicationId: string }) {
+  const actor = requireActor(ctx);
+  const app = await readApplication(ctx, input.applicationId);
+  if (!app) throw new DomainError(404, APPLICATION_MESSAGES.notFound);
+  const party = STEP_PARTY[input.step];
+  if (actor.id !== (party === "referrer" ? app.referrerId : app.applicantId)) {
+    throw new DomainError(403, party === "referrer" ? OUTCOME_MESSAGES.onlyReferrer : OUTCOME_MESSAGES.onlyApplicant);
+  }
+  const label = STEP_LABELS[input.step];
+  const recorded = new Set((app.steps ?? "").split(",").filter(Boolean) as OutcomeStep[]);
+  if (recorded.has(input.step)) return { changed: false, message: OUTCOME_MESSAGES.repeated(label), app };
+  const refusal = orderRefusal(input.step, { status: app.status, promisedSharePercent: app.percent, recorded });
+  if (refusal) throw new DomainError(409, refusal);
+
+  const { db } = ctx;
+  const now = Date.now();
+  const closeDispute = statement(
+    db,
+    sql`update application_outcomes set closed_at = ${now}
+    where application_id = ${app.id} and step = 'share-not-received' and closed_at is null`,
+  );
+  const counted = analyticsOf(input.step, app.id);
+  const [inserted] = await db.$client.batch([
+    insertStep(ctx, app, input, now),
+    // The referrer's analytics, only when the step's row was just written (ADR 172).
+    ...(counted
+      ? [
+          statement(
+            db,
+            bumpDaily({ referralId: app.referralId, counter: counted.counter, at: now, when: counted.when }),
+          ),
+        ]
+      : []),
+    // Confirming the share ends a dispute of it.
+    ...(input.step === "share-received" ? [closeDispute] : []),
+    statement(db, sql`update applications set updated_at = ${now} where id = ${app.id}`),
+    verifyApplicantComments(db, { applicationId: app.id, referralId: app.referralId, applicantId: app.applicantId }),
+    recountOutcomes(db, app.referrerId),
+    statement(db, recomputeReferrerRating(db, app.referrerId)),
+  ]);
+  const changed = inserted.meta.changes === 1;
+  if (!changed) {
+    // The guard failed between the read and the batch: say why, as the read would have.
+    const again = await readApplication(ctx, app.id);
+    const steps = new Set((again?.steps ?? "").split(",").filter(Boolean) as OutcomeStep[]);
+    if (steps.has(input.step)) return { changed: false, message: OUTCOME_MESSAGES.repeated(label), app };
+    const why =
+      again && orderRefusal(input.step, { status: again.status, promisedSharePercent: app.percent, recorded: steps });
+    throw new DomainError(409, why || OUTCOME_MESSAGES.closed);
+  }
+  const chatId = await tellOtherSide(ctx, { app, input, actorId: actor.id });
+  return { changed: true, message: OUTCOME_MESSAGES.recorded(label), app, chatId };
+}

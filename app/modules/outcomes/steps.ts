@@ -1,0 +1,222 @@
+/**
+ * The outcome of an application after applying (docs/product.md#outcomes): who says each step,
+ * the order they go in, their labels and what the waiting side is asked to do. Pure and
+ * browser-safe: the server enforces these rules (outcomes.server.ts) and the timeline shows the
+ * same ones (docs/decisions/170-confirmed-outcomes-and-reputation.md).
+ */
+import { z } from "zod";
+import { OUTCOME_STEPS, type ApplicationStatus, type BonusUnit, type OutcomeStep } from "../../../db/enums";
+import { formatBonus } from "~/modules/cards/display";
+
+export type Party = "referrer" | "applicant";
+
+/** Whose word each step is. */
+export const STEP_PARTY: Record<OutcomeStep, Party> = {
+  "bonus-posted": "referrer",
+  "share-paid": "referrer",
+  "bonus-received": "applicant",
+  "share-received": "applicant",
+  "share-not-received": "applicant",
+};
+
+/**
+ * The timeline forms' intent for each step (POST /outcome). Verbs, not the API's step names: a
+ * form echoes its intent in a refusal, and those should read as actions.
+ */
+export const STEP_INTENTS = {
+  "bonus-posted": "post-bonus",
+  "share-paid": "pay-share",
+  "bonus-received": "confirm-bonus",
+  "share-received": "confirm-share",
+  "share-not-received": "dispute-share",
+} as const satisfies Record<OutcomeStep, string>;
+
+/** The timeline's words for each step. */
+export const STEP_LABELS: Record<OutcomeStep, string> = {
+  "bonus-posted": "Referral bonus posted",
+  "share-paid": "Share paid",
+  "bonus-received": "Sign-up bonus received",
+  "share-received": "Share received",
+  "share-not-received": "Not received",
+};
+
+/** Statuses after which nothing more happens: no bonus will post for them. */
+const CLOSED_STATUSES: readonly ApplicationStatus[] = ["cancelled", "denied", "rejected"];
+
+export const OUTCOME_MESSAGES = {
+  onlyReferrer: "Only the referrer can record this step.",
+  onlyApplicant: "Only the applicant can record this step.",
+  closed: "This application was cancelled or denied, so no bonus will post.",
+  needsBonusPosted: "The referral bonus has not been marked as posted yet.",
+  needsSharePaid: "The referrer has not marked the share as paid yet.",
+  noShare: "No share was promised on this application.",
+  alreadyConfirmed: "You already confirmed that the share arrived.",
+  recorded: (label: string) => `Recorded: ${label}`,
+  repeated: (label: string) => `Already recorded: ${label}`,
+  failed: "The step could not be recorded. Please try again.",
+  amount: "Enter the amount you paid",
+  method: "Say how you paid (e.g. PayPal)",
+  note: "Say what went wrong",
+  disputeNotFound: "This dispute is not open.",
+  disputeClosed: "Dispute closed",
+} as const;
+
+/** One recorded step, as the application's JSON carries it. */
+export const OutcomeEntrySchema = z.object({
+  step: z.enum(OUTCOME_STEPS),
+  label: z.string(),
+  /** The user who said it. */
+  by: z.string().nullable(),
+  at: z.string(),
+  amount: z.number().nullable(),
+  method: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type OutcomeEntry = z.infer<typeof OutcomeEntrySchema>;
+
+/** An application's outcome: its timeline, oldest first, and whether a dispute is open. */
+export const OutcomeSchema = z.object({
+  steps: z.array(OutcomeEntrySchema),
+  disputeOpen: z.boolean(),
+});
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+interface StoredStep {
+  step: OutcomeStep;
+  by: string | null;
+  at: number;
+  amount: number | null;
+  method: string | null;
+  note: string | null;
+  closedAt: number | null;
+}
+
+/** The timeline from the application query's JSON array of outcome rows, oldest first. */
+export function parseOutcome(json: string | null): Outcome {
+  const rows = (json ? (JSON.parse(json) as StoredStep[]) : []).filter((row) => OUTCOME_STEPS.includes(row.step));
+  rows.sort((a, b) => a.at - b.at || OUTCOME_STEPS.indexOf(a.step) - OUTCOME_STEPS.indexOf(b.step));
+  return {
+    steps: rows.map((row) => ({
+      step: row.step,
+      label: STEP_LABELS[row.step],
+      by: row.by,
+      at: new Date(row.at).toISOString(),
+      amount: row.amount,
+      method: row.method,
+      note: row.note,
+    })),
+    disputeOpen: rows.some((row) => row.step === "share-not-received" && row.closedAt === null),
+  };
+}
+
+const money = z.coerce
+  .number({ error: OUTCOME_MESSAGES.amount })
+  .positive(OUTCOME_MESSAGES.amount)
+  .max(1_000_000, OUTCOME_MESSAGES.amount);
+const method = z.string({ error: OUTCOME_MESSAGES.method }).trim().min(1, OUTCOME_MESSAGES.method).max(100);
+const note = z.string({ error: OUTCOME_MESSAGES.note }).trim().min(1, OUTCOME_MESSAGES.note).max(1000);
+
+/** What each step carries besides its name (the timeline's forms add the application's `id`). */
+export const STEP_FIELDS = {
+  "bonus-posted": {},
+  "share-paid": { amount: money, method },
+  "bonus-received": {},
+  "share-received": {},
+  "share-not-received": { note },
+} as const;
+
+/** POST /api/applications/card-apply/{id}/outcome: one step. */
+export const OutcomeStepSchema = z.discriminatedUnion(
+  "step",
+  [
+    z.object({ step: z.literal("bonus-posted"), ...STEP_FIELDS["bonus-posted"] }),
+    z.object({ step: z.literal("share-paid"), ...STEP_FIELDS["share-paid"] }),
+    z.object({ step: z.literal("bonus-received"), ...STEP_FIELDS["bonus-received"] }),
+    z.object({ step: z.literal("share-received"), ...STEP_FIELDS["share-received"] }),
+    z.object({ step: z.literal("share-not-received"), ...STEP_FIELDS["share-not-received"] }),
+  ],
+  { error: "Choose a valid step" },
+);
+export type OutcomeStepInput = z.infer<typeof OutcomeStepSchema>;
+
+/** What the rules need to know about an application. */
+export interface OutcomeState {
+  status: ApplicationStatus;
+  promisedSharePercent: number;
+  recorded: ReadonlySet<OutcomeStep>;
+}
+
+/**
+ * Why `step` cannot be taken now (null when it can, or when it is already recorded: a repeat
+ * changes nothing). Steps go forward: the share is paid after the bonus posted, confirmed after it
+ * was paid, and disputed once it is owed (bonus posted) and until it was confirmed.
+ */
+export function orderRefusal(step: OutcomeStep, state: OutcomeState): string | null {
+  if (state.recorded.has(step)) return null;
+  const has = (other: OutcomeStep) => state.recorded.has(other);
+  switch (step) {
+    case "bonus-posted":
+    case "bonus-received":
+      return CLOSED_STATUSES.includes(state.status) ? OUTCOME_MESSAGES.closed : null;
+    case "share-paid":
+      if (!(state.promisedSharePercent > 0)) return OUTCOME_MESSAGES.noShare;
+      return has("bonus-posted") ? null : OUTCOME_MESSAGES.needsBonusPosted;
+    case "share-received":
+      return has("share-paid") ? null : OUTCOME_MESSAGES.needsSharePaid;
+    case "share-not-received":
+      if (has("share-received")) return OUTCOME_MESSAGES.alreadyConfirmed;
+      return has("bonus-posted") ? null : OUTCOME_MESSAGES.needsBonusPosted;
+    default:
+      return step satisfies never;
+  }
+}
+
+/** The steps `party` can take now, in timeline order. */
+export function availableSteps(party: Party, state: OutcomeState): OutcomeStep[] {
+  return OUTCOME_STEPS.filter(
+    (step) => STEP_PARTY[step] === party && !state.recorded.has(step) && orderRefusal(step, state) === null,
+  );
+}
+
+interface Promised {
+  percent: number;
+  bonus: { amount: number; unit: BonusUnit };
+}
+
+/** The promised share as an amount in the bonus's unit (null when nothing countable was promised). */
+export function promisedShareAmount(promised: Promised): { amount: number; unit: BonusUnit } | null {
+  if (!(promised.percent > 0) || !(promised.bonus.amount > 0)) return null;
+  return { amount: Math.round(promised.bonus.amount * promised.percent) / 100, unit: promised.bonus.unit };
+}
+
+/**
+ * What the waiting side is asked to do, in the words the timeline shows it ('Confirm you received
+ * $30'); null when nothing is expected of `party` now.
+ */
+export function expectedOf(
+  party: Party,
+  outcome: Outcome,
+  promised: Promised,
+  status: ApplicationStatus,
+): string | null {
+  const recorded = new Set(outcome.steps.map((entry) => entry.step));
+  const state = { status, promisedSharePercent: promised.percent, recorded };
+  const share = promisedShareAmount(promised);
+  if (party === "applicant") {
+    const paid = outcome.steps.find((entry) => entry.step === "share-paid");
+    if (paid && !recorded.has("share-received")) {
+      const amount = paid.amount ?? share?.amount;
+      return amount ? `Confirm you received ${formatBonus({ amount, unit: promised.bonus.unit })}` : null;
+    }
+    return availableSteps("applicant", state).includes("bonus-received")
+      ? "Tell the referrer when your sign-up bonus arrives"
+      : null;
+  }
+  if (outcome.disputeOpen) return "The applicant says the share did not arrive: talk it over in the chat";
+  if (availableSteps("referrer", state).includes("share-paid")) {
+    return share ? `Pay the promised share: ${formatBonus(share)}` : "Pay the promised share";
+  }
+  return availableSteps("referrer", state).includes("bonus-posted")
+    ? "Mark the referral bonus as posted when the issuer pays it"
+    : null;
+}

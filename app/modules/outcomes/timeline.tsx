@@ -1,0 +1,147 @@
+import { Form, useLocation } from "@remix-run/react";
+import { CircleCheck, CircleAlert } from "lucide-react";
+import type { OutcomeStep } from "../../../db/enums";
+import { Field, TextareaField } from "~/components/forms/field";
+import { buttonClass } from "~/components/ui/button";
+import { formatDate } from "~/core/format";
+import type { ApiApplication } from "~/modules/applications/present";
+import { formatBonus } from "~/modules/cards/display";
+import {
+  availableSteps,
+  expectedOf,
+  promisedShareAmount,
+  STEP_INTENTS,
+  STEP_LABELS,
+  STEP_PARTY,
+  type Party,
+} from "./steps";
+
+/** Where the timeline's forms post (app/routes/outcome.ts). */
+export const OUTCOME_ACTION = "/outcome";
+
+/** Who said a step, as the viewer reads it. */
+function saidBy(step: OutcomeStep, side: Party) {
+  return STEP_PARTY[step] === side ? "you" : STEP_PARTY[step] === "referrer" ? "the referrer" : "the applicant";
+}
+
+function StepForm({
+  application,
+  step,
+  children,
+}: {
+  application: ApiApplication;
+  step: OutcomeStep;
+  children?: React.ReactNode;
+}) {
+  const location = useLocation();
+  const back = `${location.pathname}${location.search}#outcome-${application._id}`;
+  return (
+    // A plain post (reloadDocument): the same with JavaScript or without; back here with a toast.
+    <Form method="post" action={OUTCOME_ACTION} reloadDocument className="space-y-2">
+      <input type="hidden" name="intent" value={STEP_INTENTS[step]} />
+      <input type="hidden" name="id" value={application._id} />
+      <input type="hidden" name="redirectTo" value={back} />
+      {children}
+      <button type="submit" className={buttonClass(step === "share-not-received" ? "secondary" : "primary", "sm")}>
+        {STEP_LABELS[step]}
+      </button>
+    </Form>
+  );
+}
+
+/** The form of one step the viewer can take now. */
+function StepAction({ application, step }: { application: ApiApplication; step: OutcomeStep }) {
+  const share = promisedShareAmount(application.promisedShare);
+  if (step === "share-paid") {
+    return (
+      <StepForm application={application} step={step}>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Field
+            label={`Amount (${application.promisedShare.bonus.unit})`}
+            inputProps={{
+              name: "amount",
+              type: "number",
+              step: "any",
+              min: 0,
+              required: true,
+              defaultValue: share?.amount,
+            }}
+          />
+          <Field
+            label="Method"
+            inputProps={{ name: "method", required: true, maxLength: 100, placeholder: "PayPal" }}
+          />
+        </div>
+      </StepForm>
+    );
+  }
+  if (step === "share-not-received") {
+    return (
+      <details className="rounded-card border border-line p-2">
+        <summary className="cursor-pointer text-sm font-medium">The share did not arrive?</summary>
+        <div className="mt-2">
+          <StepForm application={application} step={step}>
+            <TextareaField label="What happened" textareaProps={{ name: "note", required: true, maxLength: 1000 }} />
+          </StepForm>
+        </div>
+      </details>
+    );
+  }
+  return <StepForm application={application} step={step} />;
+}
+
+/**
+ * An application's outcome after applying (docs/product.md#outcomes): the steps both sides
+ * recorded, what the viewer is asked to do now, and the forms of the steps they can take.
+ */
+export function OutcomeTimeline({ application, side }: { application: ApiApplication; side: Party }) {
+  const { outcome, promisedShare, status } = application;
+  const recorded = new Set(outcome.steps.map((entry) => entry.step));
+  const steps = availableSteps(side, { status, promisedSharePercent: promisedShare.percent, recorded });
+  const expected = expectedOf(side, outcome, promisedShare, status);
+  const headingId = `outcome-${application._id}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h3 id={headingId} className="text-sm font-semibold">
+        After applying
+      </h3>
+      {outcome.steps.length === 0 ? (
+        <p className="text-sm text-muted">Nothing recorded after applying yet.</p>
+      ) : (
+        <ol className="space-y-1 text-sm" aria-label="Outcome timeline">
+          {outcome.steps.map((entry) => (
+            <li key={entry.step} className="flex flex-wrap items-start gap-x-2">
+              {entry.step === "share-not-received" ? (
+                <CircleAlert aria-hidden className="mt-0.5 size-4 text-danger-700" />
+              ) : (
+                <CircleCheck aria-hidden className="mt-0.5 size-4 text-success-700" />
+              )}
+              <span className="font-medium">{entry.label}</span>
+              <span className="text-muted">
+                <time dateTime={entry.at}>{formatDate(entry.at)}</time>, by {saidBy(entry.step, side)}
+              </span>
+              {entry.amount !== null ? (
+                <span className="w-full pl-6">
+                  {formatBonus({ amount: entry.amount, unit: promisedShare.bonus.unit })}
+                  {entry.method ? ` via ${entry.method}` : ""}
+                </span>
+              ) : null}
+              {entry.note ? <span className="w-full whitespace-pre-line pl-6">“{entry.note}”</span> : null}
+            </li>
+          ))}
+        </ol>
+      )}
+      {outcome.disputeOpen ? (
+        <p className="text-sm font-medium text-danger-700">Dispute open: the share was reported as not received.</p>
+      ) : null}
+      {expected ? <p className="rounded-card bg-canvas px-3 py-2 text-sm font-medium">{expected}</p> : null}
+      {steps.length > 0 ? (
+        <div className="flex flex-wrap items-start gap-3">
+          {steps.map((step) => (
+            <StepAction key={step} application={application} step={step} />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+import type { BrowserContext, Page } from "@playwright/test";
+import { uniqueSuffix } from "../../db/factories";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { apiAs, expect, signInAs, test, type TestUser } from "./fixtures";
+
+/** A referral sharing 20% of a $150 referral bonus ($30) on a new card, through the API. */
+async function publishSharedReferral(request: Parameters<typeof apiAs>[0], referrer: TestUser) {
+  const word = `Outcome${uniqueSuffix()}`;
+  const created = await apiAs(request, referrer).post<{ data: { _id: string } }>("/api/referrals/card-refer/generate", {
+    creditCardId: "other",
+    newCard: {
+      name: `${word} Card`,
+      issuer: "Outcome Bank",
+      category: "Rewards",
+      annualFee: 0,
+      description: "A card for the outcome journey",
+    },
+    referralLink: `https://refer.outcome.example/${word}`,
+    sharingBenefitPortion: 20,
+    specialReferrerBonus: { amount: 150, unit: "USD" },
+  });
+  return { referralId: created.data._id, cardName: `${word} Card` };
+}
+
+/** The applicant looks at the referral, clicks Apply (through /go) and says Yes in the dialog. */
+async function applyThroughPage(page: Page, context: BrowserContext, referralId: string) {
+  // The issuer's page is outside the test: answer it here.
+  await context.route("https://refer.outcome.example/**", (route) => route.fulfill({ body: "The issuer" }));
+  await page.goto(`/apply/${referralId}`);
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("link", { name: /Apply with this Referral/ }).click();
+  const issuer = await popup;
+  await expect(issuer).toHaveURL(/refer\.outcome\.example/);
+  await issuer.close();
+  const dialog = page.getByRole("dialog", { name: "Did you apply?" });
+  await dialog.getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByRole("dialog", { name: "Rate the referrer" })).toBeVisible();
+}
+
+/** The timeline of the application on the current page. */
+const timeline = (page: Page) => page.getByRole("region", { name: "After applying" }).first();
+
+async function toast(page: Page, text: string) {
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: text }).first()).toBeVisible();
+}
+
+test.describe("outcomes after applying", () => {
+  test("two members take an application from applied to 'Share received'; profile and analytics follow", async ({
+    page,
+    context,
+    baseURL,
+    request,
+    createUser,
+  }) => {
+    const referrer = await createUser({ firstName: "Rita", lastName: "Referrer" });
+    const applicant = await createUser({ firstName: "Abe", lastName: "Applicant" });
+    const { referralId, cardName } = await publishSharedReferral(request, referrer);
+
+    await signInAs(context, baseURL!, applicant);
+    await applyThroughPage(page, context, referralId);
+
+    // The referrer: the applicant list shows the timeline and the next step.
+    await signInAs(context, baseURL!, referrer);
+    await page.goto(`/dashboard/referrals/${referralId}`);
+    await expect(timeline(page)).toContainText("Mark the referral bonus as posted when the issuer pays it");
+    await timeline(page).getByRole("button", { name: "Referral bonus posted" }).click();
+    await toast(page, "Recorded: Referral bonus posted");
+    await expect(timeline(page)).toContainText("Pay the promised share: $30");
+    await expect(timeline(page).getByLabel("Amount (USD)")).toHaveValue("30");
+    await timeline(page).getByLabel("Method").fill("PayPal");
+    await timeline(page).getByRole("button", { name: "Share paid" }).click();
+    await toast(page, "Recorded: Share paid");
+    await expect(timeline(page)).toContainText("$30 via PayPal");
+
+    // The applicant: asked to confirm, confirms; the follow-up review is offered.
+    await signInAs(context, baseURL!, applicant);
+    await page.goto("/dashboard/my-applications");
+    await expect(timeline(page)).toContainText("Confirm you received $30");
+    await timeline(page).getByRole("button", { name: "Sign-up bonus received" }).click();
+    await toast(page, "Recorded: Sign-up bonus received");
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await timeline(page).scrollIntoViewIfNeeded();
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: test.info().outputPath(`outcome-timeline-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await timeline(page).getByRole("button", { name: "Share received" }).click();
+    await toast(page, "Recorded: Share received");
+    await expect(timeline(page).getByRole("list", { name: "Outcome timeline" }).getByRole("listitem")).toHaveCount(4);
+    // No review yet: the review form is offered, open, now that the share is confirmed.
+    await expect(page.getByRole("button", { name: "Submit Review" })).toBeVisible();
+
+    // Both dashboards say it is done; the referrer's profile shows the share-paid rate.
+    await signInAs(context, baseURL!, referrer);
+    await page.goto(`/dashboard/referrals/${referralId}`);
+    await expect(timeline(page)).toContainText("Share received");
+    await expect(timeline(page).getByRole("button")).toHaveCount(0);
+    await page.goto(`/profile/${referrer.id}`);
+    const outcomes = page.getByRole("list", { name: "Confirmed outcomes" });
+    await expect(outcomes).toContainText("Paid 1 of 1 promised share");
+    await expect(outcomes).toContainText("1 confirmed success");
+
+    // Analytics count what the test did: 1 view, 1 click, 1 application, 1 success, 1 share paid.
+    await page.goto("/dashboard/analytics?days=7");
+    await expect(page.getByTestId("total-views")).toHaveText("1");
+    await expect(page.getByTestId("total-clicks")).toHaveText("1");
+    await expect(page.getByTestId("total-applications")).toHaveText("1");
+    await expect(page.getByTestId("total-successes")).toHaveText("1");
+    await expect(page.getByTestId("total-sharesPaid")).toHaveText("1");
+    await expect(page.getByRole("row", { name: new RegExp(cardName) })).toBeVisible();
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: test.info().outputPath(`analytics-${width}.png`) });
+    }
+    const api = await apiAs(request, referrer).get<{ totals: Record<string, number> }>(
+      "/api/referrals/card-refer/analytics?days=30",
+    );
+    expect(api.totals).toMatchObject({ views: 1, clicks: 1, applications: 1, successes: 1, sharesPaid: 1 });
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("a dispute opens the chat with its context and reaches the admin list", async ({
+      page,
+      context,
+      baseURL,
+      request,
+      createUser,
+      loginAsAdmin,
+    }) => {
+      const referrer = await createUser({ firstName: "Dora", lastName: "Debtor" });
+      const applicant = await createUser({ firstName: "Pat", lastName: "Patient" });
+      const { referralId } = await publishSharedReferral(request, referrer);
+      await apiAs(request, applicant).post("/api/applications/card-apply", { referralId });
+
+      await signInAs(context, baseURL!, referrer);
+      await page.goto(`/dashboard/referrals/${referralId}`);
+      await timeline(page).getByRole("button", { name: "Referral bonus posted" }).click();
+      await expect(timeline(page)).toContainText("Pay the promised share: $30");
+
+      await signInAs(context, baseURL!, applicant);
+      await page.goto("/dashboard/my-applications");
+      await timeline(page).getByText("The share did not arrive?").click();
+      await timeline(page).getByLabel("What happened").fill("Two weeks and nothing in my account");
+      await timeline(page).getByRole("button", { name: "Not received" }).click();
+      await expect(timeline(page)).toContainText("Dispute open");
+      await expect(timeline(page)).toContainText("Two weeks and nothing in my account");
+
+      await signInAs(context, baseURL!, referrer);
+      await page.goto(`/dashboard/referrals/${referralId}`);
+      await expect(timeline(page)).toContainText("The applicant says the share did not arrive");
+      await page.goto("/chat");
+      await expect(page.getByText(/Dispute: I have not received the share/).first()).toBeVisible();
+
+      await loginAsAdmin();
+      await page.goto("/admin/disputes");
+      const row = page.getByRole("row", { name: /Two weeks and nothing/ });
+      await expect(row).toBeVisible();
+      // axe needs JavaScript: /admin/disputes is in the axe sweep (axe-sweep.spec.ts).
+      await row.getByLabel("Why").fill("Settled in the chat");
+      await row.getByRole("button", { name: "Close dispute" }).click();
+      await expect(page.getByText("No open disputes.")).toBeVisible();
+    });
+  });
+});
