@@ -12,7 +12,7 @@ import { applications, creditCards, referrals } from "../../db/schema";
 import { APPLICATION_MESSAGES } from "~/modules/applications/status";
 import { estimatedValue } from "~/modules/cards/value";
 import { parseSearchParams, searchReferrals } from "~/modules/referrals/search.server";
-import { api, createSignedInUser, fetchPath, ORIGIN, testDb } from "./helpers";
+import { api, createSignedInUser, fetchPath, postPageForm, testDb } from "./helpers";
 import { createMarket } from "./market-helpers";
 
 async function insertCard(overrides: Partial<NewCard> = {}) {
@@ -44,18 +44,8 @@ async function listingOf(id: string) {
 const search = (params: string, actor: { id: string; isAdmin: boolean } | null = null) =>
   searchReferrals({ db: testDb(), actor }, parseSearchParams(new URLSearchParams(params)));
 
-function pagePost(path: string, cookie: string, fields: Record<string, string> = {}) {
-  return fetchPath(path, {
-    method: "POST",
-    headers: {
-      Cookie: cookie,
-      Origin: ORIGIN,
-      Host: new URL(ORIGIN).host,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
+const pagePost = (path: string, cookie: string, fields: Record<string, string> = {}) =>
+  postPageForm(path, cookie, fields);
 
 describe("estimated values (migration 0012's triggers)", () => {
   it("value every unit as app/modules/cards/value.ts does, and follow card and referral edits", async () => {
