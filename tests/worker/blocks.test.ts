@@ -164,6 +164,25 @@ describe("a block", () => {
     ).toBe(400);
   });
 
+  it("leaves both sides out of each other's new-chat picker until it is lifted", async () => {
+    const alice = await createSignedInUser({ username: `pickalice${crypto.randomUUID().slice(0, 6)}` });
+    const bob = await createSignedInUser({ username: `pickbob${crypto.randomUUID().slice(0, 6)}` });
+    const finds = async (who: typeof alice, other: typeof bob) => {
+      const found = await api<{ data: { id: string }[] }>(
+        "GET",
+        `/api/chats/recipients?q=${other.user.username}`,
+        who.token,
+      );
+      expect(found.status).toBe(200);
+      return found.body.data.some((person) => person.id === other.user.id);
+    };
+    expect([await finds(alice, bob), await finds(bob, alice)]).toEqual([true, true]);
+    await api<Json>("POST", `/api/users/${bob.user.id}/block`, alice.token);
+    expect([await finds(alice, bob), await finds(bob, alice)]).toEqual([false, false]);
+    await api<Json>("DELETE", `/api/users/${bob.user.id}/block`, alice.token);
+    expect([await finds(alice, bob), await finds(bob, alice)]).toEqual([true, true]);
+  });
+
   it("leaves the blocked chat out of the unread count pushed to the blocker's badge", async () => {
     const { alice, bob, chatId } = await chatWithMessage();
     const carol = await createSignedInUser({ firstName: "Carol" });

@@ -19,6 +19,14 @@ export const blocksSomeoneIn = (chatId: SQLWrapper | string, userId: SQLWrapper 
     on blocked_member.chat_id = ${chatId} and blocked_member.user_id = ${blocks.blockedId}
     where ${blocks.blockerId} = ${userId})`;
 
+/**
+ * A block stands between the member and the user in `otherId` (a column or value), either way:
+ * the new-chat picker leaves such people out, as starting a chat with them is refused.
+ */
+export const blockedEitherWay = (userId: string, otherId: SQLWrapper | string) =>
+  sql`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${otherId})
+    or (${blocks.blockerId} = ${otherId} and ${blocks.blockedId} = ${userId}))`;
+
 /** Which way a block stands between the acting member and another: by them, of them, or none. */
 export type BlockState = "by-you" | "by-them" | null;
 

@@ -5,6 +5,7 @@
 import { and, asc, isNull, ne, sql } from "drizzle-orm";
 import { applications, users } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
+import { blockedEitherWay } from "~/modules/blocks/rules.server";
 import { startsWith } from "~/utils/prefix.server";
 import type { Recipient } from "./present";
 import { nameOf } from "./rows.server";
@@ -25,14 +26,20 @@ const columns = {
 /**
  * People for the picker. `q` (2+ characters, checked by RecipientSearchSchema) is the start of a
  * username, an index range on users_username_lower_unique; without it only the member's ties are
- * listed, as suggestions. Never the member themself, never a deactivated account.
+ * listed, as suggestions. Never the member themself, a deactivated account, or anyone a block
+ * stands between (docs/decisions/152-blocking.md).
  */
 export async function findRecipients(ctx: Pick<Ctx, "db" | "actor">, input: { q: string }): Promise<Recipient[]> {
   const actor = requireActor(ctx);
   const { db } = ctx;
   const q = input.q.trim().toLowerCase();
   const matches = q ? startsWith(sql`lower(${users.username})`, q) : undefined;
-  const open = and(ne(users.id, actor.id), isNull(users.deactivatedAt), matches);
+  const open = and(
+    ne(users.id, actor.id),
+    isNull(users.deactivatedAt),
+    matches,
+    sql`not ${blockedEitherWay(actor.id, users.id)}`,
+  );
   // Ties through applications, both ways, each side read by its own index
   // (applications_referrer_idx, applications_applicant_idx).
   const tied = sql`${users.id} in (
