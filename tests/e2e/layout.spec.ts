@@ -77,7 +77,7 @@ test("the dashboard's tabs fit a 390 px screen, none cut off", async ({ page, lo
   await login();
   await page.goto("/dashboard/personal-info");
   const tabs = page.getByRole("navigation", { name: "Dashboard" }).getByRole("link");
-  await expect(tabs).toHaveCount(3);
+  await expect(tabs).toHaveCount(4);
   for (const tab of await tabs.all()) {
     const box = (await tab.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

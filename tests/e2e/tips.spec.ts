@@ -27,6 +27,8 @@ test.describe("tips through the local test checkout", () => {
     login,
     loginAsAdmin,
   }) => {
+    // A long journey (apply, rate, tip, checkout, the admin's list): ~22 s on an idle 2-core machine.
+    test.slow();
     const referrer = await createUser();
     const { referralId } = await createReferral(request, referrer);
     const tipper = await login({ firstName: "Tia" });
