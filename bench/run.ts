@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- N [--duration S] [--connections C] [--no-build] [--only http|ws]
- *                    [--d1-rtt MS] [--replica-rtt MS]
+ *                    [--d1-rtt MS] [--replica-rtt MS] [--state-dir DIR]
  *                    [--ws-clients 100] [--ws-rate 10] [--ws-duration 10]`
  *
  * Seeds a fresh local D1 with the demo data plus N referrals (up to 100,000), serves the built app
@@ -24,6 +24,10 @@
  * calls pay it too) and show how far their p99 moved. The last row is the runtime's floor: the same
  * room fanning out `typing` frames, nothing stored (what no send path in workerd can beat). The
  * 60 s figure of the issue is `npm run bench -- --only ws --ws-duration 60`.
+ *
+ * `--state-dir` (default .wrangler/bench, which bench/profile.ts reads) holds both servers'
+ * databases; `--state-dir /dev/shm/cardshare-bench` puts them on tmpfs, which shows what the disk's
+ * sync on each storage commit costs the room (ADR 040).
  *
  * Everything stays on 127.0.0.1; wrangler runs with its network features off.
  */
@@ -52,7 +56,7 @@ const APP_TARGETS: Target[] = [
 const APP_PORT = 8791;
 const HELLO_PORT = 8792;
 const SOCKET_IO_PORT = 8793;
-const PERSIST_DIR = ".wrangler/bench";
+let PERSIST_DIR = ".wrangler/bench";
 
 function readOptions() {
   const { values, positionals } = parseArgs({
@@ -67,6 +71,7 @@ function readOptions() {
       "ws-duration": { type: "string", default: "10" },
       "d1-rtt": { type: "string", default: "0" },
       "replica-rtt": { type: "string" },
+      "state-dir": { type: "string", default: ".wrangler/bench" },
     },
   });
   const referrals = Number(positionals[0] ?? 1000);
@@ -94,7 +99,8 @@ function readOptions() {
     process.exit(2);
   }
   const d1 = { rtt: d1Rtt, replicaRtt };
-  return { referrals, duration, connections, build: !values["no-build"], only: values.only!, ws, d1 };
+  const stateDir = values["state-dir"]!;
+  return { referrals, duration, connections, build: !values["no-build"], only: values.only!, ws, d1, stateDir };
 }
 
 function step(label: string, command: string, args: string[]): string {
@@ -203,6 +209,7 @@ function countRows(table: string): number {
 
 async function main() {
   const options = readOptions();
+  PERSIST_DIR = options.stateDir;
   if (options.build) step("build", "npx", ["remix", "vite:build"]);
   rmSync(PERSIST_DIR, { recursive: true, force: true });
   step("migrate", "npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST_DIR]);
@@ -241,7 +248,7 @@ async function main() {
     WORKERD,
   );
   startServer("hello", ["--config", "bench/hello-worker/wrangler.toml", "--port", String(HELLO_PORT)], WORKERD);
-  startServer("socketio", [String(SOCKET_IO_PORT)], ["tsx", "bench/socketio-server.ts"]);
+  startServer("socketio", [String(SOCKET_IO_PORT), `${PERSIST_DIR}/socketio.db`], ["tsx", "bench/socketio-server.ts"]);
   await Promise.all([
     waitUntilUp(`http://127.0.0.1:${APP_PORT}/api/health`),
     waitUntilUp(`http://127.0.0.1:${HELLO_PORT}/`),

@@ -11,6 +11,7 @@ import {
   type RoomRpc,
   type ServerFrame,
 } from "../app/modules/realtime/protocol";
+import { parseEnv, type AppEnv } from "../app/utils/env.server";
 
 /**
  * What a connection carries across hibernation (setState, at most 2 KB): who it is, when its
@@ -27,6 +28,12 @@ export type RoomConnection = Connection<ConnectionState>;
  */
 export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
   static options = { hibernate: true };
+  #env: AppEnv | undefined;
+
+  /** The app's validated environment (parsed once per instance). */
+  protected get appEnv() {
+    return (this.#env ??= parseEnv(this.env as unknown as Record<string, unknown>));
+  }
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get(USER_ID_HEADER);
@@ -40,7 +47,7 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
       connection.close(CLOSE_NOT_AUTHENTICATED, "Not authenticated");
       return;
     }
-    connection.setState({ userId, expiresAt, tokens: FRAME_BURST, at: Date.now() });
+    connection.setState({ userId, expiresAt, tokens: FRAME_BURST * this.appEnv.RATE_LIMIT_MULTIPLIER, at: Date.now() });
     this.send(connection, { type: "welcome", userId, room: this.name });
     await this.scheduleAlarm(expiresAt);
   }
@@ -78,10 +85,12 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
     frame: Exclude<ClientFrame, { type: "ping" }>,
   ): Promise<void> | void;
 
-  /** Token bucket: about 1 frame/s sustained, bursts of 10. */
+  /** Token bucket: about 1 frame/s sustained, bursts of 10 (scaled by RATE_LIMIT_MULTIPLIER, as every limit is). */
   private spendToken(connection: RoomConnection, state: ConnectionState) {
     const now = Date.now();
-    const tokens = Math.min(FRAME_BURST, state.tokens + ((now - state.at) / 1000) * FRAME_REFILL_PER_SECOND);
+    const scale = this.appEnv.RATE_LIMIT_MULTIPLIER;
+    const refilled = state.tokens + ((now - state.at) / 1000) * FRAME_REFILL_PER_SECOND * scale;
+    const tokens = Math.min(FRAME_BURST * scale, refilled);
     const allowed = tokens >= 1;
     connection.setState({ ...state, tokens: allowed ? tokens - 1 : tokens, at: now });
     return allowed;

@@ -26,7 +26,6 @@ import type {
 } from "../app/modules/realtime/protocol";
 import { createRealtime } from "../app/modules/realtime/realtime.server";
 import { meterForRequest } from "../app/utils/d1-meter.server";
-import { parseEnv, type AppEnv } from "../app/utils/env.server";
 import { AuthenticatedRoom, type RoomConnection } from "./authenticated-room";
 import { ChatStore } from "./chat-store";
 
@@ -36,7 +35,7 @@ const MEMBERS_MAX_AGE_MS = 60_000;
 const MIRROR_GATHER_MS = 20;
 /** How many messages one mirror batch copies to D1. */
 const MIRROR_BATCH = 50;
-/** A safety alarm after each send, in case the room is evicted before its mirror finished. */
+/** A safety alarm with each mirror batch, in case the room is evicted before the batch landed. */
 const MIRROR_SAFETY_MS = 30_000;
 /** Retry back-off after failed mirrors: 1 s, 2 s, 4 s ... up to a minute. */
 const mirrorRetryMs = (failures: number) => Math.min(60_000, 1000 * 2 ** Math.max(0, failures - 1));
@@ -54,7 +53,6 @@ const WAIT_FOR_MIRROR_MS = 2000;
  */
 export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
   #store: ChatStore | undefined;
-  #env: AppEnv | undefined;
   /** The D1 binding the room uses; the bench wraps it to delay each round trip (--d1-rtt). */
   #d1: D1Database | undefined;
   #mirroring: Promise<void> | null = null;
@@ -65,10 +63,6 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
 
   private get store() {
     return (this.#store ??= new ChatStore(this.ctx.storage.sql, this.name));
-  }
-
-  private get appEnv() {
-    return (this.#env ??= parseEnv(this.env as unknown as Record<string, unknown>));
   }
 
   /** The room's D1 (a method, so a test can make a mirror write fail). */
@@ -101,6 +95,9 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
           const answer = await this.take({ userId, content: frame.content, clientId });
           if (!answer.ok) {
             this.send(connection, { type: "error", message: answer.message, ...(clientId && { clientId }) });
+          } else if (answer.retried) {
+            // Stored before (a resent frame): its delivery answers this connection only.
+            this.send(connection, { type: "receive-message", chatId: this.name, message: answer.message });
           }
           break;
         }
@@ -154,7 +151,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
    * The hot path: check, store, deliver; D1 only afterwards (the mirror). The members come from the
    * room's storage (D1 only when the room holds none: a new room, or after membersChanged).
    */
-  private async take(input: Omit<RoomSend, "waitForMirror">): Promise<RoomSendAnswer> {
+  private async take(input: Omit<RoomSend, "waitForMirror">): Promise<RoomSendAnswer & { retried?: true }> {
     const members = await this.members();
     const allowed = checkSender(members, input.userId);
     if (!allowed.ok) return allowed;
@@ -163,7 +160,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
       return { ok: false, status: 400, message: parsed.error.issues[0]?.message ?? CHAT_MESSAGES.blank };
     const { content, clientId = null } = parsed.data;
     const retried = clientId ? this.store.byClientId(input.userId, clientId) : undefined;
-    if (retried) return { ok: true, message: toChatMessage(retried, input.userId) };
+    if (retried) return { ok: true, message: toChatMessage(retried, input.userId), retried: true };
     const now = Date.now();
     const limit = SEND_LIMIT.perMinute * this.appEnv.RATE_LIMIT_MULTIPLIER;
     if (this.store.sentSince(input.userId, now - SEND_LIMIT.windowMs) >= limit) {
@@ -178,8 +175,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
       chatId: this.name,
       message: { ...message, senderName: nameOf(row) },
     });
-    this.mirrorSoon();
-    this.ctx.waitUntil(this.scheduleAlarm(now + MIRROR_SAFETY_MS));
+    this.mirrorSoon(now);
     return { ok: true, message };
   }
 
@@ -255,12 +251,15 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
    * their recipients are told with one query), which keeps a busy chat's D1 work per batch, not
    * per message.
    */
-  private mirrorSoon() {
-    this.#mirrorSoon ??= new Promise((resolve) => setTimeout(resolve, MIRROR_GATHER_MS)).then(() => {
+  private mirrorSoon(now: number) {
+    if (this.#mirrorSoon) return;
+    this.#mirrorSoon = new Promise((resolve) => setTimeout(resolve, MIRROR_GATHER_MS)).then(() => {
       this.#mirrorSoon = null;
       return this.flushMirror();
     });
     this.ctx.waitUntil(this.#mirrorSoon);
+    // The batch's first message sets the safety alarm; the others are stored before it fires.
+    this.ctx.waitUntil(this.scheduleAlarm(now + MIRROR_SAFETY_MS));
   }
 
   /** Mirrors what D1 does not have yet; one flush at a time (a send during one is picked up by it). */

@@ -56,6 +56,9 @@ const COLUMNS =
   "id, sender_id, content, client_id, created_at, sender_first_name, sender_last_name, sender_username, sender_show_full_name";
 
 export class ChatStore {
+  /** The members as last read from storage (undefined: not read since the room woke or they changed). */
+  #members: { list: RoomMember[]; loadedAt: number } | null | undefined;
+
   constructor(
     private readonly sql: SqlStorage,
     private readonly chatId: string,
@@ -141,6 +144,11 @@ export class ChatStore {
 
   /** The members as last loaded from D1, with when; null when they must be loaded. */
   members(): { list: RoomMember[]; loadedAt: number } | null {
+    if (this.#members === undefined) this.#members = this.readMembers();
+    return this.#members;
+  }
+
+  private readMembers(): { list: RoomMember[]; loadedAt: number } | null {
     const loadedAt = this.meta("members_loaded_at");
     if (loadedAt === null) return null;
     const blocking = new Set(
@@ -189,6 +197,7 @@ export class ChatStore {
       );
     }
     this.setMeta("members_loaded_at", String(loadedAt));
+    this.#members = undefined;
   }
 
   /** A deleted account's messages name the stand-in from now on (ADR 150): nothing of theirs stays. */
@@ -202,10 +211,12 @@ export class ChatStore {
     );
     this.sql.exec("DELETE FROM members WHERE user_id = ?", userId);
     this.sql.exec("DELETE FROM member_blocks WHERE user_id = ?", userId);
+    this.#members = undefined;
   }
 
   forgetMembers() {
     this.sql.exec("DELETE FROM meta WHERE key = 'members_loaded_at'");
+    this.#members = undefined;
   }
 
   /** Consecutive failed mirror attempts (for the retry's back-off). */

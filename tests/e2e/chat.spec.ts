@@ -44,10 +44,17 @@ test.describe("Chat", () => {
     await expect(a.page.locator('[title="Read"]')).toHaveCount(1);
 
     // Typing shows on the other side and clears; the reply arrives live.
+    const posts: string[] = [];
+    b.page.on("request", (sent) => {
+      if (sent.method() === "POST" && /\/api\/chats\/[^/]+\/messages$/.test(sent.url())) posts.push(sent.url());
+    });
     await b.page.getByLabel("Message", { exact: true }).pressSequentially("Yes, half of it");
     await expect(a.page.getByText("Bob Live is typing...")).toBeVisible();
     await b.page.getByRole("button", { name: "Send" }).click();
     await expect(a.page.getByRole("list", { name: "Messages" }).getByText("Yes, half of it")).toBeVisible();
+    await expect(b.page.getByRole("list", { name: "Messages" }).getByText("Yes, half of it")).toBeVisible();
+    // Bob's socket was open (his typing got through): the reply went to the room as a frame, not a POST.
+    expect(posts).toEqual([]);
     await expect(a.page.getByText("Bob Live is typing...")).toBeHidden({ timeout: 5000 });
     await expect(b.page.locator('[title="Read"]')).toHaveCount(1);
 
@@ -147,7 +154,7 @@ test.describe("Chat", () => {
     await b.context.close();
   });
 
-  test("a message that fails to send says why in the spec's words and can be retried", async ({
+  test("without a socket a send goes by POST; one that fails says why in the spec's words and can be retried", async ({
     page,
     request,
     createUser,
@@ -156,6 +163,8 @@ test.describe("Chat", () => {
     const bob = await createUser({ firstName: "Bob", lastName: "Retry" });
     const alice = await login({ firstName: "Alice", lastName: "Retry" });
     const { id: chatId } = await apiAs(request, alice).post<{ id: string }>("/api/chats", { targetUserId: bob.id });
+    // No chat socket (as behind a proxy without WebSockets): sends go by POST, which fails first.
+    await page.routeWebSocket(/\/parties\/chat-room\//, (ws) => ws.close({ code: 1011, reason: "no sockets here" }));
     const sendRoute = "**/api/chats/*/messages";
     await page.route(sendRoute, (route) => route.abort("internetdisconnected"));
     await page.goto(`/chat?chatId=${chatId}`);

@@ -115,11 +115,11 @@ describe("the chat room stores messages and mirrors them to D1", () => {
     again.socket!.send(JSON.stringify({ type: "join-chat", chatId, after: (seen.message as { id: string }).id }));
     expect(await waitFor(() => framesOf(again.frames, "joined")[0])).toEqual({ type: "joined", chatId, missed: 1 });
     expect(framesOf(again.frames, "receive-message")).toMatchObject([{ message: { content: "second" } }]);
-    // The retried clientId was stored (and delivered to the sender) once.
-    expect(framesOf(a.frames, "receive-message").map((f) => (f.message as { content: string }).content)).toEqual([
-      "first",
-      "second",
-    ]);
+    // The retried clientId was stored once; the resent frame is answered, to its sender only, with
+    // the stored message (the composer's confirmation).
+    const toSender = framesOf(a.frames, "receive-message").map((f) => f.message as { id: string; content: string });
+    expect(toSender.map((message) => message.content)).toEqual(["first", "second", "second"]);
+    expect(toSender[2]!.id).toBe(toSender[1]!.id);
 
     await setRoomDb(chatId, env.DB);
     await runDurableObjectAlarm(roomOf(chatId));

@@ -1,6 +1,7 @@
 /**
  * The open conversation's live side (ADR 040): joins the chat's room, merges the messages it
- * announces into the page's, keeps the optimistic sends until the server stores them, marks the
+ * announces into the page's, sends over the room's socket (by POST when it is down) and keeps the
+ * optimistic sends until the room stores them, marks the
  * chat read once shown, relays typing both ways, and polls every 2 s while the socket is down.
  * Reconnecting catches up from the newest message held (`join-chat {after}`).
  */
@@ -25,6 +26,7 @@ import {
   type PendingMessage,
 } from "./room-state";
 import { CHAT_MESSAGES } from "./schemas";
+import { useSocketSends } from "./use-socket-sends";
 import { useTypingAnnouncer, useTypingIndicator } from "./use-typing";
 
 /** docs/product.md#realtime-chat: the open conversation is polled every 2 s while the socket is down. */
@@ -47,6 +49,7 @@ export function useChatRoom(chat: ChatDetail, meId: string) {
   }, [messages]);
 
   const onFrame = (frame: ServerFrame) => {
+    sends.heard(frame);
     switch (frame.type) {
       case "receive-message":
         if (frame.chatId !== chatId) return;
@@ -78,6 +81,7 @@ export function useChatRoom(chat: ChatDetail, meId: string) {
     onOpen: (send) => send({ type: "join-chat", chatId, after: newestId.current }),
     onFrame,
   });
+  const sends = useSocketSends(chatId, socket);
   const connected = socket.status === "open";
   const typing = useTypingAnnouncer((isTyping) => socket.send({ type: "typing", chatId, isTyping }), connected);
 
@@ -98,8 +102,18 @@ export function useChatRoom(chat: ChatDetail, meId: string) {
     return () => clearInterval(timer);
   }, [socket.status, revalidator]);
 
+  /** Over the socket when it is open (the room answers), else by POST with the same clientId. */
   async function deliver(content: string, clientId: string) {
     setPending((previous) => queueSend(previous, clientId, content));
+    const overSocket = await sends.send(content, clientId);
+    if (overSocket.kind === "stored") {
+      setPending((previous) => confirmSend(previous, clientId));
+      return;
+    }
+    if (overSocket.kind === "refused") {
+      setPending((previous) => failSend(previous, clientId, overSocket.message));
+      return;
+    }
     const result = await callApi<{ success: boolean; message?: string; data?: unknown }>(
       `/api/chats/${chatId}/messages`,
       { method: "POST", body: { content, clientId } },

@@ -13,7 +13,7 @@ import type { DomainStatus } from "~/core/errors";
  */
 export const MAX_FRAME_BYTES = 16 * 1024;
 
-/** Per-connection frame budget: a burst of 10, refilled at 1 frame per second. */
+/** Per-connection frame budget: a burst of 10, refilled at 1 frame per second (both times RATE_LIMIT_MULTIPLIER). */
 export const FRAME_BURST = 10;
 export const FRAME_REFILL_PER_SECOND = 1;
 
