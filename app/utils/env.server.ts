@@ -53,12 +53,19 @@ const ENV_KEYS = Object.keys(EnvSchema.shape) as (keyof AppEnv)[];
  * and parsing it cost every request ~1.6 ms (twice, bench/profile.ts).
  */
 const parsed = new Map<string, AppEnv>();
+const parsedObjects = new WeakMap<object, AppEnv>();
 
 /** Parses the Worker's environment; the error names every missing or invalid variable. */
 export function parseEnv(raw: Record<string, unknown>): AppEnv {
+  // A Worker's env is one object for every request of an isolate: known by identity first.
+  const same = parsedObjects.get(raw);
+  if (same) return same;
   const key = JSON.stringify(ENV_KEYS.map((name) => raw[name] ?? null));
   const known = parsed.get(key);
-  if (known) return known;
+  if (known) {
+    parsedObjects.set(raw, known);
+    return known;
+  }
   const result = EnvSchema.safeParse(raw);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
@@ -68,6 +75,7 @@ export function parseEnv(raw: Record<string, unknown>): AppEnv {
   if (parsed.size >= 16) parsed.clear();
   const env = Object.freeze(result.data);
   parsed.set(key, env);
+  parsedObjects.set(raw, env);
   return env;
 }
 

@@ -1,8 +1,10 @@
 /**
  * The patched route matcher (patches/@remix-run+router+*.patch, docs/decisions/063): Remix's
  * server bundle loads @remix-run/router's CommonJS build, whose matchRoutes re-flattened and
- * re-ranked every route and recompiled every path's RegExp on each call. The patch memoises both;
- * these tests check that it is applied and that matching is unchanged by it.
+ * re-ranked every route and recompiled every path's RegExp on each call, and tried every branch.
+ * The patch memoises both and skips branches whose static first segment is not the path's; these
+ * tests check that it is applied and that matching is unchanged by it (against the unpatched ESM
+ * build of the same version).
  */
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -31,6 +33,7 @@ describe("route matching with the memoised matcher", () => {
     const source = readFileSync(routerPath, "utf8");
     expect(source).toContain("rankedBranchesCache");
     expect(source).toContain("compilePathUncached");
+    expect(source).toContain("staticFirstSegments");
   });
 
   it("matches each path of one table as before, however often it is asked", () => {
@@ -55,5 +58,70 @@ describe("route matching with the memoised matcher", () => {
     expect(router.matchPath({ path: "/A", caseSensitive: false }, "/a")).not.toBeNull();
     expect(router.matchPath({ path: "/a", end: false }, "/a/b")).not.toBeNull();
     expect(router.matchPath({ path: "/a", end: true }, "/a/b")).toBeNull();
+  });
+
+  it("matches what the unpatched router matches, over routes of every shape", async () => {
+    // @ts-expect-error: the package's ESM build has no types of its own; it is the same version, unpatched.
+    const reference = (await import("@remix-run/router/dist/router.js")) as typeof import("@remix-run/router");
+    const table = [
+      {
+        id: "root",
+        path: "/",
+        children: [
+          { id: "home", index: true },
+          {
+            id: "apply",
+            path: "apply",
+            children: [
+              { id: "apply-index", index: true },
+              { id: "ref", path: ":id" },
+            ],
+          },
+          {
+            id: "layout",
+            children: [
+              { id: "terms", path: "terms" },
+              { id: "privacy", path: "Privacy" },
+            ],
+          },
+          { id: "api-users", path: "api/users/:id/block" },
+          { id: "api-splat", path: "api/*" },
+          { id: "lang", path: ":lang?/about" },
+          { id: "user", path: ":username" },
+          { id: "case", path: "CaseOnly", caseSensitive: true },
+          { id: "file", path: "sitemap.xml" },
+          { id: "splat", path: "*" },
+        ],
+      },
+    ];
+    const paths = [
+      "/",
+      "/apply",
+      "/apply/",
+      "/APPLY/x1",
+      "/apply/x1/extra",
+      "/terms",
+      "/privacy",
+      "/PRIVACY",
+      "/api/users/u1/block",
+      "/api/users/u1",
+      "/api",
+      "/about",
+      "/en/about",
+      "/caseonly",
+      "/CaseOnly",
+      "/sitemap.xml",
+      "/sitemap-xml",
+      "/someone",
+      "//apply",
+      "/a%20b",
+      "/café",
+      "/nowhere/at/all",
+    ];
+    const summary = (matches: ReturnType<typeof reference.matchRoutes>) =>
+      matches?.map((match) => [match.route.id, match.params, match.pathnameBase]);
+    for (const path of paths) {
+      expect(summary(router.matchRoutes(table, path)), path).toEqual(summary(reference.matchRoutes(table, path)));
+    }
   });
 });
