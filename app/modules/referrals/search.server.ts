@@ -335,9 +335,7 @@ export function searchRead(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery, e
   const ctes = pageWithEdgeCtes(query, order, match);
   const records = extra ? recordsQuery(extra) : (plainRecords ??= recordsQuery(null));
   const read: Read<{ result: SearchResult; rows: FoundRow[] }> = {
-    statement: ctx.db.$client
-      .prepare(`WITH ${ctes.statement}\n${records.sql}`)
-      .bind(...ctes.binds, ...records.params),
+    statement: ctx.db.$client.prepare(`WITH ${ctes.statement}\n${records.sql}`).bind(...ctes.binds, ...records.params),
     decode: (found) => decodeSearch(found as D1Result<FoundRow>, query, order, slot, viewerId),
   };
   return read;
