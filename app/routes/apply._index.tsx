@@ -16,7 +16,7 @@ import {
   MIN_SHARING_OPTIONS,
   SORT_OPTIONS,
 } from "~/modules/referrals/display";
-import { ReferralCard } from "~/modules/referrals/referral-card";
+import { ReferralCard, toReferralTile } from "~/modules/referrals/referral-card";
 import { parseSlot, slotForVisitor, VISITOR_SLOT_SECONDS } from "~/modules/referrals/rotation.server";
 import { SearchQuerySchema, searchRead } from "~/modules/referrals/search.server";
 import { pageLoader } from "~/http/page-loader.server";
@@ -65,7 +65,7 @@ export const loader = pageLoader({
     }
     return data(
       {
-        referrals,
+        referrals: referrals.map(toReferralTile),
         nextCursor,
         total,
         issuers,

@@ -5,8 +5,8 @@ import { offeredBonus, type PresentedReferral } from "./present";
 
 type ValueReferral = Pick<
   PresentedReferral,
-  "creditCard" | "specialReferrerBonus" | "sharingBenefitPortion" | "specialApplicantBonus"
->;
+  "specialReferrerBonus" | "sharingBenefitPortion" | "specialApplicantBonus"
+> & { creditCard: Pick<PresentedReferral["creditCard"], "welcomeOffer" | "referralBonus"> };
 
 /**
  * What the applicant gets, first (docs/product.md#find-referrals): 'You get' (the card's welcome

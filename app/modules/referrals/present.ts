@@ -262,6 +262,10 @@ function isStale(confirmedAt: Date, now = Date.now()) {
 }
 
 /** The bonus a referral offers: the referrer's special bonus when given, else the card's. */
-export function offeredBonus(referral: Pick<PresentedReferral, "specialReferrerBonus" | "creditCard">) {
+export function offeredBonus(
+  referral: Pick<PresentedReferral, "specialReferrerBonus"> & {
+    creditCard: Pick<PresentedReferral["creditCard"], "referralBonus">;
+  },
+) {
   return referral.specialReferrerBonus ?? referral.creditCard.referralBonus;
 }

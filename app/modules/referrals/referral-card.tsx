@@ -81,7 +81,7 @@ export function CardArt({
  * A card's name, linking to its public page (every referral for the card) when the card is
  * listed; a member's card waiting for review has no page yet.
  */
-export function CardName({ card }: { card: PresentedReferral["creditCard"] }) {
+export function CardName({ card }: { card: Pick<PresentedReferral["creditCard"], "active" | "name" | "slug"> }) {
   if (!card.active) return <>{card.name}</>;
   return (
     <Link to={`/cards/${card.slug}`} className="hover:underline">
@@ -90,8 +90,47 @@ export function CardName({ card }: { card: PresentedReferral["creditCard"] }) {
   );
 }
 
+/**
+ * What a tile shows of a referral. /apply's loader sends only this, not the whole referral (card
+ * description, benefit texts, links): a third of the page's HTML and of its serialising (issue 20).
+ */
+export function toReferralTile(referral: PresentedReferral) {
+  const { creditCard: card, referrer } = referral;
+  return {
+    _id: referral._id,
+    isOwner: referral.isOwner,
+    referrerCredit: referral.referrerCredit,
+    availableReferCount: referral.availableReferCount,
+    sharingBenefitPortion: referral.sharingBenefitPortion,
+    specialApplicantBonus: referral.specialApplicantBonus,
+    specialReferrerBonus: referral.specialReferrerBonus,
+    creditCard: {
+      name: card.name,
+      slug: card.slug,
+      issuer: card.issuer,
+      category: card.category,
+      annualFee: card.annualFee,
+      imageUrl: card.imageUrl,
+      active: card.active,
+      welcomeOffer: card.welcomeOffer,
+      referralBonus: card.referralBonus,
+    },
+    referrer: {
+      name: referrer.name,
+      rating: referrer.rating,
+      reviewCount: referrer.reviewCount,
+      confirmedSuccesses: referrer.confirmedSuccesses,
+      sharesPromised: referrer.sharesPromised,
+      sharesPaid: referrer.sharesPaid,
+      medianDaysToPay: referrer.medianDaysToPay,
+      openDisputes: referrer.openDisputes,
+    },
+  };
+}
+export type ReferralTile = ReturnType<typeof toReferralTile>;
+
 /** One referral in the /apply grid: the applicant's value first, then the referrer. */
-export function ReferralCard({ referral }: { referral: PresentedReferral }) {
+export function ReferralCard({ referral }: { referral: ReferralTile }) {
   const headingId = `referral-${referral._id}`;
   const card = referral.creditCard;
   return (
