@@ -17,6 +17,9 @@ import { redirectWithToast } from "./toast.server";
 
 export { ADMIN_ONLY_MESSAGE };
 
+/** The session lookup's extra column for page requests: the header's unread count (one statement, built once). */
+const WITH_UNREAD_CHATS = { unreadChats: unreadCountSql(users.id) };
+
 /** What a request knows about its member: who, and the header's unread count when it was read. */
 interface SignedIn {
   user: SessionUser;
@@ -45,7 +48,7 @@ function getSignedIn(request: Request, context: AppLoadContext): Promise<SignedI
     pending = !token
       ? Promise.resolve(null)
       : wantsUnreadCount(request)
-        ? findSession(db, token.token, new Date(), { unreadChats: unreadCountSql(users.id) }).then(
+        ? findSession(db, token.token, new Date(), WITH_UNREAD_CHATS).then(
             (found) => found && { user: found.user, unreadChats: Number(found.extra.unreadChats) },
           )
         : findSessionUser(db, token.token).then((user) => user && { user, unreadChats: null });

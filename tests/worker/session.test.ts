@@ -1,7 +1,14 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema";
-import { createSession, findSessionUser, REMEMBERED_SESSION_MS, SESSION_COOKIE } from "~/modules/auth/session.server";
+import {
+  createSession,
+  findSession,
+  findSessionUser,
+  REMEMBERED_SESSION_MS,
+  SESSION_COOKIE,
+  sessionUserColumns,
+} from "~/modules/auth/session.server";
 import { hashToken } from "~/utils/crypto.server";
 import { createSignedInUser, fetchPath, testDb } from "./helpers";
 
@@ -11,6 +18,23 @@ describe("sessions", () => {
     expect((await findSessionUser(testDb(), token))?.id).toBe(user.id);
     const page = await (await fetchPath("/terms", { headers: { Authorization: `Bearer ${token}` } })).text();
     expect(page).toContain("Sign out");
+  });
+
+  it("answers the user and the extra columns as drizzle's own select decodes them (its statement is prebuilt)", async () => {
+    const { user, token } = await createSignedInUser();
+    await testDb().update(users).set({ isAdmin: true, profileImage: null }).where(eq(users.id, user.id));
+    const extra = {
+      sessions: sql<number>`(select count(*) from sessions s where s.user_id = ${users.id})`.mapWith(Number),
+    };
+    for (let round = 0; round < 2; round++) {
+      const found = await findSession(testDb(), token, new Date(), extra);
+      const expected = await testDb().select(sessionUserColumns).from(users).where(eq(users.id, user.id)).get();
+      expect(found?.user).toEqual(expected);
+      expect(found?.user.isAdmin).toBe(true);
+      expect(found?.expiresAt).toBeInstanceOf(Date);
+      expect(found?.extra).toEqual({ sessions: 1 });
+    }
+    expect(await findSession(testDb(), "not-a-token", new Date(), extra)).toBeNull();
   });
 
   it("stores only a hash of the token", async () => {

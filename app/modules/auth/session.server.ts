@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, type SQL } from "drizzle-orm";
+import { and, Column, eq, fillPlaceholders, gt, is, isNull, sql, type DriverValueDecoder, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import { createToken, hashToken } from "~/utils/crypto.server";
@@ -52,38 +52,89 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
   return (await findSession(db, token, now))?.user ?? null;
 }
 
+type Extra = Record<string, SQL<unknown>>;
+const NO_EXTRA: Extra = {};
+
+/**
+ * The session lookup's statement per `extra` object (a module constant at each caller), built once
+ * per isolate: drizzle building it on every request was ~9% of a signed-in page's CPU (issue 20's
+ * profile of /terms). The token's hash and the time are placeholders filled per request.
+ */
+const lookups = new WeakMap<Extra, { sql: string; params: unknown[]; fields: (Column | SQL)[] }>();
+
+function lookupFor(db: Db, extra: Extra) {
+  let lookup = lookups.get(extra);
+  if (!lookup) {
+    const user = Object.values(sessionUserColumns);
+    const query = db
+      .select({
+        user: sessionUserColumns,
+        sessionId: sessions.id,
+        remember: sessions.remember,
+        expiresAt: sessions.expiresAt,
+        extra,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("hash")),
+          gt(sessions.expiresAt, sql.placeholder("now")),
+          isNull(users.deactivatedAt),
+        ),
+      )
+      .toSQL();
+    // The statement's columns, in the order drizzle selects them (the object's, depth first).
+    const fields = [...user, sessions.id, sessions.remember, sessions.expiresAt, ...Object.values(extra)];
+    lookup = { sql: query.sql, params: query.params, fields };
+    lookups.set(extra, lookup);
+  }
+  return lookup;
+}
+
+/** A raw column value as drizzle decodes it (dates, booleans; an SQL expression by its decoder). */
+function decoded(field: Column | SQL, value: unknown) {
+  if (value === null) return null;
+  // An SQL expression's decoder (mapWith) is not in drizzle's types; its result mapper reads it the same way.
+  const decoder = is(field, Column)
+    ? field
+    : (field as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
+  return decoder.mapFromDriverValue(value);
+}
+
 /**
  * The live session behind a token, with when it now expires (after sliding a remembered one), or
  * null when it is unknown, expired or its user is deactivated. `extra` columns (SQL over the
  * session's user, e.g. the header's unread count) are read in the same statement and returned
- * beside the user: one round trip for what every page needs about its member.
+ * beside the user: one round trip for what every page needs about its member. Pass the same
+ * `extra` object every time (a module constant): its statement is built once.
  */
-export async function findSession<Extra extends Record<string, SQL<unknown>>>(
+export async function findSession<E extends Extra>(
   db: Db,
   token: string,
   now = new Date(),
-  extra: Extra = {} as Extra,
-): Promise<{ user: SessionUser; expiresAt: Date; extra: { [K in keyof Extra]: Extra[K]["_"]["type"] } } | null> {
-  const tokenHash = await hashToken(token);
-  const row = await db
-    .select({
-      user: sessionUserColumns,
-      sessionId: sessions.id,
-      remember: sessions.remember,
-      expiresAt: sessions.expiresAt,
-      extra,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.deactivatedAt)))
-    .get();
-  if (!row) return null;
-  let expiresAt = row.expiresAt;
-  if (row.remember && row.expiresAt.getTime() - now.getTime() < REMEMBERED_SESSION_MS - SLIDE_AFTER_MS) {
+  extra: E = NO_EXTRA as E,
+): Promise<{ user: SessionUser; expiresAt: Date; extra: { [K in keyof E]: E[K]["_"]["type"] } } | null> {
+  const lookup = lookupFor(db, extra);
+  const values = { hash: await hashToken(token), now: sessions.expiresAt.mapToDriverValue(now) };
+  const [raw] = await db.$client
+    .prepare(lookup.sql)
+    .bind(...fillPlaceholders(lookup.params, values))
+    .raw();
+  if (!raw) return null;
+  const row = raw.map((value, index) => decoded(lookup.fields[index]!, value));
+  const userKeys = Object.keys(sessionUserColumns);
+  const user = Object.fromEntries(userKeys.map((key, index) => [key, row[index]])) as SessionUser;
+  const [sessionId, remember, storedExpiry] = row.slice(userKeys.length) as [string, boolean, Date];
+  const extraValues = Object.fromEntries(
+    Object.keys(extra).map((key, index) => [key, row[userKeys.length + 3 + index]]),
+  );
+  let expiresAt = storedExpiry;
+  if (remember && storedExpiry.getTime() - now.getTime() < REMEMBERED_SESSION_MS - SLIDE_AFTER_MS) {
     expiresAt = new Date(now.getTime() + REMEMBERED_SESSION_MS);
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.sessionId));
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
   }
-  return { user: row.user, expiresAt, extra: row.extra as { [K in keyof Extra]: Extra[K]["_"]["type"] } };
+  return { user, expiresAt, extra: extraValues as { [K in keyof E]: E[K]["_"]["type"] } };
 }
 
 /** Ends the session behind a token (sign-out); answers whose it was, or null when there was none. */
