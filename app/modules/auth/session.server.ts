@@ -1,4 +1,5 @@
 import { and, Column, eq, fillPlaceholders, gt, is, isNull, sql, type DriverValueDecoder, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import { createToken, hashToken } from "~/utils/crypto.server";
@@ -55,25 +56,28 @@ export async function findSessionUser(db: Db, token: string, now = new Date()): 
 type Extra = Record<string, SQL<unknown>>;
 const NO_EXTRA: Extra = {};
 
+type Selection = Record<string, SQLiteColumn | Record<string, SQLiteColumn | SQL>>;
+type Lookup = { sql: string; params: unknown[]; fields: { path: [string] | [string, string]; field: Column | SQL }[] };
+
 /**
  * The session lookup's statement per `extra` object (a module constant at each caller), built once
  * per isolate: drizzle building it on every request was ~9% of a signed-in page's CPU (issue 20's
  * profile of /terms). The token's hash and the time are placeholders filled per request.
  */
-const lookups = new WeakMap<Extra, { sql: string; params: unknown[]; fields: (Column | SQL)[] }>();
+const lookups = new WeakMap<Extra, Lookup>();
 
-function lookupFor(db: Db, extra: Extra) {
+function lookupFor(db: Db, extra: Extra): Lookup {
   let lookup = lookups.get(extra);
   if (!lookup) {
-    const user = Object.values(sessionUserColumns);
+    const selection: Selection = {
+      user: sessionUserColumns,
+      sessionId: sessions.id,
+      remember: sessions.remember,
+      expiresAt: sessions.expiresAt,
+      extra,
+    };
     const query = db
-      .select({
-        user: sessionUserColumns,
-        sessionId: sessions.id,
-        remember: sessions.remember,
-        expiresAt: sessions.expiresAt,
-        extra,
-      })
+      .select(selection)
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -84,22 +88,38 @@ function lookupFor(db: Db, extra: Extra) {
         ),
       )
       .toSQL();
-    // The statement's columns, in the order drizzle selects them (the object's, depth first).
-    const fields = [...user, sessions.id, sessions.remember, sessions.expiresAt, ...Object.values(extra)];
+    // The statement's columns in the order drizzle selects them: the selection's, depth first.
+    const fields = Object.entries(selection).flatMap(([key, value]): Lookup["fields"] =>
+      is(value, Column)
+        ? [{ path: [key], field: value }]
+        : Object.entries(value).map(([inner, field]) => ({ path: [key, inner], field })),
+    );
     lookup = { sql: query.sql, params: query.params, fields };
     lookups.set(extra, lookup);
   }
   return lookup;
 }
 
-/** A raw column value as drizzle decodes it (dates, booleans; an SQL expression by its decoder). */
-function decoded(field: Column | SQL, value: unknown) {
-  if (value === null) return null;
-  // An SQL expression's decoder (mapWith) is not in drizzle's types; its result mapper reads it the same way.
-  const decoder = is(field, Column)
-    ? field
-    : (field as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
-  return decoder.mapFromDriverValue(value);
+/** A raw row as drizzle's own select would answer it: nested by the selection, values decoded. */
+function decodeRow(lookup: Lookup, raw: unknown[]) {
+  const row: Record<string, unknown> & { extra: Record<string, unknown> } = { extra: {} };
+  lookup.fields.forEach(({ path, field }, index) => {
+    const value = raw[index] === null ? null : decoderOf(field).mapFromDriverValue(raw[index]);
+    if (path.length === 1) row[path[0]] = value;
+    else ((row[path[0]] ??= {}) as Record<string, unknown>)[path[1]] = value;
+  });
+  return row as {
+    user: SessionUser;
+    sessionId: string;
+    remember: boolean;
+    expiresAt: Date;
+    extra: Record<string, unknown>;
+  };
+}
+
+/** How drizzle decodes a column or an SQL expression (its decoder, from mapWith, is not in drizzle's types). */
+function decoderOf(field: Column | SQL): DriverValueDecoder<unknown, unknown> {
+  return is(field, Column) ? field : (field as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
 }
 
 /**
@@ -122,19 +142,13 @@ export async function findSession<E extends Extra>(
     .bind(...fillPlaceholders(lookup.params, values))
     .raw();
   if (!raw) return null;
-  const row = raw.map((value, index) => decoded(lookup.fields[index]!, value));
-  const userKeys = Object.keys(sessionUserColumns);
-  const user = Object.fromEntries(userKeys.map((key, index) => [key, row[index]])) as SessionUser;
-  const [sessionId, remember, storedExpiry] = row.slice(userKeys.length) as [string, boolean, Date];
-  const extraValues = Object.fromEntries(
-    Object.keys(extra).map((key, index) => [key, row[userKeys.length + 3 + index]]),
-  );
-  let expiresAt = storedExpiry;
-  if (remember && storedExpiry.getTime() - now.getTime() < REMEMBERED_SESSION_MS - SLIDE_AFTER_MS) {
+  const row = decodeRow(lookup, raw);
+  let expiresAt = row.expiresAt;
+  if (row.remember && row.expiresAt.getTime() - now.getTime() < REMEMBERED_SESSION_MS - SLIDE_AFTER_MS) {
     expiresAt = new Date(now.getTime() + REMEMBERED_SESSION_MS);
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, row.sessionId));
   }
-  return { user, expiresAt, extra: extraValues as { [K in keyof E]: E[K]["_"]["type"] } };
+  return { user: row.user, expiresAt, extra: row.extra as { [K in keyof E]: E[K]["_"]["type"] } };
 }
 
 /** Ends the session behind a token (sign-out); answers whose it was, or null when there was none. */
