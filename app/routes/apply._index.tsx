@@ -16,7 +16,8 @@ import {
   MIN_SHARING_OPTIONS,
   SORT_OPTIONS,
 } from "~/modules/referrals/display";
-import { ReferralCard, toReferralTile } from "~/modules/referrals/referral-card";
+import { ReferralCard } from "~/modules/referrals/referral-card";
+import { TILE_VIEW } from "~/modules/referrals/record-sql.server";
 import { parseSlot, slotForVisitor, VISITOR_SLOT_SECONDS } from "~/modules/referrals/rotation.server";
 import { SearchQuerySchema, searchRead } from "~/modules/referrals/search.server";
 import { pageLoader } from "~/http/page-loader.server";
@@ -54,7 +55,10 @@ export const loader = pageLoader({
     const remembered = cookieSlot(request);
     const slot = query.slot ?? remembered ?? slotForVisitor(Date.now());
     // One round trip for both reads (app/core/d1-reads.server.ts).
-    const [{ result }, issuers] = await runReads(ctx, [searchRead(ctx, { ...query, slot }), activeIssuersRead(ctx)]);
+    const [{ result }, issuers] = await runReads(ctx, [
+      searchRead(ctx, { ...query, slot }, null, TILE_VIEW),
+      activeIssuersRead(ctx),
+    ]);
     const { data: referrals, nextCursor, total } = result;
     const headers = new Headers();
     if (remembered === null) {
@@ -65,7 +69,7 @@ export const loader = pageLoader({
     }
     return data(
       {
-        referrals: referrals.map(toReferralTile),
+        referrals,
         nextCursor,
         total,
         issuers,

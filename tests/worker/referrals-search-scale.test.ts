@@ -10,10 +10,21 @@ import {
   orderFor,
   parseSearchParams,
   searchPageStatement,
+  searchRead,
   searchReferrals,
   type SearchQuery,
 } from "~/modules/referrals/search.server";
 import { testDb } from "./helpers";
+import type { Ctx } from "~/core/context.server";
+import { runRead } from "~/core/d1-reads.server";
+import { TILE_VIEW } from "~/modules/referrals/record-sql.server";
+
+/** `whole` cut to the shape of `part`: the fields `part` has, nested objects alike. */
+function projection(whole: unknown, part: unknown): unknown {
+  if (part === null || typeof part !== "object" || whole === null || typeof whole !== "object") return whole;
+  const source = whole as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(part).map(([key, value]) => [key, projection(source[key], value)]));
+}
 
 const COUNT = 20_000;
 /** The issue's bound at 100,000 referrals; at 20,000 the same plans must stay well inside it. */
@@ -80,6 +91,25 @@ describe(`/apply search at ${COUNT} referrals`, () => {
       const seen = new Set(first.data.map((row) => row._id));
       for (const row of second.data) expect(seen.has(row._id)).toBe(false);
     }
+  });
+
+  it("reads /apply's tiles as the whole referral presents them, without the columns tiles do not show", async () => {
+    // A member who owns referrals on the page: 'Yours' and their own unmasked name, others masked.
+    const first = await searchReferrals(visitor(), query("limit=50"));
+    const owner = first.data[0].referrer._id;
+    const member = { db: testDb(), actor: { id: owner } as NonNullable<Ctx["actor"]> };
+    for (const params of ["limit=50", "q=travel&limit=50", "sort=bonus_desc&minSharing=50"]) {
+      const whole = await searchReferrals(member, query(params));
+      const { result: tiles } = await runRead(searchRead(member, query(params), null, TILE_VIEW));
+      expect(tiles.data.length, params).toBe(whole.data.length);
+      expect(tiles.nextCursor).toBe(whole.nextCursor);
+      expect(tiles.total).toEqual(whole.total);
+      tiles.data.forEach((tile, index) => expect(tile).toEqual(projection(whole.data[index], tile)));
+      if (params === "limit=50") expect(tiles.data.some((tile) => tile.isOwner)).toBe(true);
+    }
+    const [tile] = (await runRead(searchRead(member, query("limit=1"), null, TILE_VIEW))).result.data;
+    expect(Object.keys(tile.creditCard)).not.toContain("description");
+    expect(Object.keys(tile)).not.toContain("referralLink");
   });
 
   it("never plans a full scan of referrals", async () => {

@@ -170,29 +170,14 @@ export interface ReferralRecord {
 
 export function presentReferral(row: ReferralRecord, viewerId: string | null): PresentedReferral {
   const isOwner = viewerId === row.referrerId;
-  const names = visibleNames(
-    {
-      firstName: row.referrerFirstName,
-      lastName: row.referrerLastName,
-      username: row.referrerUsername,
-      showFullName: row.referrerShowFullName,
-    },
-    isOwner,
-  );
   return {
     _id: row.id,
     code: row.code,
     referrer: {
       _id: row.referrerId,
       username: row.referrerUsername,
-      ...names,
-      rating: row.referrerRating,
-      reviewCount: row.referrerReviewCount,
-      confirmedSuccesses: row.referrerConfirmedSuccesses,
-      sharesPromised: row.referrerSharesPromised,
-      sharesPaid: row.referrerSharesPaid,
-      medianDaysToPay: row.referrerMedianDaysToPay,
-      openDisputes: row.referrerOpenDisputes,
+      ...namesOf(row, isOwner),
+      ...reputationOf(row),
     },
     creditCard: {
       _id: row.cardId,
@@ -201,35 +186,25 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null): P
       issuer: row.cardIssuer,
       category: row.cardCategory,
       annualFee: row.cardAnnualFee,
-      welcomeOffer: presentOffer({
-        amount: row.cardOfferAmount,
-        unit: row.cardOfferUnit,
-        minSpend: row.cardOfferMinSpend,
-        months: row.cardOfferMonths,
-      }),
+      welcomeOffer: welcomeOfferOf(row),
       hasVariousReferrerBonus: row.cardHasVariousReferrerBonus,
       referralBonus: { amount: row.cardBonusAmount, unit: row.cardBonusUnit },
       referralBenefit: row.cardApplyBenefit,
       benefitForReferrer: row.cardBenefitForReferrer,
       applyBenefitWithReferral: row.cardApplyBenefit,
       description: row.cardDescription,
-      officialWebsite: row.cardWebsite && isSafeReferralLink(row.cardWebsite) ? row.cardWebsite : null,
-      imageUrl: row.cardImageUrl && isSafeReferralLink(row.cardImageUrl) ? row.cardImageUrl : null,
+      officialWebsite: safeLink(row.cardWebsite),
+      imageUrl: safeLink(row.cardImageUrl),
       maxReferCount: row.cardMaxReferCount,
       isUserAdded: row.cardIsUserAdded,
       active: row.cardActive,
     },
-    referralLink: isSafeReferralLink(row.referralLink) ? row.referralLink : null,
+    referralLink: safeLink(row.referralLink),
     referrerCredit: row.referrerCredit,
     sharingBenefitPortion: row.sharingBenefitPortion,
     additionalInfo: row.additionalInfo,
-    specialApplicantBonus: row.specialApplicantBonusIsHigher
-      ? { isHigher: true as const, bonus: row.specialApplicantBonus ?? "" }
-      : null,
-    specialReferrerBonus:
-      row.specialReferrerBonusAmount != null && row.specialReferrerBonusAmount > 0
-        ? { amount: row.specialReferrerBonusAmount, unit: row.specialReferrerBonusUnit ?? "USD" }
-        : null,
+    specialApplicantBonus: applicantBonusOf(row),
+    specialReferrerBonus: referrerBonusOf(row),
     availableReferCount: row.availableReferCount,
     isActive: row.isActive,
     moderated: isOwner && row.moderatedAt !== null,
@@ -246,6 +221,128 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null): P
     createdAt: row.createdAt.toISOString(),
     isOwner,
   };
+}
+
+/** The columns a tile of the /apply grid reads (record-sql.server.ts selects only these). */
+export const TILE_RECORD_KEYS = [
+  "id",
+  "referrerCredit",
+  "sharingBenefitPortion",
+  "specialApplicantBonusIsHigher",
+  "specialApplicantBonus",
+  "specialReferrerBonusAmount",
+  "specialReferrerBonusUnit",
+  "availableReferCount",
+  "cardName",
+  "cardSlug",
+  "cardIssuer",
+  "cardCategory",
+  "cardAnnualFee",
+  "cardBonusAmount",
+  "cardBonusUnit",
+  "cardOfferAmount",
+  "cardOfferUnit",
+  "cardOfferMinSpend",
+  "cardOfferMonths",
+  "cardImageUrl",
+  "cardActive",
+  "referrerId",
+  "referrerUsername",
+  "referrerFirstName",
+  "referrerLastName",
+  "referrerShowFullName",
+  "referrerRating",
+  "referrerReviewCount",
+  "referrerConfirmedSuccesses",
+  "referrerSharesPromised",
+  "referrerSharesPaid",
+  "referrerMedianDaysToPay",
+  "referrerOpenDisputes",
+] as const satisfies readonly (keyof ReferralRecord)[];
+export type TileRecord = Pick<ReferralRecord, (typeof TILE_RECORD_KEYS)[number]>;
+
+/**
+ * What a tile of the /apply grid shows of a referral, as `presentReferral` would show it. /apply
+ * reads and sends only this, not the whole referral (card description, benefit texts, links):
+ * a third of the page's HTML, and half the columns the search returns (issue 20).
+ */
+export function presentTile(row: TileRecord, viewerId: string | null) {
+  const isOwner = viewerId === row.referrerId;
+  return {
+    _id: row.id,
+    isOwner,
+    referrerCredit: row.referrerCredit,
+    availableReferCount: row.availableReferCount,
+    sharingBenefitPortion: row.sharingBenefitPortion,
+    specialApplicantBonus: applicantBonusOf(row),
+    specialReferrerBonus: referrerBonusOf(row),
+    creditCard: {
+      name: row.cardName,
+      slug: row.cardSlug,
+      issuer: row.cardIssuer,
+      category: row.cardCategory,
+      annualFee: row.cardAnnualFee,
+      imageUrl: safeLink(row.cardImageUrl),
+      active: row.cardActive,
+      welcomeOffer: welcomeOfferOf(row),
+      referralBonus: { amount: row.cardBonusAmount, unit: row.cardBonusUnit },
+    },
+    referrer: { name: namesOf(row, isOwner).name, ...reputationOf(row) },
+  } satisfies Omit<Partial<PresentedReferral>, "creditCard" | "referrer"> & {
+    creditCard: Partial<PresentedReferral["creditCard"]>;
+    referrer: Partial<PresentedReferral["referrer"]>;
+  };
+}
+export type ReferralTile = ReturnType<typeof presentTile>;
+
+/** The referrer's names, masked by their privacy switch (their own referrals show them whole). */
+function namesOf(row: TileRecord, isOwner: boolean) {
+  return visibleNames(
+    {
+      firstName: row.referrerFirstName,
+      lastName: row.referrerLastName,
+      username: row.referrerUsername,
+      showFullName: row.referrerShowFullName,
+    },
+    isOwner,
+  );
+}
+
+/** The referrer's reputation and confirmed outcomes (docs/decisions/170). */
+function reputationOf(row: TileRecord) {
+  return {
+    rating: row.referrerRating,
+    reviewCount: row.referrerReviewCount,
+    confirmedSuccesses: row.referrerConfirmedSuccesses,
+    sharesPromised: row.referrerSharesPromised,
+    sharesPaid: row.referrerSharesPaid,
+    medianDaysToPay: row.referrerMedianDaysToPay,
+    openDisputes: row.referrerOpenDisputes,
+  };
+}
+
+function welcomeOfferOf(row: TileRecord) {
+  return presentOffer({
+    amount: row.cardOfferAmount,
+    unit: row.cardOfferUnit,
+    minSpend: row.cardOfferMinSpend,
+    months: row.cardOfferMonths,
+  });
+}
+
+function applicantBonusOf(row: TileRecord): PresentedReferral["specialApplicantBonus"] {
+  return row.specialApplicantBonusIsHigher ? { isHigher: true as const, bonus: row.specialApplicantBonus ?? "" } : null;
+}
+
+function referrerBonusOf(row: TileRecord): PresentedReferral["specialReferrerBonus"] {
+  return row.specialReferrerBonusAmount != null && row.specialReferrerBonusAmount > 0
+    ? { amount: row.specialReferrerBonusAmount, unit: row.specialReferrerBonusUnit ?? "USD" }
+    : null;
+}
+
+/** A stored link as shown: only safe https links (link.ts), else null. */
+function safeLink(link: string | null): string | null {
+  return link && isSafeReferralLink(link) ? link : null;
 }
 
 /** Why a referral waits for an admin, if it does: its card first (nothing shows until it is listed). */

@@ -6,7 +6,7 @@ import { issuerMark } from "~/modules/cards/issuer-mark";
 import { OutcomeSummary, RatingSummary } from "~/modules/reputation/reputation";
 import { ApplicantValue } from "./applicant-value";
 import { creditScoreBand, remainingWarning, type CreditBand } from "./display";
-import type { PresentedReferral } from "./present";
+import type { PresentedReferral, ReferralTile } from "./present";
 import { LazyImage } from "~/components/ui/lazy-image";
 
 const BAND_CLASSES: Record<CreditBand["tone"], string> = {
@@ -89,45 +89,6 @@ export function CardName({ card }: { card: Pick<PresentedReferral["creditCard"],
     </Link>
   );
 }
-
-/**
- * What a tile shows of a referral. /apply's loader sends only this, not the whole referral (card
- * description, benefit texts, links): a third of the page's HTML and of its serialising (issue 20).
- */
-export function toReferralTile(referral: PresentedReferral) {
-  const { creditCard: card, referrer } = referral;
-  return {
-    _id: referral._id,
-    isOwner: referral.isOwner,
-    referrerCredit: referral.referrerCredit,
-    availableReferCount: referral.availableReferCount,
-    sharingBenefitPortion: referral.sharingBenefitPortion,
-    specialApplicantBonus: referral.specialApplicantBonus,
-    specialReferrerBonus: referral.specialReferrerBonus,
-    creditCard: {
-      name: card.name,
-      slug: card.slug,
-      issuer: card.issuer,
-      category: card.category,
-      annualFee: card.annualFee,
-      imageUrl: card.imageUrl,
-      active: card.active,
-      welcomeOffer: card.welcomeOffer,
-      referralBonus: card.referralBonus,
-    },
-    referrer: {
-      name: referrer.name,
-      rating: referrer.rating,
-      reviewCount: referrer.reviewCount,
-      confirmedSuccesses: referrer.confirmedSuccesses,
-      sharesPromised: referrer.sharesPromised,
-      sharesPaid: referrer.sharesPaid,
-      medianDaysToPay: referrer.medianDaysToPay,
-      openDisputes: referrer.openDisputes,
-    },
-  };
-}
-export type ReferralTile = ReturnType<typeof toReferralTile>;
 
 /** One referral in the /apply grid: the applicant's value first, then the referrer. */
 export function ReferralCard({ referral }: { referral: ReferralTile }) {

@@ -14,8 +14,8 @@ import type { Ctx } from "~/core/context.server";
 import { runRead, type Read } from "~/core/d1-reads.server";
 import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
 import { parseSort } from "./display";
-import { presentReferral } from "./present";
-import { decodeRecord, dialect, RECORD_SELECTION } from "./record-sql.server";
+import type { PresentedReferral } from "./present";
+import { dialect, REFERRAL_VIEW, type RecordView } from "./record-sql.server";
 import { ROTATION_SLOTS } from "./rotation.server";
 import type { SearchQuery } from "./search-query.server";
 
@@ -168,8 +168,8 @@ function windowEndStatement(order: Order, cursor: { key: number; id: string } | 
   };
 }
 
-export interface SearchResult {
-  data: ReturnType<typeof presentReferral>[];
+export interface SearchResult<T = PresentedReferral> {
+  data: T[];
   nextCursor: string | null;
   slot: number;
   /** D1's meta.rows_read summed over the statements of this search. */
@@ -325,45 +325,58 @@ type FoundRow = { __kind: number; __id: string | null; __k: number | null } & Re
 /**
  * The search as one statement to run alone or batched with a page's other reads (runReads), with
  * `extra` columns (SQL over the page's referral, card and referrer, each named `"__..."`) read
- * in the same statement: the raw rows come back beside the result, in its order.
+ * in the same statement: the raw rows come back beside the result, in its order. `view` is which
+ * of the record's columns are read and how each row is presented: the whole referral, or only
+ * what /apply's tiles show (record-sql.server.ts).
  */
-export function searchRead(ctx: Pick<Ctx, "db" | "actor">, query: SearchQuery, extra: SQL | null = null) {
+export function searchRead<T = PresentedReferral>(
+  ctx: Pick<Ctx, "db" | "actor">,
+  query: SearchQuery,
+  extra: SQL | null = null,
+  view: RecordView<T> = REFERRAL_VIEW as RecordView<T>,
+) {
   const viewerId = ctx.actor?.id ?? null;
   const slot = query.slot ?? 0;
   const order = orderFor(query.sort, slot % ROTATION_SLOTS);
   const match = ftsQuery(query.q);
   const ctes = pageWithEdgeCtes(query, order, match);
-  const records = extra ? recordsQuery(extra) : (plainRecords ??= recordsQuery(null));
-  const read: Read<{ result: SearchResult; rows: FoundRow[] }> = {
+  const records = extra ? recordsQuery(view, extra) : plainRecords(view);
+  const read: Read<{ result: SearchResult<T>; rows: FoundRow[] }> = {
     statement: ctx.db.$client.prepare(`WITH ${ctes.statement}\n${records.sql}`).bind(...ctes.binds, ...records.params),
-    decode: (found) => decodeSearch(found as D1Result<FoundRow>, query, order, slot, viewerId),
+    decode: (found) => decodeSearch(found as D1Result<FoundRow>, query, order, slot, viewerId, view),
   };
   return read;
 }
 
 /**
  * The part of the search after its CTEs: the page's records with their card and referrer. Without
- * `extra` it never changes, so /apply builds its SQL once per isolate, not per request (drizzle's
+ * `extra` it depends on the view alone, so /apply builds its SQL once per isolate, not per request (drizzle's
  * query building was ~6% of /apply's CPU in the issue 20 profile).
  */
-function recordsQuery(extra: SQL | null) {
+function recordsQuery(view: RecordView<unknown>, extra: SQL | null) {
   return dialect.sqlToQuery(
-    sql`SELECT found.kind AS "__kind", found.id AS "__id", found.k AS "__k", ${RECORD_SELECTION} ${extra ? sql`, ${extra}` : sql``}
+    sql`SELECT found.kind AS "__kind", found.id AS "__id", found.k AS "__k", ${view.selection} ${extra ? sql`, ${extra}` : sql``}
       FROM found
       LEFT JOIN ${referrals} ON ${referrals.id} = found.id AND found.kind = ${PAGE_ROW}
       LEFT JOIN ${creditCards} ON ${creditCards.id} = ${referrals.creditCardId}
       LEFT JOIN ${users} ON ${users.id} = ${referrals.referrerId}`,
   );
 }
-let plainRecords: ReturnType<typeof recordsQuery> | undefined;
+const plainQueries = new WeakMap<RecordView<unknown>, ReturnType<typeof recordsQuery>>();
+function plainRecords(view: RecordView<unknown>) {
+  let query = plainQueries.get(view);
+  if (!query) plainQueries.set(view, (query = recordsQuery(view, null)));
+  return query;
+}
 
 /** The statement's rows as the page, its cursor, plan and count, and the kept raw rows. */
-function decodeSearch(
+function decodeSearch<T>(
   found: D1Result<FoundRow>,
   query: SearchQuery,
   order: Order,
   slot: number,
   viewerId: string | null,
+  view: RecordView<T>,
 ) {
   const pageRows = found.results
     .filter((row) => row.__kind === PAGE_ROW)
@@ -378,8 +391,8 @@ function decodeSearch(
   const kept = rows.filter((row) => row.id != null);
   const count = found.results.find((row) => row.__kind === COUNT_ROW);
   const exact = found.results.find((row) => row.__kind === EXACT_ROW);
-  const result: SearchResult = {
-    data: kept.map((row) => presentReferral(decodeRecord(row), viewerId)),
+  const result: SearchResult<T> = {
+    data: kept.map((row) => view.present(row, viewerId)),
     nextCursor,
     slot,
     rowsRead: found.meta.rows_read,
