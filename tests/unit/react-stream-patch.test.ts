@@ -13,7 +13,7 @@ import { createElement as h, Suspense, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
-type Server = typeof import("react-dom/server.browser");
+type Server = Pick<typeof import("react-dom/server"), "renderToReadableStream">;
 // The package's exports hide its builds; they are files beside its package.json.
 const builds = join(dirname(require.resolve("react-dom/package.json")), "cjs");
 const patchedPath = join(builds, "react-dom-server.browser.production.min.js");
