@@ -17,5 +17,7 @@ declare module "@remix-run/cloudflare" {
 
 /** Load context for `remix vite:dev`; the Worker entry (server.ts) builds the same shape. */
 export function getLoadContext({ request, context }: { request: Request; context: { cloudflare: Cloudflare } }) {
-  return { cloudflare: { ...context.cloudflare, env: environmentForRequest(context.cloudflare.env, request.url) } };
+  return {
+    cloudflare: { ...context.cloudflare, env: environmentForRequest(context.cloudflare.env, new URL(request.url)) },
+  };
 }

@@ -43,12 +43,13 @@ function jsonError(status: number, message: string) {
 
 const worker = {
   async fetch(request, workerEnv, ctx) {
-    const env = environmentForRequest(workerEnv, request.url);
+    const url = new URL(request.url);
+    const env = environmentForRequest(workerEnv, url);
     const nonce = createNonce();
     const session = readSessionToken(request);
     const signedIn = session !== null;
     const secure = (response: Response, googleAuthOrigin?: string) =>
-      withSecurityHeaders(response, { nonce, requestUrl: request.url, signedIn, googleAuthOrigin });
+      withSecurityHeaders(response, { nonce, url, signedIn, googleAuthOrigin });
     let appEnv;
     try {
       appEnv = parseEnv(env as unknown as Record<string, unknown>);
@@ -56,7 +57,7 @@ const worker = {
       if (error instanceof EnvError) return secure(new Response(error.message, { status: 500 }));
       throw error;
     }
-    const allowedOrigins = [appEnv.APP_ORIGIN, new URL(request.url).origin];
+    const allowedOrigins = [appEnv.APP_ORIGIN, url.origin];
     if (isCrossSiteMutation(request, allowedOrigins)) {
       return secure(jsonError(403, "Cross-site requests are not allowed."));
     }
@@ -69,8 +70,7 @@ const worker = {
 
     // Every query of this request runs in one D1 session from the client's bookmark (ADR 008).
     const d1 = openD1Session(env.DB, request);
-    const bookmarked = (response: Response) =>
-      withBookmark(response, d1, { secure: new URL(request.url).protocol === "https:" });
+    const bookmarked = (response: Response) => withBookmark(response, d1, { secure: url.protocol === "https:" });
 
     const roomResponse = await routeRoomRequest(request, env, {
       allowedOrigins,
@@ -86,7 +86,7 @@ const worker = {
       cloudflare: { env, ctx, cf: request.cf, caches } as never,
       cspNonce: nonce,
       d1Session: d1.session,
-      edge: { origin: new URL(request.url).origin, version: build.assets.version },
+      edge: { origin: url.origin, version: build.assets.version },
     });
     const shared = cacheKey ? toEdgeCache(edgeCache(), cacheKey, response, (p) => ctx.waitUntil(p)) : response;
     return secure(bookmarked(shared), googleAuthOrigin);

@@ -93,8 +93,8 @@ export function isLoopbackHost(hostname: string): boolean {
  * the request came to a loopback host. Anywhere else a Worker configured for development answers
  * as production, so a deploy that ships the development setting exposes nothing.
  */
-export function environmentForRequest<E extends object>(env: E, requestUrl: string): E {
+export function environmentForRequest<E extends object>(env: E, url: URL): E {
   if ((env as { ENVIRONMENT?: unknown }).ENVIRONMENT !== "development") return env;
-  if (isLoopbackHost(new URL(requestUrl).hostname)) return env;
+  if (isLoopbackHost(url.hostname)) return env;
   return { ...env, ENVIRONMENT: "production" };
 }

@@ -10,10 +10,9 @@ export function createNonce(): string {
  */
 export function contentSecurityPolicy(
   nonce: string,
-  requestUrl: string,
+  url: URL,
   googleAuthOrigin = "https://accounts.google.com",
 ): string {
-  const url = new URL(requestUrl);
   const socketOrigin = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
   return [
     "default-src 'self'",
@@ -31,7 +30,8 @@ export function contentSecurityPolicy(
 
 export interface SecurityContext {
   nonce: string;
-  requestUrl: string;
+  /** The request's URL, parsed once by the Worker. */
+  url: URL;
   /** Whether the request carried a session (cookie or bearer): its answer is personal. */
   signedIn: boolean;
   googleAuthOrigin?: string;
@@ -49,7 +49,7 @@ const HSTS = "max-age=63072000; includeSubDomains";
  */
 export function withSecurityHeaders(response: Response, context: SecurityContext): Response {
   if (response.status === 101) return response;
-  const url = new URL(context.requestUrl);
+  const url = context.url;
   const https = url.protocol === "https:";
   const secured = new Response(response.body, response);
   const headers = secured.headers;
@@ -63,10 +63,7 @@ export function withSecurityHeaders(response: Response, context: SecurityContext
     headers.set("Cache-Control", "no-store");
   }
   if (type.includes("text/html")) {
-    headers.set(
-      "Content-Security-Policy",
-      contentSecurityPolicy(context.nonce, context.requestUrl, context.googleAuthOrigin),
-    );
+    headers.set("Content-Security-Policy", contentSecurityPolicy(context.nonce, url, context.googleAuthOrigin));
     headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
     headers.set("X-Frame-Options", "DENY");
     headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");

@@ -45,26 +45,26 @@ describe("development mode needs a loopback host", () => {
 
   it("runs a development Worker as production for any other host, and leaves production alone", () => {
     const development = { ...valid, DB: {} };
-    expect(environmentForRequest(development, "http://localhost:8787/dev/mail")).toBe(development);
-    expect(environmentForRequest(development, "https://cardshare.example/dev/mail")).toEqual({
+    expect(environmentForRequest(development, new URL("http://localhost:8787/dev/mail"))).toBe(development);
+    expect(environmentForRequest(development, new URL("https://cardshare.example/dev/mail"))).toEqual({
       ...development,
       ENVIRONMENT: "production",
     });
     const production = { ...valid, ENVIRONMENT: "production" };
-    expect(environmentForRequest(production, "http://localhost:8787/")).toBe(production);
+    expect(environmentForRequest(production, new URL("http://localhost:8787/"))).toBe(production);
   });
 });
 
 describe("security headers", () => {
   it("builds a policy with the nonce, our own socket origin and no framing", () => {
-    const csp = contentSecurityPolicy("abc123", "https://cardshare.example/apply");
+    const csp = contentSecurityPolicy("abc123", new URL("https://cardshare.example/apply"));
     expect(csp).toContain("script-src 'self' 'nonce-abc123'");
     expect(csp).toContain("connect-src 'self' wss://cardshare.example");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
   });
 
-  const visitor = { nonce: "n", requestUrl: "http://localhost/", signedIn: false };
+  const visitor = { nonce: "n", url: new URL("http://localhost/"), signedIn: false };
 
   it("adds the page policies to HTML only, and nosniff to everything", () => {
     const html = withSecurityHeaders(new Response("<p>hi</p>", { headers: { "Content-Type": "text/html" } }), visitor);
@@ -82,7 +82,7 @@ describe("security headers", () => {
     const data = new Response("[]", { headers: { "Content-Type": "text/x-script" } });
     expect(withSecurityHeaders(data, { ...visitor, signedIn: true }).headers.get("Cache-Control")).toBe("no-store");
     const api = new Response("ok", { headers: { "Cache-Control": "max-age=60" } });
-    const apiUrl = { ...visitor, requestUrl: "http://localhost/api/health" };
+    const apiUrl = { ...visitor, url: new URL("http://localhost/api/health") };
     expect(withSecurityHeaders(api, apiUrl).headers.get("Cache-Control")).toBe("no-store");
     expect(withSecurityHeaders(Response.json({}), visitor).headers.get("Cache-Control")).toBe("no-store");
   });
@@ -95,7 +95,7 @@ describe("security headers", () => {
       headers.append("Set-Cookie", "__session=t; Path=/; HttpOnly; SameSite=Lax; Secure");
       return new Response(null, { status: 302, headers });
     };
-    const https = withSecurityHeaders(withCookies(), { ...visitor, requestUrl: "https://cardshare.example/apply" });
+    const https = withSecurityHeaders(withCookies(), { ...visitor, url: new URL("https://cardshare.example/apply") });
     expect(https.headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
     expect(https.headers.getSetCookie()).toEqual([
       "__toast=abc; Path=/; HttpOnly; SameSite=Lax; Secure",
