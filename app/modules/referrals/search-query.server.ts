@@ -1,6 +1,7 @@
 /**
  * The URL/query parameters of the /apply search and GET /api/referrals/card-refer/active, parsed
- * leniently (docs/product.md#search): unknown or malformed values are ignored, never an error.
+ * leniently (docs/product.md#search): unknown or malformed values are ignored, never an error;
+ * and what the search's SQL makes of them: the FTS query of the text, the index of the order.
  */
 import { z } from "zod";
 import { CARD_CATEGORIES, type CardCategory } from "../../../db/enums";
@@ -9,6 +10,7 @@ import {
   MAX_FEE_OPTIONS,
   MIN_CREDIT_OPTIONS,
   MIN_SHARING_OPTIONS,
+  parseSort,
   SORT_OPTIONS,
   type BonusType,
 } from "./display";
@@ -77,4 +79,41 @@ export function parseSearchParams(params: URLSearchParams): SearchQuery {
   const first: Record<string, string> = {};
   for (const [key, value] of params) first[key] ??= value;
   return SearchQuerySchema.parse(first);
+}
+
+/** Prefix lengths the FTS index keeps (migration 0004): longer words are matched whole. */
+const INDEXED_PREFIX = 10;
+
+/**
+ * The FTS5 query of a search text: each word quoted (no FTS syntax gets through), all required,
+ * matched as a prefix when the index holds prefixes that long, otherwise as a whole word.
+ */
+export function ftsQuery(text: string): string | null {
+  const words =
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 8) ?? [];
+  const terms = words.map((word) => ([...word].length <= INDEXED_PREFIX ? `"${word}"*` : `"${word}"`));
+  return terms.length ? terms.join(" ") : null;
+}
+
+export interface Order {
+  index: string;
+  key: string;
+  direction: "ASC" | "DESC";
+}
+
+export function orderFor(sort: string, slot: number): Order {
+  const parsed = parseSort(sort);
+  if (!parsed) return { index: `referrals_rotation${slot}_idx`, key: `rotation_${slot}`, direction: "ASC" };
+  const keys = {
+    sharing: ["referrals_sharing_idx", "sharing_benefit_portion"],
+    credit: ["referrals_credit_idx", "coalesce(referrer_credit, 0)"],
+    // The estimated dollar value (docs/decisions/130), so 30,000 points no longer outrank $500.
+    bonus: ["referrals_bonus_idx", "bonus_value"],
+    fee: ["referrals_fee_idx", "card_annual_fee"],
+  } as const;
+  const [index, key] = keys[parsed.field];
+  return { index, key, direction: parsed.direction === "asc" ? "ASC" : "DESC" };
 }

@@ -13,14 +13,21 @@ import { creditCards, LISTED_CONDITION, referrals, users } from "../../../db/sch
 import type { Ctx } from "~/core/context.server";
 import { runRead, type Read } from "~/core/d1-reads.server";
 import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
-import { parseSort } from "./display";
 import type { PresentedReferral } from "./present";
 import { dialect, REFERRAL_VIEW, type RecordView } from "./record-sql.server";
 import { ROTATION_SLOTS } from "./rotation.server";
-import type { SearchQuery } from "./search-query.server";
+import { ftsQuery, orderFor, type Order, type SearchQuery } from "./search-query.server";
 
 // The search's parameters live beside it; importers of the search read them from here too.
-export { parseSearchParams, SEARCH_PAGE_SIZE, SearchQuerySchema, type SearchQuery } from "./search-query.server";
+export {
+  ftsQuery,
+  orderFor,
+  parseSearchParams,
+  SEARCH_PAGE_SIZE,
+  SearchQuerySchema,
+  type Order,
+  type SearchQuery,
+} from "./search-query.server";
 /** Up to this many text matches, the search starts from the FTS index and sorts them. */
 export const FTS_DRIVEN_LIMIT = 200;
 /**
@@ -32,43 +39,6 @@ export const SCAN_BUDGET = 500;
 
 /** Index entries the first page's count reads; past them it is a floor ('100+'). ADR 130. */
 export const COUNT_BUDGET = 100;
-
-/** Prefix lengths the FTS index keeps (migration 0004): longer words are matched whole. */
-const INDEXED_PREFIX = 10;
-
-/**
- * The FTS5 query of a search text: each word quoted (no FTS syntax gets through), all required,
- * matched as a prefix when the index holds prefixes that long, otherwise as a whole word.
- */
-export function ftsQuery(text: string): string | null {
-  const words =
-    text
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu)
-      ?.slice(0, 8) ?? [];
-  const terms = words.map((word) => ([...word].length <= INDEXED_PREFIX ? `"${word}"*` : `"${word}"`));
-  return terms.length ? terms.join(" ") : null;
-}
-
-export interface Order {
-  index: string;
-  key: string;
-  direction: "ASC" | "DESC";
-}
-
-export function orderFor(sort: string, slot: number): Order {
-  const parsed = parseSort(sort);
-  if (!parsed) return { index: `referrals_rotation${slot}_idx`, key: `rotation_${slot}`, direction: "ASC" };
-  const keys = {
-    sharing: ["referrals_sharing_idx", "sharing_benefit_portion"],
-    credit: ["referrals_credit_idx", "coalesce(referrer_credit, 0)"],
-    // The estimated dollar value (docs/decisions/130), so 30,000 points no longer outrank $500.
-    bonus: ["referrals_bonus_idx", "bonus_value"],
-    fee: ["referrals_fee_idx", "card_annual_fee"],
-  } as const;
-  const [index, key] = keys[parsed.field];
-  return { index, key, direction: parsed.direction === "asc" ? "ASC" : "DESC" };
-}
 
 /** A keyset cursor (~/utils/keyset): the last row's sort key and id. */
 function decodeSearchCursor(cursor: string | null): { key: number; id: string } | null {
