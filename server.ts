@@ -64,7 +64,7 @@ const worker = {
     const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
 
     // A visitor's public page comes from this data centre's cache when it has a copy (ADR 062).
-    const cacheKey = edgeCacheKey(request, build.assets.version);
+    const cacheKey = edgeCacheKey(request, url, build.assets.version);
     const cached = cacheKey && (await fromEdgeCache(edgeCache(), cacheKey, nonce));
     if (cached) return secure(cached, googleAuthOrigin);
 

@@ -45,7 +45,7 @@ export const edgeCache = () => (caches as unknown as { default: Cache }).default
  * rendered for this person. The build version is part of the key: a copy from an earlier deploy
  * names script files that no longer exist.
  */
-export function edgeCacheKey(request: Request, buildVersion: string): Request | null {
+export function edgeCacheKey(request: Request, url: URL, buildVersion: string): Request | null {
   if (request.method !== "GET") return null;
   if (request.headers.has("Authorization")) return null;
   // A hard reload (or a client that must see the current render) asks for no cached copy.
@@ -54,7 +54,6 @@ export function edgeCacheKey(request: Request, buildVersion: string): Request | 
   if (Object.keys(cookies).some((name) => !NEUTRAL_COOKIES.has(name))) return null;
   if (cookies[SESSION_COOKIE] !== undefined) return null;
 
-  const url = new URL(request.url);
   const page = PUBLIC_PAGES.find((candidate) => candidate.path.test(url.pathname));
   if (!page) return null;
   const params = [...url.searchParams.keys()];
