@@ -1,7 +1,10 @@
+import { requireProjectNode } from "./scripts/lib/node-version";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_PATH } from "./scripts/check-chromium";
 
 import { E2E_PORT } from "./scripts/e2e-port";
+
+requireProjectNode();
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,7 +1,10 @@
+import { requireProjectNode } from "./scripts/lib/node-version";
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { getLoadContext } from "./load-context";
+
+requireProjectNode();
 
 declare module "@remix-run/cloudflare" {
   interface Future {

@@ -1,12 +1,28 @@
+import { requireProjectNode } from "./scripts/lib/node-version";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { unstable_readConfig } from "wrangler";
 import { FAKE_GOOGLE_ENV, handleFakeGoogle } from "./tests/fixtures/fake-google";
 import { FAKE_STRIPE_ENV, handleFakeStripe } from "./tests/fixtures/fake-stripe";
 import { FAKE_ISSUER_ORIGIN, handleFakeIssuer } from "./tests/fixtures/fake-issuer";
 
+requireProjectNode();
+
 const FAKE_GOOGLE_ORIGIN = "https://google.fake.test";
 const FAKE_STRIPE_ORIGIN = "https://stripe.fake.test";
+
+/**
+ * The Workers test pool's newest release runs the workerd it bundles, which is older than the one
+ * wrangler serves and deploys with; it cannot start a Worker dated after its own workerd. The worker
+ * tests therefore run at that workerd's date when wrangler.toml's is newer (docs/decisions/009).
+ */
+const poolWorkerd = createRequire(import.meta.resolve("@cloudflare/vitest-pool-workers"))("workerd") as {
+  compatibilityDate: string;
+};
+const wranglerDate = unstable_readConfig({ config: "wrangler.toml" }).compatibility_date!;
+const testCompatibilityDate = [wranglerDate, poolWorkerd.compatibilityDate].sort()[0];
 
 const alias = {
   "~": path.resolve("app"),
@@ -25,6 +41,7 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
       main: "./server.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
+        compatibilityDate: testCompatibilityDate,
         // The network edge: the Worker's outbound fetches reach the fake Google, the fake Stripe
         // and a fake issuer's referral site (the link check), nothing else.
         outboundService: (request: Request) => {

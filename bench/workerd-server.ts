@@ -10,7 +10,7 @@
 import { readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { Miniflare } from "miniflare";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { wrangler } from "../scripts/lib/wrangler";
 
@@ -37,17 +37,20 @@ const modules = readdirSync(outdir)
   .filter((file) => file.endsWith(".js") || file.endsWith(".mjs"))
   .map((file) => ({ type: "ESModule" as const, path: join(outdir, file) }));
 
-const miniflare = new Miniflare({
-  ...workerOptions,
-  modulesRoot: outdir,
-  modules,
-  bindings: { ...workerOptions.bindings, ...vars },
-  host: "127.0.0.1",
-  port: Number(values.port),
-  d1Persist: persist && join(persist, "d1"),
-  durableObjectsPersist: persist && join(persist, "do"),
-  inspectorPort: values["inspector-port"] ? Number(values["inspector-port"]) : undefined,
-} as ConstructorParameters<typeof Miniflare>[0]);
+// Miniflare 5 takes its own option shape; wrangler still hands out the v4 worker options, which
+// Miniflare converts (as wrangler itself does). Persistence is one root: <root>/d1, <root>/do, ...
+const miniflare = new Miniflare(
+  convertV4MiniflareOptions({
+    ...workerOptions,
+    modulesRoot: outdir,
+    modules,
+    bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...vars },
+    host: "127.0.0.1",
+    port: Number(values.port),
+    resourcePersistencePath: persist,
+    inspectorPort: values["inspector-port"] ? Number(values["inspector-port"]) : undefined,
+  } as Parameters<typeof convertV4MiniflareOptions>[0]),
+);
 const url = await miniflare.ready;
 console.log(`serving ${config} on ${url.href}`);
 

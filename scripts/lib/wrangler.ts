@@ -1,4 +1,7 @@
+import { requireProjectNode } from "./node-version";
 import { spawn, spawnSync } from "node:child_process";
+
+requireProjectNode();
 
 /** Keeps wrangler off the network: no metrics, no error reports, no `cf` object fetch. */
 export const OFFLINE_ENV = {
