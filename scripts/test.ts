@@ -1,7 +1,8 @@
 /**
  * `npm test`: every level, stopping at the first that fails. Builds first because the workerd
  * integration tests and the end-to-end tests run the built Worker.
- *   0. the bundle budget (scripts/bundle-budget.ts: what the browser loads, and no server schema in it)
+ *   0. the bundle budgets: what the browser loads, and no server schema in it (scripts/bundle-budget.ts);
+ *      the Worker `wrangler deploy` would upload, 1 MiB gzip at most (scripts/deploy-dry-run.ts)
  *   1. unit (vitest, node)   2. integration in workerd (vitest pool)   3. end-to-end (Playwright, Chromium)
  */
 import { run } from "./lib/wrangler";
@@ -9,6 +10,7 @@ import { run } from "./lib/wrangler";
 const steps: [string, string[]][] = [
   ["npx", ["remix", "vite:build"]],
   ["npx", ["tsx", "scripts/bundle-budget.ts"]],
+  ["npx", ["tsx", "scripts/deploy-dry-run.ts"]],
   ["npx", ["vitest", "run"]],
   ["npx", ["tsx", "scripts/check-chromium.ts"]],
   ["npx", ["playwright", "test"]],

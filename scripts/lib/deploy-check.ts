@@ -1,11 +1,86 @@
+import { unstable_readConfig } from "wrangler";
 import { isLoopbackHost } from "../../app/utils/env.server";
 
 /**
- * Why the plain variables wrangler would deploy are not fit for production, or [] when they are:
- * development mode (the email outbox and the test checkout) and an origin that is not the live
- * site's https address. Secrets are not checked here: they never live in wrangler.toml.
+ * What `npm run deploy` checks before anything ships (scripts/check-deploy.ts): every problem with
+ * the settings `wrangler deploy` would use, in one run. Problems stop the deploy; warnings are shown
+ * and the deploy goes ahead.
  */
-export function deployProblems(vars: Record<string, unknown>): string[] {
+export interface DeployReport {
+  problems: string[];
+  warnings: string[];
+}
+
+export interface DeploySettings {
+  /** wrangler.toml [vars], as wrangler reads them. */
+  vars: Record<string, unknown>;
+  /** wrangler.toml [[d1_databases]]. */
+  databases: { binding: string; database_id?: string }[];
+  /** The names of the Worker's secrets (`wrangler secret list`), or why they could not be listed. */
+  secrets: { names: string[] } | { unavailable: string };
+}
+
+/** Values that must never be committed: they belong in `wrangler secret put`. */
+const SECRET_ONLY = [
+  "SESSION_SECRET",
+  "EMAIL_API_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "GOOGLE_CLIENT_SECRET",
+];
+/** Variables that exist only to point the app at the tests' local fakes (tests/fixtures/fake-*.ts). */
+const TEST_ONLY = [
+  "STRIPE_API_HOST",
+  "STRIPE_API_PORT",
+  "STRIPE_API_PROTOCOL",
+  "GOOGLE_AUTH_URL",
+  "GOOGLE_TOKEN_URL",
+  "GOOGLE_USERINFO_URL",
+  "GOOGLE_TOKENINFO_URL",
+];
+/** Production sends no email without all three (app/modules/email/mailer.server.ts). */
+const EMAIL_SET = ["EMAIL_API_URL", "EMAIL_API_KEY", "EMAIL_FROM"];
+/** Tips run through Stripe once a key is set (tipsMode), and are recorded only from signed webhooks. */
+const STRIPE_PAIR = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"];
+/** Google sign-in shows once both are set (googleSignInEnabled). */
+const GOOGLE_PAIR = ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"];
+/** The footer's social link as wrangler.toml ships it, until it names the product's own account. */
+export const SHIPPED_SOCIAL_URL = "https://x.com/cardshare";
+
+const SECRET_PUT = (name: string) => `\`npx wrangler secret put ${name}\``;
+
+/**
+ * Names nobody can own or reach from the internet: loopback, the reserved test/example names
+ * (RFC 2606, RFC 6761) and mDNS's `.local`.
+ */
+export function isPlaceholderHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  return (
+    isLoopbackHost(host) ||
+    /(^|\.)(local|test|invalid|example|localhost)$/.test(host) ||
+    /(^|\.)example\.(com|net|org)$/.test(host)
+  );
+}
+
+const text = (value: unknown) => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+
+function parseUrl(value: unknown): URL | null {
+  try {
+    return text(value) ? new URL(text(value)!) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The address in `name@domain` or `Name <name@domain>`, or null when there is none. */
+function emailDomain(value: unknown): string | null {
+  const address = text(value)?.match(/<([^<>]+)>\s*$/)?.[1] ?? text(value);
+  const match = address?.match(/^[^\s@<>]+@([^\s@<>]+\.[^\s@<>]+)$/);
+  return match ? match[1] : null;
+}
+
+/** Why the plain variables are not production settings. */
+function varProblems(vars: Record<string, unknown>): string[] {
   const problems: string[] = [];
   const environment = vars.ENVIRONMENT ?? "production";
   if (environment !== "production") {
@@ -14,17 +89,138 @@ export function deployProblems(vars: Record<string, unknown>): string[] {
         "(development serves everyone's emails at /dev/mail and a fake checkout).",
     );
   }
-  let origin: URL | null = null;
-  try {
-    origin = typeof vars.APP_ORIGIN === "string" ? new URL(vars.APP_ORIGIN) : null;
-  } catch {
-    origin = null;
-  }
-  if (!origin || origin.protocol !== "https:" || isLoopbackHost(origin.hostname)) {
+  const origin = parseUrl(vars.APP_ORIGIN);
+  if (!origin || origin.protocol !== "https:" || isPlaceholderHost(origin.hostname)) {
     problems.push(
       `APP_ORIGIN is ${JSON.stringify(vars.APP_ORIGIN ?? null)}: set it to the site's https origin ` +
         "(links in emails, allowed origins and Stripe return URLs use it).",
     );
   }
+  const support = emailDomain(vars.SUPPORT_EMAIL);
+  if (!support || isPlaceholderHost(support)) {
+    problems.push(
+      `SUPPORT_EMAIL is ${JSON.stringify(vars.SUPPORT_EMAIL ?? null)}: set it to a mailbox someone reads ` +
+        "(shown on /apply and in every page's footer).",
+    );
+  }
+  const social = text(vars.SOCIAL_URL);
+  if (social && parseUrl(social)?.protocol !== "https:") {
+    problems.push(`SOCIAL_URL is ${JSON.stringify(social)}: set it to an https link, or empty to hide it.`);
+  }
+  if (vars.RATE_LIMIT_MULTIPLIER !== undefined && Number(vars.RATE_LIMIT_MULTIPLIER) !== 1) {
+    problems.push(
+      `RATE_LIMIT_MULTIPLIER is ${JSON.stringify(vars.RATE_LIMIT_MULTIPLIER)}: remove it (the tests raise ` +
+        "the rate limits; production keeps them at 1).",
+    );
+  }
+  const apiUrl = vars.EMAIL_API_URL === undefined ? undefined : parseUrl(vars.EMAIL_API_URL);
+  if (apiUrl !== undefined && (!apiUrl || apiUrl.protocol !== "https:" || isLoopbackHost(apiUrl.hostname))) {
+    problems.push(`EMAIL_API_URL is ${JSON.stringify(vars.EMAIL_API_URL)}: set it to the email API's https URL.`);
+  }
+  if (vars.EMAIL_FROM !== undefined) {
+    const from = emailDomain(vars.EMAIL_FROM);
+    if (!from || isPlaceholderHost(from)) {
+      problems.push(
+        `EMAIL_FROM is ${JSON.stringify(vars.EMAIL_FROM)}: set it to an address on a domain your email ` +
+          "provider has verified.",
+      );
+    }
+  }
+  for (const name of SECRET_ONLY.filter((key) => vars[key] !== undefined)) {
+    problems.push(
+      `${name} is in wrangler.toml [vars], which is committed: remove it there and set it with ${SECRET_PUT(name)}.`,
+    );
+  }
   return problems;
+}
+
+function databaseProblems(databases: DeploySettings["databases"]): string[] {
+  const db = databases.find((database) => database.binding === "DB");
+  if (!db) return ['No D1 database bound as "DB" in wrangler.toml [[d1_databases]].'];
+  if (!db.database_id || /^[0-]+$/.test(db.database_id)) {
+    return [
+      `D1 database_id is ${JSON.stringify(db.database_id ?? null)}: run \`npx wrangler d1 create cardshare\` ` +
+        "and put the database_id it prints in wrangler.toml [[d1_databases]].",
+    ];
+  }
+  return [];
+}
+
+/**
+ * What the Worker's secrets (or, for the ones that need not be secret, its vars) lack. Google and
+ * Stripe are optional, but only as pairs: tips are meant to be on once either Stripe value is set.
+ */
+function secretReport(vars: Record<string, unknown>, secrets: DeploySettings["secrets"]): DeployReport {
+  const listed = new Set("names" in secrets ? secrets.names : []);
+  const isSet = (name: string) => listed.has(name) || text(vars[name]) !== undefined;
+  const missing = (names: string[]) => names.filter((name) => !isSet(name));
+  const problems = TEST_ONLY.filter(isSet).map(
+    (name) =>
+      `${name} is set: it only points the app at the tests' local fakes; remove it ` +
+      `(\`npx wrangler secret delete ${name}\` or wrangler.toml [vars]).`,
+  );
+  if ("unavailable" in secrets) {
+    const warning =
+      `Secrets not checked: could not list them (${secrets.unavailable}). Make sure SESSION_SECRET, ` +
+      `${EMAIL_SET.join(", ")} are set, and ${STRIPE_PAIR.join(" + ")} for tips.`;
+    return { problems, warnings: [warning] };
+  }
+  const warnings: string[] = [];
+  if (!isSet("SESSION_SECRET")) {
+    problems.push(`SESSION_SECRET is not set: ${SECRET_PUT("SESSION_SECRET")} with a long random value.`);
+  }
+  for (const name of missing(EMAIL_SET)) {
+    problems.push(`${name} is not set: production cannot send email without it (${SECRET_PUT(name)}).`);
+  }
+  const stripeMissing = missing(STRIPE_PAIR);
+  if (stripeMissing.length === STRIPE_PAIR.length) {
+    warnings.push(`Tips are off: neither ${STRIPE_PAIR.join(" nor ")} is set (set both to take tips).`);
+  } else {
+    for (const name of stripeMissing) {
+      problems.push(`${name} is not set, but its Stripe partner is: tips need both (${SECRET_PUT(name)}).`);
+    }
+  }
+  const googleMissing = missing(GOOGLE_PAIR);
+  if (googleMissing.length === 1) {
+    const [name] = googleMissing;
+    problems.push(`${name} is not set, but its Google partner is: Google sign-in needs both (${SECRET_PUT(name)}).`);
+  }
+  if (!isSet("SENTRY_DSN")) {
+    warnings.push(`SENTRY_DSN is not set: errors are reported nowhere but the logs (${SECRET_PUT("SENTRY_DSN")}).`);
+  }
+  return { problems, warnings };
+}
+
+/** Every problem and warning about the settings and secrets a deploy would ship. */
+export function deployReport(settings: DeploySettings): DeployReport {
+  const { vars } = settings;
+  const secrets = secretReport(vars, settings.secrets);
+  const social = text(vars.SOCIAL_URL);
+  const socialWarnings =
+    social === SHIPPED_SOCIAL_URL
+      ? [
+          `SOCIAL_URL is still the shipped ${social}: point it at the product's own account, or set it empty ` +
+            "to hide the footer link.",
+        ]
+      : [];
+  return {
+    problems: [...databaseProblems(settings.databases), ...varProblems(vars), ...secrets.problems],
+    warnings: [...socialWarnings, ...secrets.warnings],
+  };
+}
+
+/** Lists the names of the Worker's secrets; throws when Cloudflare cannot be asked. */
+export type SecretLister = (configPath: string) => Promise<string[]>;
+
+/** Reads the settings wrangler would deploy from `configPath`, asks `listSecrets`, and reports. */
+export async function checkDeploy(configPath: string, listSecrets: SecretLister): Promise<DeployReport> {
+  // wrangler's own config reader, so the check sees exactly what `wrangler deploy` sees.
+  const config = unstable_readConfig({ config: configPath });
+  let secrets: DeploySettings["secrets"];
+  try {
+    secrets = { names: await listSecrets(configPath) };
+  } catch (error) {
+    secrets = { unavailable: error instanceof Error ? error.message : String(error) };
+  }
+  return deployReport({ vars: config.vars, databases: config.d1_databases, secrets });
 }

@@ -37,3 +37,33 @@ export function run(command: string, args: string[], env: NodeJS.ProcessEnv = OF
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
+
+/**
+ * The names of the deployed Worker's secrets, from `wrangler secret list --format json`. Throws a
+ * one-line reason when Cloudflare cannot be asked (not logged in, offline, no such Worker yet).
+ * Not OFFLINE_ENV: a person's `wrangler login` must count, and a piped stdin already keeps
+ * wrangler from prompting.
+ */
+export async function wranglerSecretNames(configPath: string): Promise<string[]> {
+  const result = spawnSync("npx", ["wrangler", "secret", "list", "--format", "json", "--config", configPath], {
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false" },
+    encoding: "utf8",
+    stdio: "pipe",
+    timeout: 60_000,
+  });
+  // eslint-disable-next-line no-control-regex
+  const plain = (output: string | null) => (output ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  if (result.status === 0) {
+    try {
+      const secrets = JSON.parse(plain(result.stdout)) as { name: string }[];
+      return secrets.map((secret) => secret.name);
+    } catch {
+      throw new Error("`wrangler secret list` did not answer JSON");
+    }
+  }
+  const reason = `${plain(result.stderr)}\n${plain(result.stdout)}`
+    .split("\n")
+    .map((line) => line.replace(/^\s*✘?\s*\[ERROR\]\s*/, "").trim())
+    .find((line) => line !== "");
+  throw new Error(`\`wrangler secret list\` failed: ${reason ?? result.error?.message ?? `exit ${result.status}`}`);
+}
