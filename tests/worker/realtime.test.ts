@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chatMembers, chats, messages, sessions, users } from "../../db/schema";
-import { FRAME_BURST, MAX_FRAME_BYTES } from "~/modules/realtime/protocol";
+import { FRAME_BURST, FRAME_REFILL_PER_SECOND, MAX_FRAME_BYTES } from "~/modules/realtime/protocol";
 import { makeDirectChat } from "../../db/factories";
 import { hashPassword } from "~/modules/auth/password.server";
 import { createSession } from "~/modules/auth/session.server";
@@ -186,13 +186,18 @@ describe("realtime rooms behind onBeforeConnect", () => {
     const { socket, frames } = await connect(`/parties/user-notifications/${user.id}`, { Cookie: cookie });
     await waitFor(() => framesOf(frames, "welcome")[0]);
     const sent = burst + 5 * scale;
+    const started = Date.now();
     for (let index = 0; index < sent; index++) socket!.send(JSON.stringify({ type: "ping", id: String(index) }));
-    await waitFor(() => framesOf(frames, "pong").length + framesOf(frames, "error").length >= sent);
-    // The burst, plus what refilled while the frames arrived (the rest would need 5 s).
+    await waitFor(() => framesOf(frames, "pong").length + framesOf(frames, "error").length >= sent, 15_000);
+    // The burst, plus what refilled while the room read the frames: the rest would need 5 s, but on a
+    // loaded machine reading 1,500 frames can itself take seconds, so the bound is the time it took.
+    const refilled = Math.ceil(((Date.now() - started) / 1000) * FRAME_REFILL_PER_SECOND * scale);
     const pongs = framesOf(frames, "pong").length;
     expect(pongs).toBeGreaterThanOrEqual(burst);
-    expect(pongs).toBeLessThan(sent);
-    expect(framesOf(frames, "error")[0]).toEqual({ type: "error", message: "Too many messages. Please slow down." });
+    expect(pongs).toBeLessThanOrEqual(Math.min(sent, burst + refilled));
+    if (pongs < sent) {
+      expect(framesOf(frames, "error")[0]).toEqual({ type: "error", message: "Too many messages. Please slow down." });
+    }
     await new Promise((resolve) => setTimeout(resolve, 1100));
     socket!.send(JSON.stringify({ type: "ping", id: "later" }));
     expect(await waitFor(() => framesOf(frames, "pong").find((f) => f.id === "later"))).toBeTruthy();
