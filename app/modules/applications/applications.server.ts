@@ -214,12 +214,11 @@ export async function updateApplicationStatus(
         ),
       )
       .returning({ id: applications.id });
-    // Moving into a successful status is an approval in the referrer's analytics, counted once (ADR 173).
-    const approved = SUCCESSFUL_STATUSES.includes(status) && !SUCCESSFUL_STATUSES.includes(current.status);
     const results = await db.$client.batch([
       ...(move === "none" ? [] : [statement(db, slotStatement(db, { ...parties, move }))]),
       statement(db, statusUpdate),
-      ...(approved ? countApproval(db, { applicationId, referralId: current.referralId, at: Date.now() }) : []),
+      // A move into a successful status is an approval in the referrer's analytics, once (ADR 173).
+      ...countApproval(db, { applicationId, referralId: current.referralId, at: Date.now() }),
       statement(db, recountReferral(db, current.referralId)),
     ]);
     const updated = results[move === "none" ? 0 : 1].results;
