@@ -11,6 +11,7 @@ import { environmentForRequest, EnvError, parseEnv } from "./app/utils/env.serve
 import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
 import { vetExistingLinks } from "./app/modules/links/review.server";
 import { checkLinkBatch } from "./app/modules/links/check.server";
+import { pruneReferralViews } from "./app/modules/analytics/rollup.server";
 import { refuseUnansweredMethod } from "./app/http/method-refusal.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
 import { readSessionToken } from "./app/http/session-token.server";
@@ -101,6 +102,7 @@ const worker = {
     const db = createDb(env.DB);
     await refreshRotationSlot(db, slotToRefresh(controller.scheduledTime));
     await pruneRateLimitHits(db, controller.scheduledTime);
+    await pruneReferralViews(db, controller.scheduledTime);
     // Links older than the link rules are flagged a batch at a time; then a few live links are
     // fetched and what they answered recorded. Neither hides anything (docs/decisions/155).
     await vetExistingLinks(db);

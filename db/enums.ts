@@ -56,11 +56,23 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /**
  * Why a referral link waits for an admin (docs/decisions/155-link-domains-and-review.md): a host its
- * card's issuer does not list is held at creation or edit; the others are refused for new links
- * and only ever found on links published before the rules (flagged, never changed).
+ * card's issuer does not list, or a query or fragment that carries another site's address (a
+ * redirector on the issuer's domain, ADR 156), is held at creation or edit; the others are refused
+ * for new links and only ever found on links published before the rules (flagged, never changed).
  */
-export const LINK_REVIEW_REASONS = ["unlisted-host", "shortener", "ip-address", "credentials", "port"] as const;
+export const LINK_REVIEW_REASONS = [
+  "unlisted-host",
+  "embedded-url",
+  "shortener",
+  "ip-address",
+  "credentials",
+  "port",
+] as const;
 export type LinkReviewReason = (typeof LINK_REVIEW_REASONS)[number];
+
+/** What a person does with a referral that the analytics count once a day (referral_views.event). */
+export const REFERRAL_EVENTS = ["view", "click"] as const;
+export type ReferralEvent = (typeof REFERRAL_EVENTS)[number];
 
 /**
  * The steps of an application's outcome after applying (docs/product.md#outcomes), in the order a

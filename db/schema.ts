@@ -30,6 +30,7 @@ import {
   CARD_CATEGORIES,
   COMMENT_TYPES,
   LINK_REVIEW_REASONS,
+  REFERRAL_EVENTS,
   OFFER_KINDS,
   OUTCOME_STEPS,
   REVIEW_STAGES,
@@ -397,6 +398,11 @@ export const applications = sqliteTable(
     promisedSharePercent: integer("promised_share_percent").notNull().default(0),
     promisedBonusAmount: real("promised_bonus_amount").notNull().default(0),
     promisedBonusUnit: text("promised_bonus_unit", { enum: BONUS_UNITS }).notNull().default("USD"),
+    /**
+     * When the referrer's analytics counted this application's approval, once (ADR 173): its first
+     * move into Successful, or its bonus confirmed by both sides if that came first.
+     */
+    approvedAt: integer("approved_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -449,9 +455,11 @@ export const applicationOutcomes = sqliteTable(
 );
 
 /**
- * Who viewed a referral on a day (docs/product.md#analytics): one row per referral, viewer and UTC
- * day, so a view counts once per viewer per day (the insert is OR IGNORE). `viewer` is a member's
- * id, or a hash of a visitor's address and browser.
+ * Who viewed or clicked a referral on a day (docs/product.md#analytics, ADR 173): one row per UTC
+ * day, referral, event and person, so each counts once per person per day (the insert is OR
+ * IGNORE). `viewer` is a member's id, or a visitor's key for that day (a keyed hash of address and
+ * browser: analytics/visitor-key.server.ts). Only today's rows decide anything: the cron deletes
+ * older days, hence the day first in the key.
  */
 export const referralViews = sqliteTable(
   "referral_views",
@@ -462,8 +470,10 @@ export const referralViews = sqliteTable(
     viewer: text("viewer").notNull(),
     /** Days since 1970-01-01 (UTC). */
     day: integer("day").notNull(),
+    /** A look at the referral (view beacon) or a click on its Apply button (/go/{id}). */
+    event: text("event", { enum: REFERRAL_EVENTS }).notNull().default("view"),
   },
-  (t) => [primaryKey({ columns: [t.referralId, t.day, t.viewer] })],
+  (t) => [primaryKey({ columns: [t.day, t.referralId, t.event, t.viewer] })],
 );
 
 /**

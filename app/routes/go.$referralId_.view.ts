@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { pageLoader } from "~/http/page-loader.server";
+import { pixelResponse } from "~/http/pixel.server";
 import { recordView } from "~/modules/analytics/rollup.server";
-
-/** A transparent 1x1 GIF. */
-const PIXEL = Uint8Array.from(atob("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"), (char) =>
-  char.charCodeAt(0),
-);
 
 /**
  * GET /go/{referralId}/view: the detail page's view beacon, an image, so a view counts without
@@ -17,8 +13,6 @@ export const loader = pageLoader({
   params: z.object({ referralId: z.string().max(64) }),
   async run({ ctx, params }) {
     await recordView(ctx, { referralId: params.referralId });
-    throw new Response(PIXEL, {
-      headers: { "Content-Type": "image/gif", "Cache-Control": "no-store", "Content-Length": String(PIXEL.length) },
-    });
+    throw pixelResponse();
   },
 });

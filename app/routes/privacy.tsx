@@ -10,6 +10,11 @@ export default function Privacy() {
         <li>Your account: username, name, email address and a salted hash of your password (never the password).</li>
         <li>What you publish: referrals, applications, reviews and chat messages.</li>
         <li>Sessions: a hash of your sign-in token, its expiry and your browser&apos;s name.</li>
+        <li>
+          Referral views and clicks, for the referrer&apos;s counts: for the current day only, who looked (your account,
+          or if you are not signed in a one-way code made from the day, your address and your browser&apos;s name, from
+          which neither can be read back). Earlier days keep only the totals.
+        </li>
       </ul>
       <h2>Who sees it</h2>
       <p>

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { buttonClass } from "~/components/ui/button";
 import { DomainError } from "~/core/errors";
 import { pageLoader } from "~/http/page-loader.server";
+import { ViewBeacon } from "~/modules/analytics/view-beacon";
 import { formatBonus } from "~/modules/cards/display";
 import { CardOffer, JoinCall, publicMeta } from "~/modules/public/card-offer";
 import { getSharedReferral, type SharedReferral } from "~/modules/public/pages.server";
@@ -89,7 +90,9 @@ export default function SharedReferralPage() {
     ["Confirmed successes", referral.successfulCount],
   ];
   return (
-    <div className="mx-auto max-w-4xl space-y-6 px-4 py-8">
+    <div className="relative mx-auto max-w-4xl space-y-6 px-4 py-8">
+      {/* The view beacon: counted even when this page comes from the edge cache (ADR 173). */}
+      <ViewBeacon src={`/r/${referral.code}/view`} />
       <section aria-label="The card" className="rounded-card border border-line bg-surface p-6">
         <CardOffer
           linkName

@@ -17,3 +17,11 @@ export function createToken(): string {
 export async function hashToken(token: string): Promise<string> {
   return toHex(await crypto.subtle.digest("SHA-256", encoder.encode(token)));
 }
+
+/** HMAC-SHA-256 hex of `message` under `key`: a keyed hash nobody can recompute without the key. */
+export async function hmacHex(key: string, message: string): Promise<string> {
+  const imported = await crypto.subtle.importKey("raw", encoder.encode(key), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  return toHex(await crypto.subtle.sign("HMAC", imported, encoder.encode(message)));
+}

@@ -100,11 +100,13 @@ test.describe("outcomes after applying", () => {
     await expect(outcomes).toContainText("Paid 1 of 1 promised share");
     await expect(outcomes).toContainText("1 confirmed success");
 
-    // Analytics count what the test did: 1 view, 1 click, 1 application, 1 success, 1 share paid.
+    // Analytics count what the test did: 1 view, 1 click, 1 application, 1 success, 1 share paid;
+    // the confirmed success is an approval too, though the applicant never moved the status (ADR 173).
     await page.goto("/dashboard/analytics?days=7");
     await expect(page.getByTestId("total-views")).toHaveText("1");
     await expect(page.getByTestId("total-clicks")).toHaveText("1");
     await expect(page.getByTestId("total-applications")).toHaveText("1");
+    await expect(page.getByTestId("total-approvals")).toHaveText("1");
     await expect(page.getByTestId("total-successes")).toHaveText("1");
     await expect(page.getByTestId("total-sharesPaid")).toHaveText("1");
     await expect(page.getByRole("row", { name: new RegExp(cardName) })).toBeVisible();
@@ -116,7 +118,14 @@ test.describe("outcomes after applying", () => {
     const api = await apiAs(request, referrer).get<{ totals: Record<string, number> }>(
       "/api/referrals/card-refer/analytics?days=30",
     );
-    expect(api.totals).toMatchObject({ views: 1, clicks: 1, applications: 1, successes: 1, sharesPaid: 1 });
+    expect(api.totals).toMatchObject({
+      views: 1,
+      clicks: 1,
+      applications: 1,
+      approvals: 1,
+      successes: 1,
+      sharesPaid: 1,
+    });
   });
 
   test.describe("without JavaScript", () => {

@@ -1,10 +1,12 @@
-import { env } from "cloudflare:test";
+import { createScheduledController, env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { referralDaily } from "../../db/schema";
+import worker from "../../server";
+import { applications, referralDaily, referrals, referralViews } from "../../db/schema";
+import { EDGE_CACHE_HEADER } from "~/http/edge-cache.server";
 import { analyticsQuery } from "~/modules/analytics/report.server";
-import { dayOf } from "~/modules/analytics/rollup.server";
-import { api, createSignedInUser, fetchPath, testDb } from "./helpers";
+import { DAY_MS, dayOf } from "~/modules/analytics/rollup.server";
+import { api, createSignedInUser, fetchPath, fetchWithEnv, testDb } from "./helpers";
 import { createMarket } from "./market-helpers";
 
 const ANALYTICS = "/api/referrals/card-refer/analytics";
@@ -94,8 +96,82 @@ describe("analytics for referrers", () => {
 
     const rows = await rowsOf(referral.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ day: dayOf(Date.now()), clicks: 12, views: 6 });
+    // Each member's two clicks and two views count once (ADR 173).
+    expect(rows[0]).toMatchObject({ day: dayOf(Date.now()), clicks: 6, views: 6 });
   }, 60_000);
+
+  it("counts a member's clicks once a day, however often /go/{id} is fetched; the redirect stays", async () => {
+    const { referrer, referral } = await createMarket();
+    const [member, another] = [await createSignedInUser(), await createSignedInUser()];
+    const go = (cookie: string) => fetchPath(`/go/${referral.id}`, { headers: { Cookie: cookie }, redirect: "manual" });
+    for (let i = 0; i < 5; i += 1) {
+      const click = await go(member.cookie);
+      expect(click.status).toBe(302);
+      expect(click.headers.get("Location")).toBe(referral.referralLink);
+    }
+    expect((await rowsOf(referral.id))[0]?.clicks).toBe(1);
+    await go(another.cookie);
+    await go(another.cookie);
+    await go(referrer.cookie);
+    expect((await rowsOf(referral.id))[0]?.clicks).toBe(2);
+  });
+
+  it("counts visitors' views of /r/{code} once a day through a beacon, also when the page comes from the edge cache, keeping nothing about them", async () => {
+    const { referrer, referral } = await createMarket();
+    const { code } = (await testDb()
+      .select({ code: referrals.code })
+      .from(referrals)
+      .where(eq(referrals.id, referral.id))
+      .get())!;
+    const beacon = `/r/${code}/view`;
+    const first = await fetchWithEnv(`/r/${code}`, {});
+    expect(first.headers.get(EDGE_CACHE_HEADER)).toBe("miss");
+    expect(await first.text()).toContain(`src="${beacon}"`);
+    const cached = await fetchWithEnv(`/r/${code}`, {});
+    expect(cached.headers.get(EDGE_CACHE_HEADER)).toBe("hit");
+    expect(await cached.text()).toContain(`src="${beacon}"`);
+
+    const visit = async (ip: string, userAgent: string, cookie?: string) => {
+      const headers: Record<string, string> = { "CF-Connecting-IP": ip, "User-Agent": userAgent };
+      if (cookie) headers.Cookie = cookie;
+      const answer = await fetchWithEnv(beacon, {}, { headers });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("Content-Type")).toBe("image/gif");
+      expect(answer.headers.get("Cache-Control")).toBe("no-store");
+      expect(answer.headers.get(EDGE_CACHE_HEADER)).toBeNull();
+    };
+    await visit("203.0.113.7", "Browser A");
+    await visit("203.0.113.7", "Browser A");
+    expect(await viewsOf(referral.id)).toBe(1);
+    await visit("203.0.113.8", "Browser A");
+    await visit("203.0.113.7", "Browser B");
+    expect(await viewsOf(referral.id)).toBe(3);
+    // The owner's own look is not counted; a member counts as themselves.
+    await visit("203.0.113.9", "Browser C", referrer.cookie);
+    expect(await viewsOf(referral.id)).toBe(3);
+    expect((await fetchPath(`/r/nosuchcode/view`)).status).toBe(200);
+
+    const kept = await testDb().select().from(referralViews).where(eq(referralViews.referralId, referral.id));
+    expect(kept).toHaveLength(3);
+    for (const row of kept) {
+      expect(row.viewer).toMatch(/^visitor:[0-9a-f]{32}$/);
+      expect(row.viewer).not.toContain("203.0.113");
+    }
+  });
+
+  it("prunes who-viewed rows of past days in the cron, keeping today's", async () => {
+    const { referral } = await createMarket();
+    const today = dayOf(Date.now());
+    const db = testDb();
+    await db.insert(referralViews).values([
+      { referralId: referral.id, viewer: "old-viewer", day: today - 1, event: "view" },
+      { referralId: referral.id, viewer: "old-clicker", day: today - 30, event: "click" },
+      { referralId: referral.id, viewer: "today-viewer", day: today, event: "view" },
+    ]);
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/15 * * * *" }), env);
+    const left = await db.select().from(referralViews).where(eq(referralViews.referralId, referral.id));
+    expect(left.map((row) => row.viewer)).toEqual(["today-viewer"]);
+  }, 30_000);
 
   it("reads one rollup row per referral and day, never the raw events (rows_read at 90 days)", async () => {
     const { referrer, referral } = await createMarket();
@@ -133,5 +209,57 @@ describe("analytics for referrers", () => {
     expect(run.meta.rows_read).toBeLessThanOrEqual(3 * 90);
     const answer = await api("GET", `${ANALYTICS}?days=90`, referrer.token);
     expect(answer.body.totals).toMatchObject({ views: 90 * 40, clicks: 90 * 9 });
+  });
+});
+
+describe("the referrer's funnel", () => {
+  const totalsOf = async (token: string, days: number) =>
+    (await api("GET", `${ANALYTICS}?days=${days}`, token)).body.totals as Record<string, number>;
+
+  it("counts a confirmed success as an approval when the status never moved, and an approval once per application", async () => {
+    const { referrer, applicant, application } = await createMarket();
+    const step = (token: string, body: object) =>
+      api("POST", `/api/applications/card-apply/${application.id}/outcome`, token, body);
+    expect((await step(referrer.token, { step: "bonus-posted" })).status).toBe(200);
+    expect((await step(applicant.token, { step: "bonus-received" })).status).toBe(200);
+    expect(await totalsOf(referrer.token, 7)).toMatchObject({ approvals: 1, successes: 1 });
+
+    // Moving into Successful afterwards, out and in again, adds no second approval.
+    for (const status of ["successful", "pending", "successful"]) {
+      const moved = await api("PUT", `/api/applications/card-apply/${application.id}`, applicant.token, { status });
+      expect(moved.status, status).toBe(200);
+    }
+    expect(await totalsOf(referrer.token, 7)).toMatchObject({ approvals: 1, successes: 1 });
+  });
+
+  it("counts a success on its approval's day, so no period shows more successes than approvals", async () => {
+    const { referrer, applicant, referral, application } = await createMarket();
+    const moved = await api("PUT", `/api/applications/card-apply/${application.id}`, applicant.token, {
+      status: "successful",
+    });
+    expect(moved.status).toBe(200);
+    // That approval happened ten days ago.
+    const then = Date.now() - 10 * DAY_MS;
+    const db = testDb();
+    await db
+      .update(applications)
+      .set({ approvedAt: new Date(then) })
+      .where(eq(applications.id, application.id));
+    await db
+      .update(referralDaily)
+      .set({ day: dayOf(then) })
+      .where(eq(referralDaily.referralId, referral.id));
+
+    await api("POST", `/api/applications/card-apply/${application.id}/outcome`, referrer.token, {
+      step: "bonus-posted",
+    });
+    await api("POST", `/api/applications/card-apply/${application.id}/outcome`, applicant.token, {
+      step: "bonus-received",
+    });
+    expect(await totalsOf(referrer.token, 7)).toMatchObject({ approvals: 0, successes: 0 });
+    expect(await totalsOf(referrer.token, 30)).toMatchObject({ approvals: 1, successes: 1 });
+    expect(await rowsOf(referral.id)).toEqual([
+      expect.objectContaining({ day: dayOf(then), approvals: 1, successes: 1 }),
+    ]);
   });
 });

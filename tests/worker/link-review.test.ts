@@ -139,6 +139,32 @@ describe("a link on a host its issuer does not list", () => {
     expect(await rowOf(id)).toMatchObject({ isActive: false, linkReview: "unlisted-host" });
   });
 
+  it("holds a redirector on a listed domain (a query or fragment carrying another host) on create and edit", async () => {
+    const owner = await createSignedInUser();
+    const other = await createSignedInUser();
+    const card = await catalogueCard();
+    const redirector = "https://www.linkbank.example/redirect?url=https%3A%2F%2Fevil.example%2Fphish";
+    const { status, body } = await generate(owner.token, { creditCardId: card.id, referralLink: redirector });
+    expect(status).toBe(201);
+    const id = body.data._id as string;
+    expect(body.data).toMatchObject({ isActive: false, review: { reason: "embedded-url", held: true } });
+    expect(await rowOf(id)).toMatchObject({ isActive: false, linkReview: "embedded-url" });
+    expect((await api("GET", `${BASE}/id/${id}`, other.token)).status).toBe(404);
+    const page = await (await fetchPath("/dashboard/my-referrals", { headers: { Cookie: owner.cookie } })).text();
+    expect(page).toContain("the link carries another site&#x27;s address");
+
+    // An ordinary parameter goes live at once.
+    const edit = (referralLink: string) =>
+      api("PUT", `${BASE}/${id}`, owner.token, { creditCardId: card.id, referralLink, sharingBenefitPortion: 0 });
+    expect((await edit("https://www.linkbank.example/r/me?ref=abc123&utm_source=x")).status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ isActive: true, linkReview: null, reviewHeldAt: null });
+
+    // Editing the live one to carry a bare host in its fragment holds it again.
+    expect((await edit("https://www.linkbank.example/r/me#next=evil.example")).status).toBe(200);
+    expect(await rowOf(id)).toMatchObject({ isActive: false, linkReview: "embedded-url" });
+    expect((await api("GET", `${BASE}/id/${id}`, other.token)).status).toBe(404);
+  });
+
   it("tells the referrer in-app through their notification room", async () => {
     const owner = await createSignedInUser();
     const card = await catalogueCard();

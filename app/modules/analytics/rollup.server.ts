@@ -1,17 +1,22 @@
 /**
- * Analytics for referrers, written as daily rollups (docs/product.md#analytics, ADR 172): every
+ * Analytics for referrers, written as daily rollups (docs/product.md#analytics, ADR 172, 173): every
  * counted event adds 1 to its referral's row for the UTC day in the same batch as the event, so
- * the dashboard reads one row per referral and day, never the events. Views count once per viewer
- * and day (referral_views' key); clicks go through /go/{id}, so they count without JavaScript.
+ * the dashboard reads one row per referral and day, never the events. Views and clicks count once
+ * per person and day (referral_views' key); clicks go through /go/{id}, so they count without
+ * JavaScript. An application's approval counts once, and its confirmed success on the same day.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { referrals } from "../../../db/schema";
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import type { ReferralEvent } from "../../../db/enums";
+import { SUCCESSFUL_STATUSES } from "../../../db/factories";
+import { referrals, referralViews } from "../../../db/schema";
 import { LISTED_CONDITION } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { isSafeReferralLink } from "~/modules/referrals/link";
 import { statement } from "~/utils/d1-statement.server";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
+import { visitorKey, type VisitorMeta } from "./visitor-key.server";
 
 export const DAY_MS = 86_400_000;
 
@@ -30,50 +35,116 @@ export const COUNTER_COLUMNS = {
 export type Counter = keyof typeof COUNTER_COLUMNS;
 
 /**
- * Adds 1 to `counter` on the referral's row for the day of `at`, when `when` holds as the statement
- * runs (e.g. `changes() = 1`: the event's own insert just happened). An upsert, so concurrent
- * events of the same day add up on one row.
+ * Adds 1 to `counter` on the referral's row for the day of `at` (or `day`, an SQL day number), when
+ * `when` holds as the statement runs (e.g. `changes() = 1`: the event's own insert just happened).
+ * An upsert, so concurrent events of the same day add up on one row.
  */
-export function bumpDaily(input: { referralId: string; counter: Counter; at: number; when?: SQL }): SQL {
+export function bumpDaily(input: { referralId: string; counter: Counter; at: number; when?: SQL; day?: SQL }): SQL {
   const column = sql.raw(COUNTER_COLUMNS[input.counter]);
+  const day = input.day ? sql`coalesce(${input.day}, ${dayOf(input.at)})` : sql`${dayOf(input.at)}`;
   return sql`insert into referral_daily (referral_id, referrer_id, day, ${column})
-    select r.id, r.referrer_id, ${dayOf(input.at)}, 1 from referrals r
+    select r.id, r.referrer_id, ${day}, 1 from referrals r
      where r.id = ${input.referralId} and ${input.when ?? sql`1`}
     on conflict (referral_id, day) do update set ${column} = ${column} + 1`;
 }
 
+const EVENT_COUNTERS = { view: "views", click: "clicks" } as const satisfies Record<ReferralEvent, Counter>;
+
 /**
- * A member looked at a referral's detail page (its view beacon): counted once per member and day,
- * never the owner's own looks, nothing for an unknown referral.
+ * Counts `who`'s view or click of a referral once per UTC day, never the owner's own, nothing for
+ * an unknown referral: the day's row in referral_views and the bump in one batch, the bump only
+ * when the row was new.
  */
-export async function recordView(ctx: Pick<Ctx, "db" | "actor">, input: { referralId: string }) {
-  const actor = requireActor(ctx);
+async function countOnce(db: Db, input: { referralId: string; event: ReferralEvent; who: string }) {
   const at = Date.now();
-  const others = sql`exists (select 1 from referrals r where r.id = ${input.referralId} and r.referrer_id <> ${actor.id})`;
-  await ctx.db.$client.batch([
+  const others = sql`exists (select 1 from referrals r where r.id = ${input.referralId} and r.referrer_id <> ${input.who})`;
+  await db.$client.batch([
     statement(
-      ctx.db,
-      sql`insert or ignore into referral_views (referral_id, viewer, day)
-        select ${input.referralId}, ${actor.id}, ${dayOf(at)} where ${others}`,
+      db,
+      sql`insert or ignore into referral_views (day, referral_id, event, viewer)
+        select ${dayOf(at)}, ${input.referralId}, ${input.event}, ${input.who} where ${others}`,
     ),
-    statement(ctx.db, bumpDaily({ referralId: input.referralId, counter: "views", at, when: sql`changes() = 1` })),
+    statement(
+      db,
+      bumpDaily({ referralId: input.referralId, counter: EVENT_COUNTERS[input.event], at, when: sql`changes() = 1` }),
+    ),
   ]);
 }
 
+/** A member looked at a referral's detail page (its view beacon). */
+export async function recordView(ctx: Pick<Ctx, "db" | "actor">, input: { referralId: string }) {
+  await countOnce(ctx.db, { referralId: input.referralId, event: "view", who: requireActor(ctx).id });
+}
+
 /**
- * The Apply button's redirect: counts the click (not the owner's) and answers the referral's link.
- * 404 for an unknown referral, one not listed, or one without a safe link.
+ * Someone looked at a shared referral's public page (/r/{code}, its view beacon, fetched even when
+ * the page came from the edge cache): a member by id, a visitor by their key for the day.
+ */
+export async function recordSharedView(
+  ctx: Pick<Ctx, "db" | "actor" | "env">,
+  input: { code: string; visitor: VisitorMeta },
+) {
+  const referral = await ctx.db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(eq(referrals.code, input.code.toLowerCase()))
+    .get();
+  if (!referral) return;
+  const who = ctx.actor?.id ?? (await visitorKey(ctx.env.SESSION_SECRET, input.visitor, dayOf(Date.now())));
+  await countOnce(ctx.db, { referralId: referral.id, event: "view", who });
+}
+
+/**
+ * The Apply button's redirect: counts the member's click once a day (not the owner's) and answers
+ * the referral's link. 404 for an unknown referral, one not listed, or one without a safe link.
  */
 export async function recordClick(ctx: Pick<Ctx, "db" | "actor">, input: { referralId: string }) {
   const actor = requireActor(ctx);
   const referral = await ctx.db
-    .select({ link: referrals.referralLink, referrerId: referrals.referrerId })
+    .select({ link: referrals.referralLink })
     .from(referrals)
     .where(and(eq(referrals.id, input.referralId), sql.raw(LISTED_CONDITION)))
     .get();
   if (!referral || !isSafeReferralLink(referral.link)) throw new DomainError(404, REFERRAL_NOT_FOUND);
-  if (referral.referrerId !== actor.id) {
-    await statement(ctx.db, bumpDaily({ referralId: input.referralId, counter: "clicks", at: Date.now() })).run();
-  }
+  await countOnce(ctx.db, { referralId: input.referralId, event: "click", who: actor.id });
   return referral.link;
 }
+
+/** Deletes who-viewed rows of past days: only today's decide anything (the cron calls it). */
+export async function pruneReferralViews(db: Db, now = Date.now()) {
+  await db.delete(referralViews).where(lt(referralViews.day, dayOf(now)));
+}
+
+/** Whether both sides said the bonus of an application: a confirmed success (ADR 170). */
+export const bonusConfirmed = (applicationId: string) =>
+  sql`exists (select 1 from application_outcomes p where p.application_id = ${applicationId} and p.step = 'bonus-posted')
+  and exists (select 1 from application_outcomes b where b.application_id = ${applicationId} and b.step = 'bonus-received')`;
+
+/**
+ * An application's approval as the analytics count it, the one rule its two events share (ADR 173):
+ * it moved into Successful, or its bonus was confirmed by both sides (a confirmed success is an
+ * approval even when the applicant never changed the status). Recorded once in
+ * `applications.approved_at` and counted that day; a later event finds it set and counts nothing.
+ * Two statements for the event's batch, after the event's own write.
+ */
+export function countApproval(db: Db, input: { applicationId: string; referralId: string; at: number }) {
+  const approved = sql`(status in ${SUCCESSFUL_STATUSES} or (${bonusConfirmed(input.applicationId)}))`;
+  return [
+    statement(
+      db,
+      sql`update applications set approved_at = ${input.at}
+        where id = ${input.applicationId} and approved_at is null and ${approved}`,
+    ),
+    statement(
+      db,
+      bumpDaily({ referralId: input.referralId, counter: "approvals", at: input.at, when: sql`changes() = 1` }),
+    ),
+  ];
+}
+
+/**
+ * The day a confirmed success counts on: its application's approval's (set by countApproval earlier
+ * in the same batch), so no period of the funnel shows more successes than approvals.
+ */
+export const approvalDay = (applicationId: string) =>
+  sql`(select cast(a.approved_at / ${DAY_MS} as integer) from applications a where a.id = ${applicationId})`;

@@ -18,7 +18,7 @@ import { assertApplicationReader } from "./access";
 import { toApiApplication } from "./present";
 import { slotMove, slotStatement, tookSlot } from "./slots.server";
 import { purgeReferralPages } from "~/modules/public/purge.server";
-import { bumpDaily } from "~/modules/analytics/rollup.server";
+import { countApproval } from "~/modules/analytics/rollup.server";
 import { statement } from "~/utils/d1-statement.server";
 
 export type { ApiApplication } from "./present";
@@ -214,24 +214,11 @@ export async function updateApplicationStatus(
         ),
       )
       .returning({ id: applications.id });
-    // Moving into a successful status is an approval in the referrer's analytics (ADR 172).
-    const approved = SUCCESSFUL_STATUSES.includes(status) && !SUCCESSFUL_STATUSES.includes(current.status);
     const results = await db.$client.batch([
       ...(move === "none" ? [] : [statement(db, slotStatement(db, { ...parties, move }))]),
       statement(db, statusUpdate),
-      ...(approved
-        ? [
-            statement(
-              db,
-              bumpDaily({
-                referralId: current.referralId,
-                counter: "approvals",
-                at: Date.now(),
-                when: sql`changes() = 1`,
-              }),
-            ),
-          ]
-        : []),
+      // A move into a successful status is an approval in the referrer's analytics, once (ADR 173).
+      ...countApproval(db, { applicationId, referralId: current.referralId, at: Date.now() }),
       statement(db, recountReferral(db, current.referralId)),
     ]);
     const updated = results[move === "none" ? 0 : 1].results;

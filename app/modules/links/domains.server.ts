@@ -10,7 +10,7 @@ import { assertAdmin } from "~/core/actor";
 import type { Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { auditEntry } from "~/modules/admin/audit.server";
-import { hostIsListed, linkShapeProblem, normalizeDomain } from "./rules";
+import { linkHoldReason, linkShapeProblem, normalizeDomain } from "./rules";
 
 export const DOMAIN_MESSAGES = {
   invalid: (entry: string) =>
@@ -46,16 +46,17 @@ async function domainsOfCard(db: Db, cardId: string) {
 }
 
 /**
- * Why a link must wait for an admin, or null when it may go live: its host is not listed for the
- * card's issuer (a listed card by id, or a new card by the issuer its member typed). The shape
- * rules (shortener, IP, credentials, port) refused it before this is asked.
+ * Why a link must wait for an admin, or null when it may go live: its host, or a host its query or
+ * fragment carries, is not listed for the card's issuer (a listed card by id, or a new card by the
+ * issuer its member typed). The shape rules (shortener, IP, credentials, port) refused it before
+ * this is asked.
  */
 export async function reviewOfNewLink(
   db: Db,
   input: { link: string } & ({ cardId: string } | { issuer: string }),
 ): Promise<LinkReviewReason | null> {
   const domains = "cardId" in input ? await domainsOfCard(db, input.cardId) : await domainsOfIssuer(db, input.issuer);
-  return hostIsListed(input.link, domains) ? null : "unlisted-host";
+  return linkHoldReason(input.link, domains);
 }
 
 /** The verdict for a referral draft: its listed card's issuer, or the issuer its new card names. */
@@ -71,7 +72,7 @@ export function reviewOfDraft(
 
 /** The same verdict for a link published before the rules: its shape first, then its host. */
 export function reviewOfExistingLink(link: string, domains: readonly string[]): LinkReviewReason | null {
-  return linkShapeProblem(link) ?? (hostIsListed(link, domains) ? null : "unlisted-host");
+  return linkShapeProblem(link) ?? linkHoldReason(link, domains);
 }
 
 /** Parses an admin's list (one per line, or separated by commas or spaces) into stored domains. */

@@ -32,6 +32,8 @@ export function ReviewNote({
   let text: string;
   if (review.reason === "new-card") {
     text = `${WAITING_FOR_REVIEW}: ${referral.creditCard.name} is a card you added, so an admin checks it before it joins the catalogue (or moves your referral to the matching catalogue card). Until then only you can see this referral. Nothing to do.`;
+  } else if (review.held && review.reason === "embedded-url") {
+    text = `${WAITING_FOR_REVIEW}: the link carries another site's address, so it could send applicants there instead of ${issuer}; an admin checks it before it goes live. Nothing to do; or edit it to ${issuer}'s own referral link without the other address and it goes live at once.`;
   } else if (review.held) {
     const host = hostOfLink(referral.referralLink) ?? "This link's site";
     text = `${WAITING_FOR_REVIEW}: ${host} is not one of ${issuer}'s known sites, so an admin checks the link before it goes live. Nothing to do; or edit it to use ${issuer}'s own referral link and it goes live at once.`;

@@ -31,6 +31,11 @@ export const URL_SHORTENERS = [
   "clck.ru",
 ] as const;
 
+/** Why a link is held for review rather than refused: it may be honest, an admin decides. */
+export type HoldReason = Extract<LinkReviewReason, "unlisted-host" | "embedded-url">;
+/** Why a link is refused outright (and an older one flagged). */
+export type ShapeProblem = Exclude<LinkReviewReason, HoldReason>;
+
 /** The field messages of a refused link, in the person's words. */
 export const LINK_RULE_MESSAGES = {
   shortener:
@@ -38,11 +43,12 @@ export const LINK_RULE_MESSAGES = {
   "ip-address": "Use the issuer's web address, not a numeric IP address.",
   credentials: "Remove the user name or password from the link (the part before @).",
   port: "Remove the port number from the link (like :8080): issuers' referral pages use the standard one.",
-} as const satisfies Record<Exclude<LinkReviewReason, "unlisted-host">, string>;
+} as const satisfies Record<ShapeProblem, string>;
 
 /** How the admin screens and the owner read each reason. */
 export const LINK_REVIEW_LABELS: Record<LinkReviewReason, string> = {
   "unlisted-host": "The link's site is not one of the card issuer's known domains",
+  "embedded-url": "The link carries another site's address (it may redirect there)",
   shortener: "The link uses a URL shortener",
   "ip-address": "The link uses an IP address",
   credentials: "The link carries a user name or password",
@@ -65,7 +71,7 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
  * What is wrong with a link's shape, whoever its issuer, or null. The URL parser has already
  * turned odd IP spellings (decimal, hex, octal) into dotted quads and dropped the default port.
  */
-export function linkShapeProblem(link: string): Exclude<LinkReviewReason, "unlisted-host"> | null {
+export function linkShapeProblem(link: string): ShapeProblem | null {
   let url: URL;
   try {
     url = new URL(link.trim());
@@ -88,6 +94,76 @@ export function hostIsListed(link: string, domains: readonly string[]) {
   } catch {
     return false;
   }
+}
+
+/** An address with a scheme (`https://x`, `https:/x`, `https:\\x`: browsers read all three alike). */
+const SCHEME_URL = /[a-z][a-z0-9+.-]*:[/\\]+[^\s"'<>]+/gi;
+/** A value that is a host name on its own (`evil.example`, `//evil.example/path`). */
+const BARE_HOST = /^(?:[/\\]{2})?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}\.?(?::\d+)?(?:[/\\?#].*)?$/i;
+/** A value that starts like a link without its scheme (`//host`). */
+const SCHEME_RELATIVE = /^[/\\]{2}/;
+
+/** Percent-decoding until nothing changes (a redirector's parameter is often encoded twice). */
+function decodeFully(text: string) {
+  let value = text;
+  for (let round = 0; round < 4; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+    if (next === value) return value;
+    value = next;
+  }
+  return value;
+}
+
+function hostnameOf(address: string) {
+  try {
+    const url = new URL(address);
+    return url.hostname ? hostOf(url) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The hosts a text names: addresses with a scheme anywhere in it, or the text as a bare host. */
+function hostsIn(text: string): string[] {
+  const hosts = [...text.matchAll(SCHEME_URL)].map(([address]) => hostnameOf(address));
+  const value = text.trim();
+  if (SCHEME_RELATIVE.test(value) || BARE_HOST.test(value)) {
+    hosts.push(hostnameOf(`https://${value.replace(SCHEME_RELATIVE, "")}`));
+  }
+  return hosts.filter((host): host is string => host !== null);
+}
+
+/**
+ * The hosts a link carries besides its own (docs/decisions/156): in its query's or fragment's names
+ * and values, decoded (`url=https%3A%2F%2Fevil.example`), as a full address, a scheme-relative one
+ * (`//evil.example`) or a bare host (`evil.example`); and full addresses in its path. A redirector
+ * on an issuer's domain sends the applicant to whichever host that is. Ordinary parameters
+ * (`ref=abc123`, `utm_source=x`) carry none.
+ */
+export function carriedHosts(url: URL): string[] {
+  const parts = `${url.search.slice(1)}#${url.hash.slice(1)}`.split(/[&;?#]/).flatMap((piece) => {
+    const equals = piece.indexOf("=");
+    return equals < 0 ? [piece] : [piece.slice(0, equals), piece.slice(equals + 1)];
+  });
+  const hosts = parts.flatMap((part) => hostsIn(decodeFully(part.replace(/\+/g, " "))));
+  const path = decodeFully(url.pathname);
+  return [...hosts, ...[...path.matchAll(SCHEME_URL)].flatMap(([address]) => hostnameOf(address) ?? [])];
+}
+
+/**
+ * Why a link waits for an admin given its issuer's domains, or null when it may go live: its host is
+ * not listed (`unlisted-host`), or it carries a host that is not (`embedded-url`: a redirector on
+ * a listed domain). The shape rules (linkShapeProblem) are asked first.
+ */
+export function linkHoldReason(link: string, domains: readonly string[]): HoldReason | null {
+  if (!hostIsListed(link, domains)) return "unlisted-host";
+  const listed = (host: string) => domains.some((domain) => isWithin(host, domain));
+  return carriedHosts(new URL(link.trim())).every(listed) ? null : "embedded-url";
 }
 
 /**

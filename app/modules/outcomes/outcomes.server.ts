@@ -14,7 +14,7 @@ import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { statement } from "~/utils/d1-statement.server";
 import { recountOutcomes, verifyApplicantComments } from "./counters.server";
 import { tellOtherSide } from "./notify.server";
-import { bumpDaily } from "~/modules/analytics/rollup.server";
+import { approvalDay, bonusConfirmed, bumpDaily, countApproval } from "~/modules/analytics/rollup.server";
 import { OUTCOME_MESSAGES, orderRefusal, STEP_LABELS, STEP_PARTY, type OutcomeStepInput } from "./steps";
 
 export type OutcomeCtx = Pick<Ctx, "db" | "env" | "realtime" | "waitUntil" | "actor">;
@@ -48,7 +48,7 @@ async function readApplication(ctx: OutcomeCtx, applicationId: string) {
 }
 
 /** The step's own row, written only if its guard still holds when the batch runs (races). */
-function insertStep(ctx: OutcomeCtx, app: StepApplication, input: OutcomeStepInput, now: number) {
+function insertStep(ctx: OutcomeCtx, app: StepApplication, input: OutcomeStepInput, now: number, stepId: string) {
   const { step } = input;
   const amount = input.step === "share-paid" ? input.amount : null;
   const method = input.step === "share-paid" ? input.method : null;
@@ -72,26 +72,32 @@ function insertStep(ctx: OutcomeCtx, app: StepApplication, input: OutcomeStepInp
     ctx.db,
     sql`insert into application_outcomes
       (id, application_id, referrer_id, step, actor_id, amount, method, note, days_to_pay, closed_at, created_at)
-    select ${createId()}, ${app.id}, ${app.referrerId}, ${step}, ${ctx.actor?.id ?? null}, ${amount}, ${method},
+    select ${stepId}, ${app.id}, ${app.referrerId}, ${step}, ${ctx.actor?.id ?? null}, ${amount}, ${method},
            ${note}, ${daysToPay}, null, ${now}
      where ${guard}
     on conflict (application_id, step) do nothing`,
   );
 }
 
-/** What a step adds to the referrer's daily analytics: a success once both sides said the bonus, a share paid once confirmed. */
-function analyticsOf(step: OutcomeStep, applicationId: string) {
-  const other = step === "bonus-posted" ? "bonus-received" : step === "bonus-received" ? "bonus-posted" : null;
-  if (other) {
+/**
+ * What a step adds to the referrer's daily analytics (ADR 172, 173), only when the step's row (its
+ * id) was just written: a success once both sides said the bonus, counted on its approval's day
+ * (the bonus steps record the approval first: countApproval), a share paid once confirmed.
+ */
+function analyticsOf(step: OutcomeStep, applicationId: string, stepId: string) {
+  const written = sql`exists (select 1 from application_outcomes w where w.id = ${stepId})`;
+  if (BONUS_STEPS.includes(step)) {
     return {
       counter: "successes" as const,
-      when: sql`changes() = 1 and exists (select 1 from application_outcomes x
-        where x.application_id = ${applicationId} and x.step = ${other})`,
+      when: sql`${written} and ${bonusConfirmed(applicationId)}`,
+      day: approvalDay(applicationId),
     };
   }
-  if (step === "share-received") return { counter: "sharesPaid" as const, when: sql`changes() = 1` };
+  if (step === "share-received") return { counter: "sharesPaid" as const, when: written };
   return null;
 }
+
+const BONUS_STEPS: readonly OutcomeStep[] = ["bonus-posted", "bonus-received"];
 
 /**
  * Records `input.step` on the application for the acting member. Answers whether it changed
@@ -118,18 +124,15 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
     sql`update application_outcomes set closed_at = ${now}
     where application_id = ${app.id} and step = 'share-not-received' and closed_at is null`,
   );
-  const counted = analyticsOf(input.step, app.id);
+  const stepId = createId();
+  const counted = analyticsOf(input.step, app.id, stepId);
   const [inserted] = await db.$client.batch([
-    insertStep(ctx, app, input, now),
-    // The referrer's analytics, only when the step's row was just written (ADR 172).
-    ...(counted
-      ? [
-          statement(
-            db,
-            bumpDaily({ referralId: app.referralId, counter: counted.counter, at: now, when: counted.when }),
-          ),
-        ]
+    insertStep(ctx, app, input, now, stepId),
+    // The referrer's analytics (ADR 172, 173): a confirmed bonus is an approval, counted once.
+    ...(BONUS_STEPS.includes(input.step)
+      ? countApproval(db, { applicationId: app.id, referralId: app.referralId, at: now })
       : []),
+    ...(counted ? [statement(db, bumpDaily({ referralId: app.referralId, at: now, ...counted }))] : []),
     // Confirming the share ends a dispute of it.
     ...(input.step === "share-received" ? [closeDispute] : []),
     statement(db, sql`update applications set updated_at = ${now} where id = ${app.id}`),

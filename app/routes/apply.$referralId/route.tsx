@@ -20,6 +20,7 @@ import { OutcomeSummary, RatingSummary } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 import { ApplyDialog, STEPS, stepUrl } from "./apply-dialog";
 import { ApplicantActions, ReferralDetails, ReferralHeader } from "./referral-summary";
+import { ViewBeacon } from "~/modules/analytics/view-beacon";
 
 const Params = z.object({ referralId: z.string() });
 
@@ -109,7 +110,7 @@ export default function ReferralDetail() {
       ) : (
         // The view beacon: the referrer's analytics count this look once a day, without JavaScript,
         // and the page itself writes nothing (ADR 172).
-        <img src={`/go/${referral._id}/view`} alt="" width={1} height={1} className="absolute size-px opacity-0" />
+        <ViewBeacon src={`/go/${referral._id}/view`} />
       )}
 
       {/* On a phone the referrer (rating, Chat) comes right after the offer and the actions. */}

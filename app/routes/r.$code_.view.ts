@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { pageLoader } from "~/http/page-loader.server";
+import { pixelResponse } from "~/http/pixel.server";
+import { recordSharedView } from "~/modules/analytics/rollup.server";
+import { requestMeta } from "~/utils/request-meta.server";
+
+/**
+ * GET /r/{code}/view: the shared referral page's view beacon (ADR 173). The page may come from the
+ * edge cache, which runs no loader; this image is never cached, so every look reaches the Worker
+ * and counts once per person and day (a visitor by their key for the day, nothing about them
+ * kept), never the owner's.
+ */
+export const loader = pageLoader({
+  access: "anyone",
+  params: z.object({ code: z.string().max(100) }),
+  async run({ ctx, params, request }) {
+    await recordSharedView(ctx, { code: params.code, visitor: requestMeta(request) });
+    throw pixelResponse();
+  },
+});
