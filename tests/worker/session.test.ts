@@ -98,7 +98,11 @@ describe("sessions", () => {
       const { cookie, token } = await createSignedInUser();
       const response = await fetchWithEnv("/auth/logout", cannotEndSessions(), {
         method: "POST",
-        headers: { Cookie: cookie, Origin: "http://localhost:8787", "Content-Type": "application/x-www-form-urlencoded" },
+        headers: {
+          Cookie: cookie,
+          Origin: "http://localhost:8787",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
         body: "",
       });
       expect(response.status).toBe(302);

@@ -44,7 +44,7 @@ describe("GET /api/users/verify-email (the spec's call, ADR 082)", () => {
     const response = await fetchPath(`/api/users/verify-email?token=${token}`);
     expect(response.status).toBe(200);
     expect(sessionCookieSet(response)).toBe(false);
-    const body = (await response.json()) as Record<string, any>;
+    const body = (await response.json()) as { token: string; message: string };
     expect(body).toMatchObject({ success: true, signedIn: true, user: { _id: userId, email: account.email } });
     expect(body.message).toContain("Your email has been verified.");
     expect(await isVerified(userId)).toBe(true);
@@ -83,7 +83,12 @@ describe("GET /api/users/verify-email (the spec's call, ADR 082)", () => {
     expect(response.status).toBe(200);
     expect(sessionCookieSet(response)).toBe(false);
     const body = (await response.json()) as Record<string, unknown>;
-    expect(body).toEqual({ success: true, signedIn: false, message: expect.any(String), user: { email: account.email } });
+    expect(body).toEqual({
+      success: true,
+      signedIn: false,
+      message: expect.any(String),
+      user: { email: account.email },
+    });
     expect(JSON.stringify(body)).not.toContain(userId);
     expect(await isVerified(userId)).toBe(true);
   });
