@@ -4,7 +4,7 @@
  * members they block, their settings included). Read in one batch (one trip), each list bounded by
  * the member's own rows through an index on its owner column.
  */
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import {
   applicationOutcomes,
   applications,
@@ -23,6 +23,9 @@ import { DomainError } from "~/core/errors";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { USER_NOT_FOUND } from "~/utils/messages";
 import { ownColumns } from "./profile.server";
+
+/** A report as its reporter exports it: all but who filed it (them) and which admin resolved it. */
+const { reporterId: _reporter, resolvedById: _resolver, ...reportColumns } = getTableColumns(reports);
 
 /** The export's own version, so a reader can tell later shapes apart. */
 export const EXPORT_FORMAT = "cardshare-export/1";
@@ -152,16 +155,7 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
       .orderBy(asc(applicationOutcomes.applicationId), asc(applicationOutcomes.createdAt)),
     // The reports they filed; reports about them are the reporters' data.
     db
-      .select({
-        id: reports.id,
-        targetType: reports.targetType,
-        targetId: reports.targetId,
-        reason: reports.reason,
-        note: reports.note,
-        status: reports.status,
-        resolvedAt: reports.resolvedAt,
-        createdAt: reports.createdAt,
-      })
+      .select(reportColumns)
       .from(reports)
       .where(eq(reports.reporterId, userId))
       .orderBy(asc(reports.createdAt)),
