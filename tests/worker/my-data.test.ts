@@ -123,7 +123,7 @@ async function memberWithHistory(overrides: Partial<NewUser> = {}) {
 
 type World = Awaited<ReturnType<typeof memberWithHistory>>;
 const OUTCOME = (id: string) => `/api/applications/card-apply/${id}/outcome`;
-const DISPUTE_NOTE = "Nothing in my PayPal after two weeks";
+const DISPUTE_NOTE = "The member's share never came (my-data test)";
 
 /**
  * What the member does through the app before leaving: views the other's referral, disputes the
