@@ -154,11 +154,7 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
       .where(inArray(applicationOutcomes.applicationId, myApplicationIds))
       .orderBy(asc(applicationOutcomes.applicationId), asc(applicationOutcomes.createdAt)),
     // The reports they filed; reports about them are the reporters' data.
-    db
-      .select(reportColumns)
-      .from(reports)
-      .where(eq(reports.reporterId, userId))
-      .orderBy(asc(reports.createdAt)),
+    db.select(reportColumns).from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.createdAt)),
   ]);
   const [row] = profile;
   if (!row) throw new DomainError(404, USER_NOT_FOUND);
