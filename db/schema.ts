@@ -627,10 +627,21 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /**
+     * The member a mail to someone else names (an outcome notice: "{name} says the share ... did
+     * not arrive"), so deleting that member's account deletes the mail with them (ADR 153).
+     */
+    aboutUserId: text("about_user_id").references(() => users.id, { onDelete: "cascade" }),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("email_outbox_created_idx").on(t.createdAt, t.id)],
+  (t) => [
+    index("email_outbox_created_idx").on(t.createdAt, t.id),
+    // The cascade's lookup when an account is deleted (a partial index: most mails name nobody).
+    index("email_outbox_about_idx")
+      .on(t.aboutUserId)
+      .where(sql`${t.aboutUserId} IS NOT NULL`),
+  ],
 );
 
 /**

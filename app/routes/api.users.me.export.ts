@@ -15,6 +15,13 @@ const MyDataExportSchema = z.object({
   chats: Rows,
   tips: Rows,
   blocks: Rows,
+  /** The outcome steps of the member's applications, both sides' (`byMe`). */
+  outcomes: Rows,
+  /** The share-not-received steps among them, with whether each is still open. */
+  disputes: Rows,
+  /** The reports the member filed. */
+  reports: Rows,
+  notificationSettings: z.object({ emailNotifications: z.boolean() }),
 });
 
 export const loader = jsonRoute({
@@ -22,7 +29,8 @@ export const loader = jsonRoute({
     summary: "Download my data",
     description:
       "One JSON file of everything the signed-in member gave or did: profile and privacy settings, referrals, " +
-      "applications (made and received), comments, chats with their messages, tips, the members they block. Sent as an attachment, " +
+      "applications (made and received) with their outcome steps and disputes, comments, chats with their messages, tips, " +
+      "the reports they filed, the members they block and their notification settings. Sent as an attachment, " +
       "outside the envelope; never cached.",
     access: "member",
     response: MyDataExportSchema,

@@ -111,12 +111,21 @@ export function requireSessionToken(request: Request): string {
 /**
  * Sign-out, for the header's form and POST /api/users/logout: ends the session behind the cookie
  * or bearer token and closes the user's realtime sockets (signing out twice is not an error).
- * Answers the Set-Cookie header that clears the cookie.
+ * Answers the Set-Cookie header that clears the cookie, always: when the server cannot end the
+ * session (D1 failing), the browser is still signed out (`ended: false`; the spec's "the local
+ * session is still cleared") and the session ends at its expiry.
  */
-export async function signOut(request: Request, context: AppLoadContext): Promise<string> {
+export async function signOut(request: Request, context: AppLoadContext): Promise<{ cookie: string; ended: boolean }> {
   const services = getServices(context);
   const token = readSessionToken(request);
-  const userId = token ? await deleteSession(services.db, token.token) : null;
+  const cookie = clearSessionCookie({ secure: shouldUseSecureCookies(request) });
+  let userId: string | null;
+  try {
+    userId = token ? await deleteSession(services.db, token.token) : null;
+  } catch (error) {
+    console.error("Sign-out could not end the session", error);
+    return { cookie, ended: false };
+  }
   if (userId) await closeUserConnections(services, userId);
-  return clearSessionCookie({ secure: shouldUseSecureCookies(request) });
+  return { cookie, ended: true };
 }

@@ -1,8 +1,10 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { emailOutbox } from "../../db/schema";
 import { createMailer } from "~/modules/email/mailer.server";
 import { parseEnv } from "~/utils/env.server";
-import { fetchPath, fetchWithEnv, testDb } from "./helpers";
+import { createSignedInUser, fetchPath, fetchWithEnv, testDb } from "./helpers";
 
 describe("development email outbox", () => {
   it("stores sent mail and lists it newest first with its links", async () => {
@@ -49,5 +51,46 @@ describe("development email outbox", () => {
     const response = await fetchWithEnv("/", { SESSION_SECRET: "" });
     expect(response.status).toBe(500);
     expect(await response.text()).toContain("SESSION_SECRET");
+  });
+});
+
+describe("the production mailer", () => {
+  it("sends the mail API only the mail, and keeps whom it names in the outbox (ADR 153)", async () => {
+    const { user } = await createSignedInUser();
+    const production = parseEnv({
+      ...(env as unknown as Record<string, unknown>),
+      ENVIRONMENT: "production",
+      EMAIL_API_URL: "https://mail-api.example/send",
+      EMAIL_API_KEY: "test-key",
+      EMAIL_FROM: "Cardshare <noreply@cardshare.example>",
+    });
+    const sent: unknown[] = [];
+    const fetchSpy = vi.spyOn(globalThis, "fetch").mockImplementation(async (_input, init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response("{}", { status: 200 });
+    });
+    try {
+      const subject = `Named ${crypto.randomUUID()}`;
+      await createMailer(production, testDb()).send({
+        to: "other@outbox.test",
+        subject,
+        text: "Someone says",
+        html: "<p>Someone says</p>",
+        aboutUserId: user.id,
+      });
+      expect(sent).toEqual([
+        {
+          from: "Cardshare <noreply@cardshare.example>",
+          to: "other@outbox.test",
+          subject,
+          text: "Someone says",
+          html: "<p>Someone says</p>",
+        },
+      ]);
+      const [row] = await testDb().select().from(emailOutbox).where(eq(emailOutbox.subject, subject));
+      expect(row).toMatchObject({ aboutUserId: user.id, sentAt: expect.any(Date) });
+    } finally {
+      fetchSpy.mockRestore();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { env, runInDurableObject } from "cloudflare:test";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   makeApplication,
@@ -11,6 +11,7 @@ import {
   type NewUser,
 } from "../../db/factories";
 import {
+  applicationOutcomes,
   applications,
   blocks,
   chatMembers,
@@ -20,14 +21,18 @@ import {
   emailOutbox,
   messages,
   rateLimitHits,
+  referralViews,
   referrals,
+  reports,
   tips,
+  users,
 } from "../../db/schema";
 import { hashPassword } from "~/modules/auth/password.server";
 import { DELETION_MESSAGES, FRESH_SIGN_IN_MS } from "~/modules/users/account-deletion.server";
 import type { MyDataExport } from "~/modules/users/my-data.server";
 import { PROFILE_MESSAGES } from "~/modules/users/profile.server";
-import { api, createSignedInUser, fetchPath, testDb } from "./helpers";
+import { api, createSignedInUser, fetchPath, latestEmailTo, testDb } from "./helpers";
+import { connect } from "./socket-helpers";
 
 const PASSWORD = "s3cure-passw0rd";
 
@@ -110,9 +115,70 @@ async function memberWithHistory(overrides: Partial<NewUser> = {}) {
     othersReferral,
     applicationToMember,
     ownApplication,
+    othersCard,
     chat,
     ownReview,
   };
+}
+
+type World = Awaited<ReturnType<typeof memberWithHistory>>;
+const OUTCOME = (id: string) => `/api/applications/card-apply/${id}/outcome`;
+const DISPUTE_NOTE = "The member's share never came (my-data test)";
+
+/**
+ * What the member does through the app before leaving: views the other's referral, disputes the
+ * share of their own application (which mails the other side, naming them), says a bonus posted on
+ * the application made to them, reports the other's referral, and has their notification room open.
+ */
+async function memberActs(world: World) {
+  const { member, other, stranger } = world;
+  const beacon = await fetchPath(`/go/${world.othersReferral.id}/view`, { headers: { Cookie: member.cookie } });
+  expect(beacon.status).toBe(200);
+  const views = await testDb().select().from(referralViews).where(eq(referralViews.viewer, member.user.id));
+  expect(views).toHaveLength(1);
+
+  expect((await api("POST", OUTCOME(world.ownApplication.id), other.token, { step: "bonus-posted" })).status).toBe(200);
+  const dispute = await api("POST", OUTCOME(world.ownApplication.id), member.token, {
+    step: "share-not-received",
+    note: DISPUTE_NOTE,
+  });
+  expect(dispute.status).toBe(200);
+  const bonus = await api("POST", OUTCOME(world.applicationToMember.id), member.token, { step: "bonus-posted" });
+  expect(bonus.status).toBe(200);
+  // The dispute's notice names the member, in a mail to the other side.
+  const notice = await latestEmailTo(other.user.email, `Cardshare: ${world.othersCard.name} application update`);
+  expect(notice?.text).toContain(`${member.user.firstName} ${member.user.lastName} says the share`);
+
+  const report = await api("POST", "/api/reports", member.token, {
+    targetType: "referral",
+    targetId: world.othersReferral.id,
+    reason: "link-broken",
+  });
+  expect(report.status).toBe(201);
+  // Someone reports the member too: that report is the stranger's, about them.
+  const aboutMember = await api("POST", "/api/reports", stranger.token, {
+    targetType: "user",
+    targetId: member.user.id,
+    reason: "spam",
+  });
+  expect(aboutMember.status).toBe(201);
+
+  const room = await connect(`/parties/user-notifications/${member.user.id}`, { Cookie: member.cookie });
+  expect(room.response.status).toBe(101);
+  return { room };
+}
+
+/** Everything the member's notification room keeps: its storage's keys, SQL tables and alarm. */
+function notificationRoomStorage(userId: string) {
+  return runInDurableObject(env.UserNotifications.getByName(userId), async (_room, state) => ({
+    keys: [...(await state.storage.list()).keys()],
+    tables: state.storage.sql
+      .exec(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'sqlite_%'",
+      )
+      .toArray(),
+    alarm: await state.storage.getAlarm(),
+  }));
 }
 
 /** Every user table's text columns that contain `needle`, as "table.column". */
@@ -175,6 +241,79 @@ describe("GET /api/users/me/export", () => {
     ]);
   });
 
+  it("holds the member's outcome steps, disputes, reports, blocks and notification settings, and none of another member's", async () => {
+    const world = await memberWithHistory();
+    const { member, other, stranger } = world;
+    await memberActs(world);
+    const settings = await api("PUT", "/api/users/notification-settings", member.token, { emailNotifications: false });
+    expect(settings.status).toBe(200);
+    // Another member's rows of each kind: the stranger's application to the other, with its steps
+    // and dispute, and a report the stranger filed; the other blocks the stranger.
+    const db = testDb();
+    const strangersApplication = makeApplication(world.othersReferral, stranger.user.id);
+    await db.batch([
+      db.insert(applications).values(strangersApplication),
+      db.insert(applicationOutcomes).values([
+        {
+          applicationId: strangersApplication.id,
+          referrerId: other.user.id,
+          step: "bonus-posted",
+          actorId: other.user.id,
+        },
+        {
+          applicationId: strangersApplication.id,
+          referrerId: other.user.id,
+          step: "share-not-received",
+          actorId: stranger.user.id,
+          note: "The stranger's own dispute",
+        },
+      ]),
+      db.insert(reports).values({
+        reporterId: stranger.user.id,
+        targetType: "referral",
+        targetId: world.ownReferral.id,
+        reason: "offer-expired",
+      }),
+      db.insert(blocks).values({ blockerId: other.user.id, blockedId: stranger.user.id }),
+    ]);
+
+    const response = await fetchPath("/api/users/me/export", { headers: { Cookie: member.cookie } });
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as MyDataExport;
+    const text = JSON.stringify(data);
+    expect(text).not.toContain(strangersApplication.id);
+    expect(text).not.toContain("The stranger's own dispute");
+
+    expect(data.outcomes.map((row) => [row.applicationId, row.step, row.byMe]).sort()).toEqual(
+      [
+        [world.ownApplication.id, "bonus-posted", false],
+        [world.ownApplication.id, "share-not-received", true],
+        [world.applicationToMember.id, "bonus-posted", true],
+      ].sort(),
+    );
+    expect(data.disputes).toEqual([
+      {
+        applicationId: world.ownApplication.id,
+        openedByMe: true,
+        note: DISPUTE_NOTE,
+        openedAt: expect.any(String),
+        closedAt: null,
+        open: true,
+      },
+    ]);
+    // The report they filed; the stranger's report about them and the stranger's other report are not theirs.
+    expect(data.reports).toEqual([
+      expect.objectContaining({ targetType: "referral", targetId: world.othersReferral.id, reason: "link-broken" }),
+    ]);
+    expect(data.blocks.map((row) => row.userId)).toEqual([stranger.user.id]);
+    expect(data.notificationSettings).toEqual({ emailNotifications: false });
+    const [othersSettings] = await db
+      .select({ emailNotifications: users.emailNotifications })
+      .from(users)
+      .where(and(eq(users.id, other.user.id), eq(users.emailNotifications, true)));
+    expect(othersSettings).toBeDefined();
+  });
+
   it("is for members only", async () => {
     const { status } = await api("GET", "/api/users/me/export", null);
     expect(status).toBe(401);
@@ -185,13 +324,25 @@ describe("DELETE /api/users/me", () => {
   it("leaves no trace of the member's id, email or names in any table, and keeps others' history", async () => {
     const world = await memberWithHistory();
     const { user, token } = world.member;
+    await memberActs(world);
+    const needles = [user.id, user.email, user.firstName!, user.lastName!, user.username];
+    // Before: the traces the deletion must remove are there (the view is checked in memberActs).
+    const [traces] = await testDb().all<{ reports: number; mails: number }>(
+      sql`SELECT (SELECT count(*) FROM reports WHERE target_id = ${user.id}) AS reports,
+                 (SELECT count(*) FROM email_outbox WHERE "to" <> ${user.email} AND instr(text, ${user.firstName!}) > 0) AS mails`,
+    );
+    expect(traces).toEqual({ reports: 1, mails: 2 });
+    expect((await notificationRoomStorage(user.id)).keys).not.toEqual([]);
+
     const { status, body } = await api("DELETE", "/api/users/me", token, { password: PASSWORD });
     expect(status).toBe(200);
     expect(body).toMatchObject({ success: true, message: DELETION_MESSAGES.deleted });
 
-    for (const needle of [user.id, user.email, user.firstName!, user.lastName!, user.username]) {
+    for (const needle of needles) {
       expect(await whereFound(needle), needle).toEqual([]);
     }
+    // The member's notification room keeps nothing: no key, no table, no alarm.
+    expect(await notificationRoomStorage(user.id)).toEqual({ keys: [], tables: [], alarm: null });
     // The other member's application, the review of the withdrawn referral and the chat remain,
     // now with the stand-in 'Deleted user'.
     const db = testDb();
@@ -212,6 +363,14 @@ describe("DELETE /api/users/me", () => {
       sql`SELECT user_id FROM chat_members WHERE chat_id = ${world.chat.id} ORDER BY user_id`,
     );
     expect(members.map((row) => row.user_id).sort()).toEqual([standIn.id, world.other.user.id].sort());
+    // The other side's outcome timelines stay, the member's steps said by the stand-in.
+    const steps = await db
+      .select({ applicationId: applicationOutcomes.applicationId, step: applicationOutcomes.step })
+      .from(applicationOutcomes)
+      .where(eq(applicationOutcomes.actorId, standIn.id));
+    expect(steps.map((row) => `${row.applicationId} ${row.step}`).sort()).toEqual(
+      [`${world.ownApplication.id} share-not-received`, `${world.applicationToMember.id} bonus-posted`].sort(),
+    );
 
     // Signed out everywhere: the old token no longer works, and signing in again is refused.
     expect((await api("GET", "/api/users/me", token)).status).toBe(401);

@@ -10,7 +10,9 @@ import {
   sessionUserColumns,
 } from "~/modules/auth/session.server";
 import { hashToken } from "~/utils/crypto.server";
-import { createSignedInUser, fetchPath, testDb } from "./helpers";
+import { AUTH_MESSAGES } from "~/modules/auth/messages";
+import { failingDb } from "./failing-db";
+import { createSignedInUser, fetchPath, fetchWithEnv, testDb } from "./helpers";
 
 describe("sessions", () => {
   it("finds the user behind a token, by cookie or bearer header", async () => {
@@ -86,5 +88,48 @@ describe("sessions", () => {
     expect(response.headers.get("Set-Cookie")).toContain(`${SESSION_COOKIE}=;`);
     expect(await findSessionUser(testDb(), token)).toBeNull();
     expect(await testDb().select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+
+  describe("a sign-out the server cannot complete still signs the browser out", () => {
+    /** D1 refuses to delete sessions, as in an outage; reading them still works. */
+    const cannotEndSessions = () => ({ DB: failingDb(/delete from "sessions"/i) });
+
+    it("the header's Sign out clears the cookie and goes to /", async () => {
+      const { cookie, token } = await createSignedInUser();
+      const response = await fetchWithEnv("/auth/logout", cannotEndSessions(), {
+        method: "POST",
+        headers: {
+          Cookie: cookie,
+          Origin: "http://localhost:8787",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: "",
+      });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/");
+      const setCookies = response.headers.getSetCookie();
+      expect(setCookies.find((value) => value.startsWith(`${SESSION_COOKIE}=`))).toMatch(
+        new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`),
+      );
+      expect(setCookies.some((value) => value.startsWith("__toast="))).toBe(true);
+      // The failure was real: the server session is still there, and ends at its expiry.
+      expect(await findSessionUser(testDb(), token)).not.toBeNull();
+    });
+
+    it("POST /api/users/logout clears the cookie and says the session was not ended (503)", async () => {
+      const { cookie, token } = await createSignedInUser();
+      const response = await fetchWithEnv("/api/users/logout", cannotEndSessions(), {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: "http://localhost:8787" },
+      });
+      expect(response.status).toBe(503);
+      expect(response.headers.get("Set-Cookie")).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
+      expect(await response.json()).toEqual({
+        success: false,
+        message: AUTH_MESSAGES.signOutIncomplete,
+        code: "SIGN_OUT_INCOMPLETE",
+      });
+      expect(await findSessionUser(testDb(), token)).not.toBeNull();
+    });
   });
 });

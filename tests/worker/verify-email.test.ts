@@ -35,23 +35,66 @@ function verifyPage(token: string, cookie?: string) {
 const sessionCookieSet = (response: Response) =>
   response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`));
 
-describe("GET /api/users/verify-email", () => {
-  it("checks a link without spending it; POST verifies it, once", async () => {
-    const { token, userId } = await pendingAccount();
-    for (let look = 0; look < 2; look++) {
-      const checked = await fetchPath(`/api/users/verify-email?token=${token}`);
-      expect(checked.status).toBe(200);
-      expect(await checked.json()).toMatchObject({ success: true, valid: true });
-    }
-    expect(await isVerified(userId)).toBe(false);
+describe("GET /api/users/verify-email (the spec's call, ADR 082)", () => {
+  it("verifies a registered account, answers a bearer session token and no cookie; the next sign-in works", async () => {
+    const { account, token, userId } = await pendingAccount();
+    const before = await postJson("/api/users/login", { email: account.email, password: account.password });
+    expect(before.response.status).toBe(403);
 
-    const verified = await postJson("/api/users/verify-email", { token });
-    expect(verified.response.status).toBe(200);
+    const response = await fetchPath(`/api/users/verify-email?token=${token}`);
+    expect(response.status).toBe(200);
+    expect(sessionCookieSet(response)).toBe(false);
+    const body = (await response.json()) as { token: string; message: string };
+    expect(body).toMatchObject({ success: true, signedIn: true, user: { _id: userId, email: account.email } });
+    expect(body.message).toContain("Your email has been verified.");
     expect(await isVerified(userId)).toBe(true);
-    expect((await fetchPath(`/api/users/verify-email?token=${token}`)).status).toBe(400);
+    // The token is an API session, as login answers it.
+    const me = await fetchPath("/api/users/me", { headers: { Authorization: `Bearer ${body.token}` } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { data: { email: string } }).data.email).toBe(account.email);
+
+    const login = await postJson("/api/users/login", { email: account.email, password: account.password });
+    expect(login.response.status).toBe(200);
+    expect(login.body).toMatchObject({ success: true, user: { email: account.email } });
+  });
+
+  it("refuses a used, unknown or malformed token with a clear 400", async () => {
+    const { token } = await pendingAccount();
+    expect((await fetchPath(`/api/users/verify-email?token=${token}`)).status).toBe(200);
+    const used = await fetchPath(`/api/users/verify-email?token=${token}`);
+    expect(used.status).toBe(400);
+    expect(await used.json()).toEqual({
+      success: false,
+      message: "This verification link is invalid, has expired or was already used.",
+      code: "VERIFICATION_FAILED",
+    });
+    const unknown = await fetchPath(`/api/users/verify-email?token=${"x".repeat(token.length)}`);
+    expect(unknown.status).toBe(400);
+    const malformed = await fetchPath("/api/users/verify-email?token=abc");
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { success: boolean }).success).toBe(false);
     expect((await postJson("/api/users/verify-email", { token })).response.status).toBe(400);
   });
 
+  it("leaves another account's session alone and gives it no token", async () => {
+    const { account, token, userId } = await pendingAccount();
+    const other = await createSignedInUser();
+    const response = await fetchPath(`/api/users/verify-email?token=${token}`, { headers: { Cookie: other.cookie } });
+    expect(response.status).toBe(200);
+    expect(sessionCookieSet(response)).toBe(false);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toEqual({
+      success: true,
+      signedIn: false,
+      message: expect.any(String),
+      user: { email: account.email },
+    });
+    expect(JSON.stringify(body)).not.toContain(userId);
+    expect(await isVerified(userId)).toBe(true);
+  });
+});
+
+describe("POST /api/users/verify-email", () => {
   it("also verifies with the token in the query of a POST", async () => {
     const { token, userId } = await pendingAccount();
     const response = await fetchPath(`/api/users/verify-email?token=${token}`, { method: "POST" });

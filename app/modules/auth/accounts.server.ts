@@ -162,8 +162,6 @@ export async function loginWithPassword(ctx: Ctx, input: LoginInput, meta: Reque
   return { user: sessionUser satisfies SessionUser, session, message: AUTH_MESSAGES.signedIn };
 }
 
-/** Who is asking to verify: the account signed in on this browser or API client, if any. */
-
 /**
  * Verifies an address from its single-use link: a new account's address, or the new address of
  * an email change, which then becomes the sign-in address. The link signs in only a client with no
@@ -217,17 +215,6 @@ export async function verifyEmail(ctx: Ctx, input: { token: string; userAgent: s
   }
   const session = await createSession(db, user.id, { remember: false, userAgent: input.userAgent });
   return { user, session, signedIn: true, message: `${head} ${AUTH_MESSAGES.nowSignedIn}` };
-}
-
-/**
- * GET /api/users/verify-email: whether a verification link is still usable, without spending it
- * (mail scanners and link previews open links; only POST verifies).
- */
-export async function checkVerificationToken(ctx: Ctx, token: string) {
-  if (!(await isTokenUsable(ctx, token, "verify_email"))) {
-    throw new DomainError(400, AUTH_MESSAGES.verifyFailed, undefined, "VERIFICATION_FAILED");
-  }
-  return { message: AUTH_MESSAGES.verifyLinkValid };
 }
 
 /** Sends a new verification link; the same answer whether or not the address has an account. */

@@ -5,6 +5,9 @@ export const AUTH_MESSAGES = {
   notVerified: "Please verify your email before signing in. We can send you a new verification link.",
   deactivated: "This account has been deactivated. Please contact support.",
   signedIn: "Login successful",
+  /** Sign-out when the server could not end the session: the browser is signed out all the same. */
+  signOutIncomplete:
+    "You are signed out on this device, but the server could not end the session. It ends by itself when it expires.",
   /** A failed sign-in or registration when there is no reason to give (docs/product.md#auth-texts). */
   loginFailed: "Login failed. Please try again.",
   registrationFailed: "Registration failed. Please try again.",
@@ -13,7 +16,6 @@ export const AUTH_MESSAGES = {
   emailChangeConfirmed: "Your new email address is confirmed. Use it to sign in from now on.",
   nowSignedIn: "You are now signed in.",
   otherAccountSignedIn: "You are signed in to another account: sign out, then sign in with this email.",
-  verifyLinkValid: "This verification link is valid. Send it with POST to verify the email.",
   emailReverted:
     "Your email address has been restored and every session was signed out. If you did not ask for the change, choose a new password now.",
   revertFailed: "This link is invalid, has expired or was already used.",

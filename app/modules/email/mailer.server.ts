@@ -8,6 +8,11 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The member a mail to someone else names: kept beside the mail in the outbox (never sent), so
+   * deleting that member's account deletes the mail too (docs/decisions/153-deletion-and-export-cover-everything.md).
+   */
+  aboutUserId?: string;
 }
 
 /** The one way the app sends email. */
@@ -33,10 +38,11 @@ class HttpApiMailer implements Mailer {
     private readonly config: { url: string; key: string; from: string },
   ) {}
   async send(email: OutgoingEmail) {
+    const { to, subject, text, html } = email;
     const response = await fetch(this.config.url, {
       method: "POST",
       headers: { Authorization: `Bearer ${this.config.key}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ from: this.config.from, ...email }),
+      body: JSON.stringify({ from: this.config.from, to, subject, text, html }),
     });
     if (!response.ok) throw new Error(`Email API answered ${response.status}`);
     await this.db.insert(emailOutbox).values({ ...email, sentAt: new Date() });

@@ -82,7 +82,8 @@ export async function tellOtherSide(
       url: appUrl(ctx, href.split("#")[0], {}),
       label: "Open the application",
     });
-    ctx.waitUntil(createMailer(ctx.env, ctx.db).send(email));
+    // The mail names the actor: it goes when their account does.
+    ctx.waitUntil(createMailer(ctx.env, ctx.db).send({ ...email, aboutUserId: actorId }));
   }
   if (input.step !== "share-not-received") return null;
   try {

@@ -157,5 +157,11 @@ export interface ChatRoomRpc extends RoomRpc {
   forgetMember(userId: string, standIn: DeletedStandIn): Promise<void>;
 }
 
+/** A member's notification room's RPC surface beyond every room's. */
+export interface UserNotificationsRpc extends RoomRpc {
+  /** The member deleted their account: the room keeps nothing of them (ADR 153). */
+  forgetUser(): Promise<void>;
+}
+
 /** Who a deleted account's messages are shown as: the stand-in row's id and username (ADR 150). */
 export type DeletedStandIn = { id: string; username: string };

@@ -9,12 +9,26 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { chatMembers } from "../../../db/schema";
-import type { ChatRoomRpc, DeletedStandIn, RoomRpc, RoomSend, RoomSendAnswer, ServerFrame } from "./protocol";
+import type {
+  ChatRoomRpc,
+  DeletedStandIn,
+  RoomRpc,
+  RoomSend,
+  RoomSendAnswer,
+  ServerFrame,
+  UserNotificationsRpc,
+} from "./protocol";
 import type { RoomName } from "./rooms";
+
+/** Each room's RPC surface. */
+interface RoomRpcs extends Record<RoomName, RoomRpc> {
+  ChatRoom: ChatRoomRpc;
+  UserNotifications: UserNotificationsRpc;
+}
 
 /** The Worker's bindings of the rooms, one per registry entry (the Worker's `Env` has them all). */
 export type RealtimeBindings = {
-  [Name in RoomName]: { getByName(name: string): Name extends "ChatRoom" ? ChatRoomRpc : RoomRpc };
+  [Name in RoomName]: { getByName(name: string): RoomRpcs[Name] };
 };
 
 export interface Realtime {
@@ -36,6 +50,8 @@ export interface Realtime {
    * effort: personal data must not stay behind, so a room that cannot be reached throws.
    */
   forgetMember(chatId: string, userId: string, standIn: DeletedStandIn): Promise<void>;
+  /** Empties a deleted member's notification room's storage (ADR 153; not best effort either). */
+  forgetUser(userId: string): Promise<void>;
 }
 
 async function bestEffort(what: string, call: () => Promise<unknown>) {
@@ -64,6 +80,7 @@ export function createRealtime(
     sendToChat: (chatId, input) => chatRoom(chatId).sendMessage(input),
     membersChanged: (chatId) => bestEffort(`members of ${chatId}`, () => chatRoom(chatId).membersChanged()),
     forgetMember: (chatId, userId, standIn) => chatRoom(chatId).forgetMember(userId, standIn),
+    forgetUser: (userId) => bindings.UserNotifications.getByName(userId).forgetUser(),
     toUser: (userId, frame) =>
       bestEffort(`publish to user ${userId}`, () => room("UserNotifications", userId).publish(frame)),
     closeUser: async (userId, { chatIds, notifications }) => {

@@ -1,5 +1,5 @@
 /**
- * Closing an account for good (docs/product.md#your-data, docs/decisions/150-account-deletion.md).
+ * Closing an account for good (docs/product.md#your-data, docs/decisions/150-account-deletion.md, 153).
  *
  * Others keep what they wrote and what they did with the member (reviews of their referrals,
  * conversations, applications made through their referrals), so the member's rows are not simply
@@ -11,6 +11,7 @@
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { createId } from "../../../db/id";
 import {
+  applicationOutcomes,
   applications,
   auditLog,
   authTokens,
@@ -22,6 +23,7 @@ import {
   emailOutbox,
   messages,
   rateLimitHits,
+  referralViews,
   referrals,
   reports,
   sessions,
@@ -147,6 +149,11 @@ export async function deleteMyAccount(ctx: Ctx, input: { password?: string; curr
       .set({ applicantId: standIn, additionalInfo: "" })
       .where(eq(applications.applicantId, userId)),
     db.update(applications).set({ referrerId: standIn }).where(eq(applications.referrerId, userId)),
+    // The other side's outcome timeline stays, its steps said by the stand-in.
+    db.update(applicationOutcomes).set({ referrerId: standIn }).where(eq(applicationOutcomes.referrerId, userId)),
+    db.update(applicationOutcomes).set({ actorId: standIn }).where(eq(applicationOutcomes.actorId, userId)),
+    // The views were counted in referral_daily; who viewed is the member's alone.
+    db.delete(referralViews).where(eq(referralViews.viewer, userId)),
     db.update(comments).set({ authorId: standIn }).where(eq(comments.authorId, userId)),
     db.update(chatMembers).set({ userId: standIn }).where(eq(chatMembers.userId, userId)),
     db
@@ -165,13 +172,23 @@ export async function deleteMyAccount(ctx: Ctx, input: { password?: string; curr
     db.update(reports).set({ reporterId: standIn }).where(eq(reports.reporterId, userId)),
     db.update(reports).set({ resolvedById: standIn }).where(eq(reports.resolvedById, userId)),
     db.update(auditLog).set({ actorId: standIn }).where(eq(auditLog.actorId, userId)),
+    // Reports about the member and admins' actions on them stay, about the stand-in.
+    db
+      .update(reports)
+      .set({ targetId: standIn })
+      .where(and(eq(reports.targetType, "user"), eq(reports.targetId, userId))),
+    db
+      .update(auditLog)
+      .set({ targetId: standIn })
+      .where(and(eq(auditLog.targetType, "user"), eq(auditLog.targetId, userId))),
     // Blocks either way go: they are about the person, and the stand-in should not inherit them.
     db.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId))),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(authTokens).where(eq(authTokens.userId, userId)),
     db.delete(rateLimitHits).where(inArray(rateLimitHits.key, userKeys(userId))),
-    // Every mail the app sends goes to the member's own addresses; one that names an address (an
-    // email-change notice to the old one) is found by it. A scan, but of a rare, one-off write.
+    // Mails to the member's own addresses; one that names an address (an email-change notice to the
+    // old one) is found by it. A scan, but of a rare, one-off write. Mails to others that name the
+    // member (outcome notices) carry `about_user_id`, whose foreign key deletes them with the row.
     ...[me.email, me.pendingEmail]
       .filter((address): address is string => Boolean(address))
       .map((address) =>
@@ -182,6 +199,8 @@ export async function deleteMyAccount(ctx: Ctx, input: { password?: string; curr
   // The chat rooms keep their own copy of messages (ADR 040): their sender becomes the stand-in too.
   const standInName = { id: standIn, username: standInUsername(standIn) };
   await Promise.all(memberships.map((row) => ctx.realtime.forgetMember(row.chatId, userId, standInName)));
+  // Their notification room keeps nothing of them either.
+  await ctx.realtime.forgetUser(userId);
   // The withdrawn referrals' public pages go; the sockets (tagged with the old id) close.
   purgeReferralPages(ctx, { referralIds: ownReferrals.map((row) => row.id) });
   await ctx.realtime.closeUser(userId, { chatIds: memberships.map((row) => row.chatId), notifications: true });

@@ -1,10 +1,12 @@
 /**
  * A member's own data, in one JSON file (docs/product.md#your-data): what they told us, what they
- * published, what they did and what they said. Read in one batch (one trip), each list bounded by
+ * published, what they did and what they said (outcome steps, disputes, the reports they filed, the
+ * members they block, their settings included). Read in one batch (one trip), each list bounded by
  * the member's own rows through an index on its owner column.
  */
-import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
 import {
+  applicationOutcomes,
   applications,
   blocks,
   chatMembers,
@@ -13,6 +15,7 @@ import {
   creditCards,
   messages,
   referrals,
+  reports,
   tips,
   users,
 } from "../../../db/schema";
@@ -21,6 +24,9 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { USER_NOT_FOUND } from "~/utils/messages";
 import { ownColumns } from "./profile.server";
 
+/** A report as its reporter exports it: all but who filed it (them) and which admin resolved it. */
+const { reporterId: _reporter, resolvedById: _resolver, ...reportColumns } = getTableColumns(reports);
+
 /** The export's own version, so a reader can tell later shapes apart. */
 export const EXPORT_FORMAT = "cardshare-export/1";
 
@@ -28,7 +34,22 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
   const { id: userId } = requireActor(ctx);
   const { db } = ctx;
   const myChats = db.select({ chatId: chatMembers.chatId }).from(chatMembers).where(eq(chatMembers.userId, userId));
-  const [profile, myReferrals, myApplications, myComments, myChatRows, myMessages, myTips, myBlocks] = await db.batch([
+  const myApplicationIds = db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(or(eq(applications.applicantId, userId), eq(applications.referrerId, userId)));
+  const [
+    profile,
+    myReferrals,
+    myApplications,
+    myComments,
+    myChatRows,
+    myMessages,
+    myTips,
+    myBlocks,
+    myOutcomes,
+    myReports,
+  ] = await db.batch([
     db
       .select({
         ...ownColumns,
@@ -116,10 +137,29 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
       .leftJoin(users, eq(users.id, blocks.blockedId))
       .where(eq(blocks.blockerId, userId))
       .orderBy(asc(blocks.createdAt)),
+    // The outcome timelines of the member's applications, both sides' steps (as chats hold both
+    // sides' messages); a share-not-received step is a dispute (docs/product.md#outcomes).
+    db
+      .select({
+        applicationId: applicationOutcomes.applicationId,
+        step: applicationOutcomes.step,
+        byMe: sql<number>`${applicationOutcomes.actorId} = ${userId}`,
+        amount: applicationOutcomes.amount,
+        method: applicationOutcomes.method,
+        note: applicationOutcomes.note,
+        closedAt: applicationOutcomes.closedAt,
+        createdAt: applicationOutcomes.createdAt,
+      })
+      .from(applicationOutcomes)
+      .where(inArray(applicationOutcomes.applicationId, myApplicationIds))
+      .orderBy(asc(applicationOutcomes.applicationId), asc(applicationOutcomes.createdAt)),
+    // The reports they filed; reports about them are the reporters' data.
+    db.select(reportColumns).from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.createdAt)),
   ]);
   const [row] = profile;
   if (!row) throw new DomainError(404, USER_NOT_FOUND);
   const { showFullName, showEmail, showReferrals, showApplications, ...me } = row;
+  const outcomes = myOutcomes.map(({ byMe, ...step }) => ({ ...step, byMe: Boolean(byMe) }));
   const messagesByChat = new Map<string, typeof myMessages>();
   for (const message of myMessages) {
     messagesByChat.set(message.chatId, [...(messagesByChat.get(message.chatId) ?? []), message]);
@@ -145,6 +185,19 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
     // Stripe's minor unit (cents), as recorded from its webhook.
     tips: myTips.map(({ amount, ...tip }) => ({ ...tip, amountMinor: amount })),
     blocks: myBlocks,
+    outcomes,
+    disputes: outcomes
+      .filter((step) => step.step === "share-not-received")
+      .map(({ applicationId, byMe, note, createdAt, closedAt }) => ({
+        applicationId,
+        openedByMe: byMe,
+        note,
+        openedAt: createdAt,
+        closedAt,
+        open: closedAt === null,
+      })),
+    reports: myReports,
+    notificationSettings: { emailNotifications: me.emailNotifications },
   };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE `email_outbox` ADD `about_user_id` text REFERENCES users(id) ON DELETE cascade;--> statement-breakpoint
+CREATE INDEX `email_outbox_about_idx` ON `email_outbox` (`about_user_id`) WHERE "email_outbox"."about_user_id" IS NOT NULL;
