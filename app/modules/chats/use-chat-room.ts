@@ -72,6 +72,7 @@ export function useChatRoom(chat: ChatDetail, meId: string) {
       case "chat-notification":
       case "unread":
       case "notice":
+      case "session-ended":
         return;
       default:
         frame satisfies never;
