@@ -2,7 +2,6 @@
  * Sockets end with the session (issue 28): each way a session ends closes the member's sockets in
  * both kinds of room within a second, and a socket whose session ended is heard no more.
  */
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chatMembers, chats, messages } from "../../db/schema";
@@ -10,7 +9,7 @@ import { makeDirectChat } from "../../db/factories";
 import { hashPassword } from "~/modules/auth/password.server";
 import { SESSION_CHECKED_HEADER, SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "~/modules/realtime/protocol";
 import { api, createSignedInUser, fetchPath, latestEmailTo, ORIGIN, postJson, postPageForm, testDb } from "./helpers";
-import { connect, framesOf, settle, waitFor } from "./socket-helpers";
+import { connect, connectPastTheGate, framesOf, settle, waitFor } from "./socket-helpers";
 
 const PASSWORD = "s3cure-passw0rd";
 /** The issue's bound: a socket closes within a second of its session ending. */
@@ -131,33 +130,9 @@ describe("a member's sockets when their session ends", () => {
     const { bob } = await connectedMember();
     const checkedBefore = Date.now() - 1;
     expect((await postPageForm("/auth/logout", bob.cookie, {})).status).toBe(302);
-    const arrive = async (checkedAt: number) => {
-      // What the gate (party/gate.ts) forwards after authenticating: only the Worker reaches a room.
-      const response = await env.UserNotifications.getByName(bob.user.id).fetch(
-        new Request(`${ORIGIN}/parties/user-notifications/${bob.user.id}`, {
-          headers: {
-            Upgrade: "websocket",
-            "x-partykit-room": bob.user.id,
-            [USER_ID_HEADER]: bob.user.id,
-            [SESSION_CHECKED_HEADER]: String(checkedAt),
-            [SESSION_EXPIRES_HEADER]: String(Date.now() + 60_000),
-          },
-        }),
-      );
-      const socket = response.webSocket!;
-      const frames: { type: string }[] = [];
-      const closed: number[] = [];
-      socket.addEventListener("message", (event) => {
-        frames.push(JSON.parse(String(event.data)) as { type: string });
-      });
-      socket.addEventListener("close", (event) => {
-        closed.push(event.code);
-      });
-      socket.accept();
-      return { frames, closed };
-    };
+    const arrive = (checkedAt: number) => connectPastTheGate("UserNotifications", bob.user.id, bob.user.id, checkedAt);
     const late = await arrive(checkedBefore);
-    expect(await waitFor(() => late.closed[0])).toBe(4001);
+    expect(await waitFor(() => late.closed[0])).toMatchObject({ code: 4001 });
     expect(framesOf(late.frames, "welcome")).toEqual([]);
     // A session checked after the end (a new sign-in) is let in.
     const fresh = await arrive(Date.now() + 1);

@@ -73,7 +73,10 @@ export const UnreadAnswerSchema = z.object({ count: z.number(), latest: z.array(
 /** Client to room. */
 export const ClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), id: z.optional(z.string().check(z.maxLength(64))) }),
-  /** Joins the room's chat; `after` is the newest message id the client holds, to catch up from. */
+  /**
+   * Joins the room's chat; `after` is the newest message id the client holds, to catch up from.
+   * Without it the room sends its newest messages (a page of them), which the client merges by id.
+   */
   z.object({ type: z.literal("join-chat"), chatId: id, after: z.optional(id) }),
   z.object({ type: z.literal("typing"), chatId: id, isTyping: z.boolean() }),
   /** Marks messages up to `timestamp` (epoch ms) as read. */
