@@ -7,7 +7,6 @@ import { describe, expect, it } from "vitest";
 import { chatMembers, chats, messages } from "../../db/schema";
 import { makeDirectChat } from "../../db/factories";
 import { hashPassword } from "~/modules/auth/password.server";
-import { SESSION_CHECKED_HEADER, SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "~/modules/realtime/protocol";
 import { api, createSignedInUser, fetchPath, latestEmailTo, ORIGIN, postJson, postPageForm, testDb } from "./helpers";
 import { connect, connectPastTheGate, framesOf, settle, waitFor } from "./socket-helpers";
 
