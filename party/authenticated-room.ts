@@ -5,6 +5,8 @@ import {
   FRAME_BURST,
   FRAME_REFILL_PER_SECOND,
   parseClientFrame,
+  SESSION_CHECKED_HEADER,
+  SESSION_END_GRACE_MS,
   SESSION_EXPIRES_HEADER,
   USER_ID_HEADER,
   type ClientFrame,
@@ -15,10 +17,10 @@ import { parseEnv, type AppEnv } from "../app/utils/env.server";
 
 /**
  * What a connection carries across hibernation (setState, at most 2 KB): who it is, when its
- * session expires, and its frame budget (a token bucket) so a burst cannot be reset by the room
- * sleeping.
+ * session was checked and when it expires, and its frame budget (a token bucket) so a burst cannot
+ * be reset by the room sleeping.
  */
-export type ConnectionState = { userId: string; expiresAt: number; tokens: number; at: number };
+export type ConnectionState = { userId: string; checkedAt: number; expiresAt: number; tokens: number; at: number };
 export type RoomConnection = Connection<ConnectionState>;
 
 /**
@@ -29,6 +31,12 @@ export type RoomConnection = Connection<ConnectionState>;
 export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
   static options = { hibernate: true };
   #env: AppEnv | undefined;
+  #endedSessions: SessionsEnded | undefined;
+
+  /** When each user's sessions last ended here (the room's storage, so it outlives hibernation). */
+  private get endedSessions() {
+    return (this.#endedSessions ??= new SessionsEnded(this.ctx.storage.sql));
+  }
 
   /** The app's validated environment (parsed once per instance). */
   protected get appEnv() {
@@ -43,11 +51,23 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
   async onConnect(connection: RoomConnection, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get(USER_ID_HEADER);
     const expiresAt = Number(ctx.request.headers.get(SESSION_EXPIRES_HEADER));
-    if (!userId || !Number.isFinite(expiresAt) || expiresAt <= Date.now()) {
+    const checkedAt = Number(ctx.request.headers.get(SESSION_CHECKED_HEADER) ?? Number.NaN);
+    if (!userId || !Number.isFinite(expiresAt) || expiresAt <= Date.now() || !Number.isFinite(checkedAt)) {
       connection.close(CLOSE_NOT_AUTHENTICATED, "Not authenticated");
       return;
     }
-    connection.setState({ userId, expiresAt, tokens: FRAME_BURST * this.appEnv.RATE_LIMIT_MULTIPLIER, at: Date.now() });
+    // Checked by the Worker before the sessions ended here, and arriving after: refused.
+    if (this.endedSessions.endedFor({ userId, checkedAt })) {
+      connection.close(CLOSE_SESSION_ENDED, "Session ended");
+      return;
+    }
+    connection.setState({
+      userId,
+      checkedAt,
+      expiresAt,
+      tokens: FRAME_BURST * this.appEnv.RATE_LIMIT_MULTIPLIER,
+      at: Date.now(),
+    });
     this.send(connection, { type: "welcome", userId, room: this.name });
     await this.scheduleAlarm(expiresAt);
   }
@@ -58,8 +78,14 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
       this.send(connection, { type: "error", message: "Not authenticated" });
       return;
     }
+    // A socket the room is closing (its session ended) is heard no more.
+    if (connection.readyState !== WebSocket.OPEN) return;
     if (state.expiresAt <= Date.now()) {
       connection.close(CLOSE_SESSION_ENDED, "Session expired");
+      return;
+    }
+    if (this.endedSessions.endedFor(state)) {
+      connection.close(CLOSE_SESSION_ENDED, "Session ended");
       return;
     }
     if (!this.spendToken(connection, state)) {
@@ -156,13 +182,48 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
   /** What a room does at its alarm besides ending expired sessions (which schedules its own). */
   protected async onRoomAlarm(): Promise<void> {}
 
-  /** RPC from the Worker: closes a user's sockets here (sign-out, deactivation, leaving a chat). */
+  /**
+   * RPC from the Worker: a user's sessions ended (sign-out, password reset or change, email revert,
+   * deactivation, deletion). From now on the room hears no frame from their sockets and admits no
+   * connection whose session was checked before now; the sockets are told `session-ended` (the
+   * browser closes its own at once, see SESSION_END_GRACE_MS) and closed by the room after the grace.
+   */
   async closeUser(userId: string) {
-    let closed = 0;
-    for (const connection of this.getConnections(userId)) {
-      connection.close(CLOSE_SESSION_ENDED, "Session ended");
-      closed += 1;
-    }
-    return closed;
+    this.endedSessions.end(userId, Date.now());
+    const sockets = [...this.getConnections(userId)];
+    for (const connection of sockets) this.send(connection, { type: "session-ended" });
+    const closeRest = new Promise((resolve) => setTimeout(resolve, SESSION_END_GRACE_MS)).then(() => {
+      for (const connection of sockets) {
+        if (connection.readyState === WebSocket.OPEN) connection.close(CLOSE_SESSION_ENDED, "Session ended");
+      }
+    });
+    this.ctx.waitUntil(closeRest);
+    return sockets.length;
+  }
+}
+
+/**
+ * When each user's sessions last ended in a room: a connection whose session the Worker checked
+ * before then is no longer heard (the race of a connection that was admitted just before sign-out
+ * and reaches the room just after). A row per user who ever signed out here, so a handful per room.
+ */
+class SessionsEnded {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec("CREATE TABLE IF NOT EXISTS sessions_ended (user_id TEXT PRIMARY KEY, at INTEGER NOT NULL)");
+  }
+
+  end(userId: string, at: number) {
+    this.sql.exec(
+      "INSERT INTO sessions_ended (user_id, at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET at = excluded.at",
+      userId,
+      at,
+    );
+  }
+
+  endedFor(connection: { userId: string; checkedAt: number }) {
+    const row = this.sql
+      .exec<{ at: number }>("SELECT at FROM sessions_ended WHERE user_id = ?", connection.userId)
+      .toArray()[0];
+    return row !== undefined && connection.checkedAt <= row.at;
   }
 }

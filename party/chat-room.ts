@@ -14,7 +14,7 @@ import {
   SEND_LIMIT,
   type RoomMember,
 } from "../app/modules/chats/room.server";
-import { nameOf, toChatMessage, type MessageRow } from "../app/modules/chats/rows.server";
+import { nameOf, PAGE_SIZE, toChatMessage, type MessageRow } from "../app/modules/chats/rows.server";
 import { CHAT_MESSAGES, SendMessageSchema } from "../app/modules/chats/schemas";
 import type {
   ChatMessage,
@@ -85,7 +85,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     try {
       switch (frame.type) {
         case "join-chat": {
-          const missed = frame.after ? await this.missedSince(userId, frame.after) : [];
+          const missed = await this.missedSince(userId, frame.after);
           for (const message of missed) this.send(connection, { type: "receive-message", chatId: this.name, message });
           this.send(connection, { type: "joined", chatId: this.name, missed: missed.length });
           break;
@@ -226,15 +226,19 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
   }
 
   /**
-   * What a reconnecting member missed after `after`: from the room's storage when it holds that
-   * message; otherwise (a message from before the room kept messages) from D1, plus whatever D1
-   * does not have yet.
+   * What a joining member may have missed, for a member of the chat only (one who deleted the
+   * conversation has left it until they reopen it). After `after`, the newest message a
+   * reconnecting client holds: from the room's storage when it holds that message; otherwise (a
+   * message from before the room kept messages) from D1, plus whatever D1 does not have yet.
+   * Without `after` (a page that shows no message yet, perhaps rendered from D1 before the mirror
+   * brought the newest ones): the room's newest page of messages, which the browser merges by id.
    */
-  private async missedSince(userId: string, after: string): Promise<ChatMessage[]> {
+  private async missedSince(userId: string, after: string | undefined): Promise<ChatMessage[]> {
     const members = await this.members();
     if (!members.some((member) => member.userId === userId && member.visible)) {
       throw new DomainError(404, CHAT_MESSAGES.notFound);
     }
+    if (!after) return this.store.newest(PAGE_SIZE).map((row) => toChatMessage(row, userId));
     const held = this.store.after(after, CATCH_UP_LIMIT);
     if (held) return held.map((row) => toChatMessage(row, userId));
     const fromD1 = await messagesAfter(this.contextFor(userId), { chatId: this.name, after });

@@ -133,6 +133,11 @@ export class ChatStore {
     return this.rows(`SELECT ${COLUMNS} FROM messages WHERE seq > ? ORDER BY seq LIMIT ?`, cursor.seq, limit);
   }
 
+  /** The newest `limit` messages stored, oldest first. */
+  newest(limit: number): MessageRow[] {
+    return this.rows(`SELECT ${COLUMNS} FROM messages ORDER BY seq DESC LIMIT ?`, limit).reverse();
+  }
+
   /** The mirror's queue: messages D1 does not have yet, oldest first. */
   unmirrored(limit: number): MessageRow[] {
     return this.rows(`SELECT ${COLUMNS} FROM messages WHERE mirrored = 0 ORDER BY seq LIMIT ?`, limit);

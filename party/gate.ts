@@ -11,7 +11,7 @@ import type { Actor } from "../app/core/actor";
 import { apiFailure } from "../app/http/envelope.server";
 import { findSession } from "../app/modules/auth/session.server";
 import { isChatMember } from "../app/modules/chats/queries.server";
-import { SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "../app/modules/realtime/protocol";
+import { SESSION_CHECKED_HEADER, SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "../app/modules/realtime/protocol";
 import { isRoomName, ROOMS, type RoomKey, type RoomName } from "../app/modules/realtime/rooms";
 
 /** Who is connecting: the Origin a browser names, and the session token (cookie or bearer) sent. */
@@ -20,9 +20,14 @@ export interface RoomClient {
   token: string | null;
 }
 
-/** An accepted connection carries who it is and when its session ends (the room closes it then). */
+/**
+ * An accepted connection carries who it is, when its session was checked (taken before the lookup:
+ * the room refuses it if the user's sessions ended there since) and when it ends (the room closes
+ * it then).
+ */
 export type RoomDecision =
-  { ok: true; userId: string; sessionExpiresAt: number } | { ok: false; status: 401 | 403; message: string };
+  | { ok: true; userId: string; sessionCheckedAt: number; sessionExpiresAt: number }
+  | { ok: false; status: 401 | 403; message: string };
 
 /** Who may enter a room, by what the registry says the room is named after. */
 const ADMISSION = {
@@ -46,12 +51,13 @@ export async function authorizeRoomConnection(
   if (client.origin && !allowedOrigins.includes(client.origin)) {
     return { ok: false, status: 403, message: "Origin not allowed" };
   }
+  const sessionCheckedAt = Date.now();
   const session = client.token ? await findSession(db, client.token) : null;
   if (!session) return { ok: false, status: 401, message: "Not signed in" };
   const rule = ADMISSION[ROOMS[room.room].namedBy];
   const actor = { id: session.user.id, isAdmin: session.user.isAdmin };
   if (!(await rule.admits({ db, actor }, room.name))) return { ok: false, status: 403, message: rule.refusal };
-  return { ok: true, userId: session.user.id, sessionExpiresAt: session.expiresAt.getTime() };
+  return { ok: true, userId: session.user.id, sessionCheckedAt, sessionExpiresAt: session.expiresAt.getTime() };
 }
 
 /**
@@ -77,6 +83,7 @@ export function routeRoomRequest(
       if (!decision.ok) return apiFailure(decision.status, decision.message);
       const forwarded = new Request(incoming);
       forwarded.headers.set(USER_ID_HEADER, decision.userId);
+      forwarded.headers.set(SESSION_CHECKED_HEADER, String(decision.sessionCheckedAt));
       forwarded.headers.set(SESSION_EXPIRES_HEADER, String(decision.sessionExpiresAt));
       return forwarded;
     },

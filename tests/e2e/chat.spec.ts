@@ -1,4 +1,5 @@
 import { expectNoSeriousA11yViolations } from "./axe";
+import type { WebSocketRoute } from "@playwright/test";
 import { apiAs, browserFor, createReferral, expect, test } from "./fixtures";
 
 test.describe("Chat", () => {
@@ -291,6 +292,39 @@ test.describe("Chat", () => {
       .getByRole("link", { name: /^Referral: / })
       .first();
     await expect(link).toHaveAttribute("href", `/apply/${referralId}`);
+  });
+
+  test("a page rendered before D1 had the message shows it through the room's catch-up", async ({
+    page,
+    request,
+    login,
+    createUser,
+  }) => {
+    const bob = await createUser({ firstName: "Bob", lastName: "Early" });
+    const alice = await login({ firstName: "Alice", lastName: "Early" });
+    const { id } = await apiAs(request, bob).post<{ id: string }>("/api/chats", { targetUserId: alice.id });
+    // The page is rendered from D1 without Bob's message, and its sockets reach the rooms only
+    // after the room delivered it: the state of a page loaded between the delivery and the mirror.
+    const held: { socket: WebSocketRoute; frames: (string | Buffer)[] }[] = [];
+    await page.routeWebSocket(/\/parties\//, (socket) => {
+      const entry = { socket, frames: [] as (string | Buffer)[] };
+      socket.onMessage((frame) => entry.frames.push(frame));
+      held.push(entry);
+    });
+    await page.goto("/chat");
+    await expect(page.getByText("Start a new conversation")).toBeVisible();
+    await expect.poll(() => held.length).toBe(2);
+    const message = "Sent while your page was on its way";
+    await apiAs(request, bob).post(`/api/chats/${id}/messages`, { content: message });
+    // Now they reach the rooms, with what the page said meanwhile (its join-chat).
+    for (const { socket, frames } of held) {
+      const server = socket.connectToServer();
+      for (const frame of frames) server.send(frame);
+      socket.onMessage((frame) => server.send(frame));
+    }
+    // The page joined without `after` (it held no message); the room sent its newest ones, once.
+    await expect(page.getByRole("list", { name: "Messages" }).getByText(message)).toHaveCount(1);
+    await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem")).toHaveCount(1);
   });
 });
 

@@ -55,4 +55,34 @@ test.describe("a session that ends while a page is open", () => {
     await card.getByRole("button", { name: "Submit Review" }).click();
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard%2Fmy-applications/);
   });
+
+  test("signed out elsewhere, the page's sockets close within a second", async ({
+    page,
+    request,
+    login,
+    createUser,
+  }) => {
+    const alice = await createUser({ firstName: "Alice" });
+    const bob = await login({ firstName: "Bob" });
+    const { id: chatId } = await apiAs(request, alice).post<{ id: string }>("/api/chats", { targetUserId: bob.id });
+    // The chat's room and the header's notification room, each open once the room said welcome.
+    const closedAt = new Map<string, number>();
+    const welcomed = new Set<string>();
+    page.on("websocket", (socket) => {
+      const room = new URL(socket.url()).pathname.split("/")[2]!;
+      socket.on("framereceived", ({ payload }) => {
+        if (String(payload).includes('"welcome"')) welcomed.add(room);
+      });
+      socket.on("close", () => {
+        if (!closedAt.has(room)) closedAt.set(room, Date.now());
+      });
+    });
+    await page.goto(`/chat?chatId=${chatId}`);
+    await expect.poll(() => [...welcomed].sort()).toEqual(["chat-room", "user-notifications"]);
+
+    await apiAs(request, bob).post("/api/users/logout");
+    const ended = Date.now();
+    await expect.poll(() => closedAt.size, { timeout: 5000 }).toBe(2);
+    for (const [room, at] of closedAt) expect(at - ended, room).toBeLessThan(1000);
+  });
 });

@@ -60,6 +60,7 @@ const SERVER_FRAMES: ByType<ServerFrame> = {
   "message-read": [{ type: "message-read", chatId: "c1", userId: "u2", timestamp: 1_795_000_000_000 }],
   joined: [{ type: "joined", chatId: "c1", missed: 2 }],
   "chat-notification": [{ type: "chat-notification", chatId: "c1", sender: "Ann A.", content: "Hi", messageId: "m1" }],
+  "session-ended": [{ type: "session-ended" }],
   unread: [{ type: "unread", count: 0 }],
   notice: [
     { type: "notice", id: "a1-bonus-posted", text: "Ann says the bonus posted.", href: "/dashboard/my-applications" },

@@ -8,7 +8,7 @@ import { hashPassword } from "~/modules/auth/password.server";
 import { createSession } from "~/modules/auth/session.server";
 import { registerAndLogin } from "./account-helpers";
 import { api, createSignedInUser, fetchPath, ORIGIN, postJson, testDb } from "./helpers";
-import { connect, eventually, framesOf, settle, waitFor } from "./socket-helpers";
+import { connect, connectPastTheGate, eventually, framesOf, settle, waitFor } from "./socket-helpers";
 
 async function directChat() {
   const alice = await createSignedInUser({ firstName: "Alice", lastName: "Archer" });
@@ -222,6 +222,50 @@ describe("realtime rooms behind onBeforeConnect", () => {
       "two",
       "three",
     ]);
+  });
+
+  it("sends a client that joins without `after` the room's newest messages, even those D1 does not have yet", async () => {
+    const { alice, bob, chatId } = await directChat();
+    await send(alice.token, chatId, "one");
+    await send(alice.token, chatId, "two");
+    // Stored and delivered by the room, not yet in D1: what a page rendered before the mirror lacks.
+    await env.ChatRoom.getByName(chatId).sendMessage({ userId: alice.user.id, content: "three", clientId: null });
+    const page = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(page.frames, "welcome")[0]);
+    page.socket!.send(JSON.stringify({ type: "join-chat", chatId }));
+    expect(await waitFor(() => framesOf(page.frames, "joined")[0])).toEqual({ type: "joined", chatId, missed: 3 });
+    expect(framesOf(page.frames, "receive-message").map((f) => (f.message as { content: string }).content)).toEqual([
+      "one",
+      "two",
+      "three",
+    ]);
+    page.socket!.close();
+  });
+
+  it("sends nothing to a member who deleted the conversation, until they reopen it", async () => {
+    const { alice, bob, chatId } = await directChat();
+    await send(alice.token, chatId, "before the delete");
+    expect((await api("DELETE", `/api/chats/${chatId}`, bob.token)).status).toBe(200);
+    await send(alice.token, chatId, "after the delete");
+    // The gate no longer lets Bob in; a socket that reached the room anyway hears nothing of the chat.
+    expect((await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie })).response.status).toBe(403);
+    const stray = await connectPastTheGate("ChatRoom", chatId, bob.user.id);
+    await waitFor(() => framesOf(stray.frames, "welcome")[0]);
+    stray.socket.send(JSON.stringify({ type: "join-chat", chatId }));
+    expect(await waitFor(() => framesOf(stray.frames, "error")[0])).toMatchObject({ message: "Chat not found" });
+    expect(framesOf(stray.frames, "receive-message")).toEqual([]);
+    stray.socket.close();
+    // Reopening the chat brings it back with its history (docs/product.md#chat), the socket's join too.
+    expect((await api("POST", "/api/chats", bob.token, { targetUserId: alice.user.id })).status).toBeLessThan(300);
+    const back = await connect(`/parties/chat-room/${chatId}`, { Cookie: bob.cookie });
+    await waitFor(() => framesOf(back.frames, "welcome")[0]);
+    back.socket!.send(JSON.stringify({ type: "join-chat", chatId }));
+    await waitFor(() => framesOf(back.frames, "joined")[0]);
+    expect(framesOf(back.frames, "receive-message").map((f) => (f.message as { content: string }).content)).toEqual([
+      "before the delete",
+      "after the delete",
+    ]);
+    back.socket!.close();
   });
 
   it("closes a user's sockets when they sign out", async () => {

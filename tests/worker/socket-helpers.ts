@@ -1,14 +1,14 @@
+import { env } from "cloudflare:test";
+import { SESSION_CHECKED_HEADER, SESSION_EXPIRES_HEADER, USER_ID_HEADER } from "~/modules/realtime/protocol";
+import { partyOf, type RoomName } from "~/modules/realtime/rooms";
 import { fetchPath, ORIGIN } from "./helpers";
 
 type Frame = { type: string } & Record<string, unknown>;
 
-/** Opens a WebSocket to a party room through the Worker; returns the response and, on 101, the socket. */
-export async function connect(path: string, headers: Record<string, string> = {}) {
-  const response = await fetchPath(path, { headers: { Upgrade: "websocket", Origin: ORIGIN, ...headers } });
-  const socket = response.webSocket;
+/** Records what a socket receives and how it closes, then accepts it. */
+function listen(socket: WebSocket) {
   const frames: Frame[] = [];
   const closed: { code: number; reason: string }[] = [];
-  if (!socket) return { response, socket: null, frames, closed };
   socket.addEventListener("message", (event) => {
     frames.push(JSON.parse(String(event.data)) as Frame);
   });
@@ -16,7 +16,36 @@ export async function connect(path: string, headers: Record<string, string> = {}
     closed.push({ code: event.code, reason: event.reason });
   });
   socket.accept();
-  return { response, socket, frames, closed };
+  return { socket, frames, closed };
+}
+
+/** Opens a WebSocket to a party room through the Worker; returns the response and, on 101, the socket. */
+export async function connect(path: string, headers: Record<string, string> = {}) {
+  const response = await fetchPath(path, { headers: { Upgrade: "websocket", Origin: ORIGIN, ...headers } });
+  const socket = response.webSocket;
+  if (!socket)
+    return { response, socket: null, frames: [] as Frame[], closed: [] as { code: number; reason: string }[] };
+  return { response, ...listen(socket) };
+}
+
+/**
+ * Opens a WebSocket straight into a room, as the gate (party/gate.ts) forwards one it admitted:
+ * for what a room does with a connection whatever the gate would say now (a session checked at
+ * `checkedAt`, a member who has left since).
+ */
+export async function connectPastTheGate(room: RoomName, name: string, userId: string, checkedAt = Date.now()) {
+  const response = await env[room].getByName(name).fetch(
+    new Request(`${ORIGIN}/parties/${partyOf(room)}/${name}`, {
+      headers: {
+        Upgrade: "websocket",
+        "x-partykit-room": name,
+        [USER_ID_HEADER]: userId,
+        [SESSION_CHECKED_HEADER]: String(checkedAt),
+        [SESSION_EXPIRES_HEADER]: String(Date.now() + 60_000),
+      },
+    }),
+  );
+  return listen(response.webSocket!);
 }
 
 /** Polls until `read` returns a value (or throws after the timeout). */

@@ -3,7 +3,8 @@
  * announces into the page's, sends over the room's socket (by POST when it is down) and keeps the
  * optimistic sends until the room stores them, marks the
  * chat read once shown, relays typing both ways, and polls every 2 s while the socket is down.
- * Reconnecting catches up from the newest message held (`join-chat {after}`).
+ * Reconnecting catches up from the newest message held (`join-chat {after}`); a page that holds
+ * none joins without `after` and gets the room's newest messages (D1 may not have had them yet).
  */
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
@@ -42,7 +43,8 @@ export function useChatRoom(chat: ChatDetail, meId: string) {
   const others = useTypingIndicator();
   const refresh = useDebounced(() => revalidator.revalidate(), 300);
 
-  const messages = useMemo(() => mergeMessages(chat.messages, live), [chat.messages, live]);
+  // One copy per id; the page's (D1's) wins over the room's: it knows what has been read since.
+  const messages = useMemo(() => mergeMessages(live, chat.messages), [chat.messages, live]);
   const newestId = useRef<string | undefined>(undefined);
   useEffect(() => {
     newestId.current = messages.at(-1)?.id;
@@ -72,6 +74,7 @@ export function useChatRoom(chat: ChatDetail, meId: string) {
       case "chat-notification":
       case "unread":
       case "notice":
+      case "session-ended":
         return;
       default:
         frame satisfies never;

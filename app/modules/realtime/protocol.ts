@@ -21,6 +21,19 @@ export const FRAME_REFILL_PER_SECOND = 1;
 export const USER_ID_HEADER = "X-Cardshare-User-Id";
 /** When the connection's session expires (ms since the epoch), set by the Worker with the user id. */
 export const SESSION_EXPIRES_HEADER = "X-Cardshare-Session-Expires";
+/**
+ * When the Worker found the session (ms since the epoch, taken before the lookup): a room refuses a
+ * connection whose session was checked before the user's sessions ended there (`closeUser`).
+ */
+export const SESSION_CHECKED_HEADER = "X-Cardshare-Session-Checked";
+
+/**
+ * How long a room waits, after telling a user's sockets `session-ended`, before it closes the ones
+ * still open. A browser closes its own at once (a close the client starts completes at once; one
+ * the server starts waits for the client's close timeout, 2 s in Chromium, 10 s elsewhere); frames
+ * are refused from the first moment either way.
+ */
+export const SESSION_END_GRACE_MS = 200;
 
 /** Close code a room uses when it ends a user's connections (sign-out, deactivation, expiry). */
 export const CLOSE_SESSION_ENDED = 4001;
@@ -60,7 +73,10 @@ export const UnreadAnswerSchema = z.object({ count: z.number(), latest: z.array(
 /** Client to room. */
 export const ClientFrameSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), id: z.optional(z.string().check(z.maxLength(64))) }),
-  /** Joins the room's chat; `after` is the newest message id the client holds, to catch up from. */
+  /**
+   * Joins the room's chat; `after` is the newest message id the client holds, to catch up from.
+   * Without it the room sends its newest messages (a page of them), which the client merges by id.
+   */
   z.object({ type: z.literal("join-chat"), chatId: id, after: z.optional(id) }),
   z.object({ type: z.literal("typing"), chatId: id, isTyping: z.boolean() }),
   /** Marks messages up to `timestamp` (epoch ms) as read. */
@@ -93,6 +109,11 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   /** The answer to join-chat, after the `missed` messages were sent. */
   z.object({ type: z.literal("joined"), chatId: z.string(), missed: z.number() }),
   z.extend(ChatNotificationSchema, { type: z.literal("chat-notification") }),
+  /**
+   * The session behind this socket ended (sign-out, password reset, email revert, deactivation,
+   * deletion): the client closes the socket now and reconnects, which only a live session can.
+   */
+  z.object({ type: z.literal("session-ended") }),
   /** The recipient's total unread count across their chats, pushed after every change. */
   z.object({ type: z.literal("unread"), count: z.number() }),
   /**

@@ -68,7 +68,11 @@ export function useRoomSocket(
     const onMessage = (event: MessageEvent) =>
       void parser.then((parse) => {
         const frame = parse(event.data);
-        if (frame) handlersRef.current.onFrame(frame);
+        if (!frame) return;
+        // The room ended this socket's session: closing it here ends it at once (a close the room
+        // starts waits for the browser's close timeout); only a session that still lives reconnects.
+        if (frame.type === "session-ended") socket.reconnect(1000, "Session ended");
+        else handlersRef.current.onFrame(frame);
       });
     socket.addEventListener("open", onOpen);
     socket.addEventListener("close", onClose);
