@@ -34,7 +34,7 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
   #endedSessions: SessionsEnded | undefined;
 
   /** When each user's sessions last ended here (the room's storage, so it outlives hibernation). */
-  private get endedSessions() {
+  protected get endedSessions() {
     return (this.#endedSessions ??= new SessionsEnded(this.ctx.storage.sql));
   }
 
@@ -218,6 +218,11 @@ class SessionsEnded {
       userId,
       at,
     );
+  }
+
+  /** A deleted account leaves no row (ADR 153): the room forgets them once their sockets are told. */
+  forget(userId: string) {
+    this.sql.exec("DELETE FROM sessions_ended WHERE user_id = ?", userId);
   }
 
   endedFor(connection: { userId: string; checkedAt: number }) {

@@ -144,6 +144,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
   /** RPC from the Worker: a member deleted their account (ADR 150); then the members reload. */
   async forgetMember(userId: string, standIn: DeletedStandIn) {
     this.store.forgetSender(userId, standIn);
+    this.endedSessions.forget(userId);
     await this.membersChanged();
   }
 

@@ -196,13 +196,13 @@ export async function deleteMyAccount(ctx: Ctx, input: { password?: string; curr
       ),
     db.delete(users).where(eq(users.id, userId)),
   ]);
-  // The chat rooms keep their own copy of messages (ADR 040): their sender becomes the stand-in too.
-  const standInName = { id: standIn, username: standInUsername(standIn) };
-  await Promise.all(memberships.map((row) => ctx.realtime.forgetMember(row.chatId, userId, standInName)));
-  // Their notification room keeps nothing of them either.
-  await ctx.realtime.forgetUser(userId);
-  // The withdrawn referrals' public pages go; the sockets (tagged with the old id) close.
+  // The withdrawn referrals' public pages go; the sockets (tagged with the old id) are told and close.
   purgeReferralPages(ctx, { referralIds: ownReferrals.map((row) => row.id) });
   await ctx.realtime.closeUser(userId, { chatIds: memberships.map((row) => row.chatId), notifications: true });
+  // Then the rooms forget them: the chat rooms' copy of messages (ADR 040) takes the stand-in as
+  // sender and drops the record of their ended sessions; their notification room keeps nothing.
+  const standInName = { id: standIn, username: standInUsername(standIn) };
+  await Promise.all(memberships.map((row) => ctx.realtime.forgetMember(row.chatId, userId, standInName)));
+  await ctx.realtime.forgetUser(userId);
   return { message: DELETION_MESSAGES.deleted };
 }
