@@ -2,7 +2,7 @@
  * Links that go where they say, members' cards waiting for review, and the scheduled link check
  * (docs/decisions/155-link-domains-and-review.md, docs/product.md#link-health).
  */
-import { createScheduledController, env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import worker from "../../server";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -346,7 +346,9 @@ describe("a card a member adds ('Other (Not Listed)')", () => {
 describe("the cron", () => {
   // The Worker's own scheduled handler, as the cron trigger calls it.
   const runCron = async () => {
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/15 * * * *" }), env);
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/15 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
   };
 
   it("flags links published before the rules without changing them", async () => {

@@ -36,7 +36,12 @@ export interface Realtime {
    * effort: personal data must not stay behind, so a room that cannot be reached throws.
    */
   forgetMember(chatId: string, userId: string, standIn: DeletedStandIn): Promise<void>;
+  /** One round trip to a room (the health check): throws when Durable Objects cannot be reached. */
+  ping(): Promise<void>;
 }
+
+/** The room the health check pings: no user has this id (ids are generated, never this word). */
+const HEALTH_ROOM = "health-check";
 
 async function bestEffort(what: string, call: () => Promise<unknown>) {
   try {
@@ -64,6 +69,9 @@ export function createRealtime(
     sendToChat: (chatId, input) => chatRoom(chatId).sendMessage(input),
     membersChanged: (chatId) => bestEffort(`members of ${chatId}`, () => chatRoom(chatId).membersChanged()),
     forgetMember: (chatId, userId, standIn) => chatRoom(chatId).forgetMember(userId, standIn),
+    ping: async () => {
+      await room("UserNotifications", HEALTH_ROOM).ping();
+    },
     toUser: (userId, frame) =>
       bestEffort(`publish to user ${userId}`, () => room("UserNotifications", userId).publish(frame)),
     closeUser: async (userId, { chatIds, notifications }) => {
