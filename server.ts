@@ -57,64 +57,63 @@ export const SCHEDULED_STEPS: readonly ScheduledStep[] = [
   { name: "link-check", run: (db, time) => checkLinkBatch(db, { now: new Date(time) }) },
 ];
 
-const worker = {
-  async fetch(
-    request: Request<unknown, IncomingRequestCfProperties>,
-    workerEnv: Env,
-    ctx: ExecutionContext,
-    url: URL,
-    invocation: Invocation,
-  ) {
-    const env = environmentForRequest(workerEnv, url);
-    const nonce = createNonce();
-    const session = readSessionToken(request);
-    const signedIn = session !== null;
-    const secure = (response: Response, googleAuthOrigin?: string) =>
-      withSecurityHeaders(response, { nonce, url, signedIn, googleAuthOrigin });
-    let appEnv;
-    try {
-      appEnv = parseEnv(env as unknown as Record<string, unknown>);
-    } catch (error) {
-      if (error instanceof EnvError) return secure(new Response(error.message, { status: 500 }));
-      throw error;
-    }
-    const allowedOrigins = [appEnv.APP_ORIGIN, url.origin];
-    if (isCrossSiteMutation(request, allowedOrigins)) {
-      return secure(jsonError(403, "Cross-site requests are not allowed."));
-    }
-    const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
+/** One request's answer: rooms, then Remix (the default export observes it). */
+async function answer(
+  request: Request<unknown, IncomingRequestCfProperties>,
+  workerEnv: Env,
+  ctx: ExecutionContext,
+  url: URL,
+  invocation: Invocation,
+) {
+  const env = environmentForRequest(workerEnv, url);
+  const nonce = createNonce();
+  const session = readSessionToken(request);
+  const signedIn = session !== null;
+  const secure = (response: Response, googleAuthOrigin?: string) =>
+    withSecurityHeaders(response, { nonce, url, signedIn, googleAuthOrigin });
+  let appEnv;
+  try {
+    appEnv = parseEnv(env as unknown as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof EnvError) return secure(new Response(error.message, { status: 500 }));
+    throw error;
+  }
+  const allowedOrigins = [appEnv.APP_ORIGIN, url.origin];
+  if (isCrossSiteMutation(request, allowedOrigins)) {
+    return secure(jsonError(403, "Cross-site requests are not allowed."));
+  }
+  const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
 
-    // A visitor's public page comes from this data centre's cache when it has a copy (ADR 062).
-    const cacheKey = edgeCacheKey(request, url, build.assets.version);
-    const cached = cacheKey && (await fromEdgeCache(edgeCache(), cacheKey, nonce));
-    if (cached) return secure(cached, googleAuthOrigin);
+  // A visitor's public page comes from this data centre's cache when it has a copy (ADR 062).
+  const cacheKey = edgeCacheKey(request, url, build.assets.version);
+  const cached = cacheKey && (await fromEdgeCache(edgeCache(), cacheKey, nonce));
+  if (cached) return secure(cached, googleAuthOrigin);
 
-    // Every query of this request runs in one D1 session from the client's bookmark (ADR 008).
-    const d1 = openD1Session(env.DB, request);
-    const bookmarked = (response: Response) => withBookmark(response, d1, { secure: url.protocol === "https:" });
+  // Every query of this request runs in one D1 session from the client's bookmark (ADR 008).
+  const d1 = openD1Session(env.DB, request);
+  const bookmarked = (response: Response) => withBookmark(response, d1, { secure: url.protocol === "https:" });
 
-    const roomResponse = await routeRoomRequest(request, env, {
-      allowedOrigins,
-      token: session?.token ?? null,
-      d1: d1.session,
-      invocation,
-    });
-    if (roomResponse) return secure(bookmarked(roomResponse));
+  const roomResponse = await routeRoomRequest(request, env, {
+    allowedOrigins,
+    token: session?.token ?? null,
+    d1: d1.session,
+    invocation,
+  });
+  if (roomResponse) return secure(bookmarked(roomResponse));
 
-    const refusal = refuseUnansweredMethod(build.routes, request);
-    if (refusal) return secure(refusal);
+  const refusal = refuseUnansweredMethod(build.routes, request);
+  if (refusal) return secure(refusal);
 
-    const response = await handleRemixRequest(request, {
-      cloudflare: { env, ctx, cf: request.cf, caches } as never,
-      cspNonce: nonce,
-      d1Session: d1.session,
-      edge: { origin: url.origin, version: build.assets.version },
-      invocation,
-    });
-    const shared = cacheKey ? toEdgeCache(edgeCache(), cacheKey, response, (p) => ctx.waitUntil(p)) : response;
-    return secure(bookmarked(shared), googleAuthOrigin);
-  },
-};
+  const response = await handleRemixRequest(request, {
+    cloudflare: { env, ctx, cf: request.cf, caches } as never,
+    cspNonce: nonce,
+    d1Session: d1.session,
+    edge: { origin: url.origin, version: build.assets.version },
+    invocation,
+  });
+  const shared = cacheKey ? toEdgeCache(edgeCache(), cacheKey, response, (p) => ctx.waitUntil(p)) : response;
+  return secure(bookmarked(shared), googleAuthOrigin);
+}
 
 export default {
   /**
@@ -133,7 +132,7 @@ export default {
       workerEnv,
       ctx,
       { route, d1Calls: () => meter.stats().calls },
-      (invocation) => worker.fetch(request, { ...workerEnv, DB: meter.db }, ctx, url, invocation),
+      (invocation) => answer(request, { ...workerEnv, DB: meter.db }, ctx, url, invocation),
     );
     return bench ? withMeterHeader(response, bench) : response;
   },
