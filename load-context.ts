@@ -12,6 +12,8 @@ declare module "@remix-run/cloudflare" {
     d1Session?: D1DatabaseSession;
     /** Where the edge cache keeps this deploy's pages (ADR 062), for purging them after writes; set by server.ts. */
     edge?: { origin: string; version: string };
+    /** The request being observed (ADR 065): its id, route and member, for logs and error reports; set by server.ts. */
+    invocation?: import("./app/core/log").Invocation;
   }
 }
 

@@ -5,19 +5,21 @@
  */
 import { createRequestHandler } from "@remix-run/cloudflare";
 import * as build from "remix-server-build";
-import { createDb } from "./db/client";
 import { refreshRotationSlot, slotToRefresh } from "./app/modules/referrals/rotation.server";
 import { environmentForRequest, EnvError, parseEnv } from "./app/utils/env.server";
 import { pruneRateLimitHits } from "./app/utils/rate-limit.server";
 import { vetExistingLinks } from "./app/modules/links/review.server";
 import { checkLinkBatch } from "./app/modules/links/check.server";
 import { pruneReferralViews } from "./app/modules/analytics/rollup.server";
-import { refuseUnansweredMethod } from "./app/http/method-refusal.server";
+import { refuseUnansweredMethod, routeIdOf } from "./app/http/method-refusal.server";
 import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.server";
 import { readSessionToken } from "./app/http/session-token.server";
 import { openD1Session, withBookmark } from "./app/http/d1-session.server";
 import { routeRoomRequest } from "./party";
-import { meterForRequest, withMeterHeader } from "./app/utils/d1-meter.server";
+import { meterD1, meterForRequest, withMeterHeader } from "./app/utils/d1-meter.server";
+import type { Invocation } from "./app/core/log";
+import { observeRequest } from "./app/http/request-log.server";
+import { runScheduledSteps, type ScheduledStep } from "./app/http/scheduled.server";
 import { edgeCache, edgeCacheKey, fromEdgeCache, toEdgeCache } from "./app/http/edge-cache.server";
 
 /** The rooms' Durable Object classes, by their registry names (app/modules/realtime/rooms.ts). */
@@ -42,80 +44,102 @@ function jsonError(status: number, message: string) {
   return Response.json({ success: false, message }, { status });
 }
 
-const worker = {
-  async fetch(request, workerEnv, ctx) {
-    const url = new URL(request.url);
-    const env = environmentForRequest(workerEnv, url);
-    const nonce = createNonce();
-    const session = readSessionToken(request);
-    const signedIn = session !== null;
-    const secure = (response: Response, googleAuthOrigin?: string) =>
-      withSecurityHeaders(response, { nonce, url, signedIn, googleAuthOrigin });
-    let appEnv;
-    try {
-      appEnv = parseEnv(env as unknown as Record<string, unknown>);
-    } catch (error) {
-      if (error instanceof EnvError) return secure(new Response(error.message, { status: 500 }));
-      throw error;
-    }
-    const allowedOrigins = [appEnv.APP_ORIGIN, url.origin];
-    if (isCrossSiteMutation(request, allowedOrigins)) {
-      return secure(jsonError(403, "Cross-site requests are not allowed."));
-    }
-    const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
+/**
+ * Every 15 minutes (wrangler.toml [triggers]): re-draw one slot of the /apply fair rotation, drop
+ * rate-limit events older than any window and views of past days (ADR 173), and look at referral links: links older than the link
+ * rules are flagged a batch at a time, then a few live links are fetched and what they answered
+ * recorded (neither hides anything, docs/decisions/155). Each step runs on its own (ADR 065). No
+ * client waits on them, so they use the primary binding, not a session (ADR 008).
+ */
+export const SCHEDULED_STEPS: readonly ScheduledStep[] = [
+  { name: "rotation", run: (db, time) => refreshRotationSlot(db, slotToRefresh(time)) },
+  { name: "rate-limits", run: (db, time) => pruneRateLimitHits(db, time) },
+  { name: "referral-views", run: (db, time) => pruneReferralViews(db, time) },
+  { name: "link-review", run: (db) => vetExistingLinks(db) },
+  { name: "link-check", run: (db, time) => checkLinkBatch(db, { now: new Date(time) }) },
+];
 
-    // A visitor's public page comes from this data centre's cache when it has a copy (ADR 062).
-    const cacheKey = edgeCacheKey(request, url, build.assets.version);
-    const cached = cacheKey && (await fromEdgeCache(edgeCache(), cacheKey, nonce));
-    if (cached) return secure(cached, googleAuthOrigin);
+/** One request's answer: rooms, then Remix (the default export observes it). */
+async function answer(
+  request: Request<unknown, IncomingRequestCfProperties>,
+  workerEnv: Env,
+  ctx: ExecutionContext,
+  url: URL,
+  invocation: Invocation,
+) {
+  const env = environmentForRequest(workerEnv, url);
+  const nonce = createNonce();
+  const session = readSessionToken(request);
+  const signedIn = session !== null;
+  const secure = (response: Response, googleAuthOrigin?: string) =>
+    withSecurityHeaders(response, { nonce, url, signedIn, googleAuthOrigin });
+  let appEnv;
+  try {
+    appEnv = parseEnv(env as unknown as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof EnvError) return secure(new Response(error.message, { status: 500 }));
+    throw error;
+  }
+  const allowedOrigins = [appEnv.APP_ORIGIN, url.origin];
+  if (isCrossSiteMutation(request, allowedOrigins)) {
+    return secure(jsonError(403, "Cross-site requests are not allowed."));
+  }
+  const googleAuthOrigin = appEnv.GOOGLE_AUTH_URL ? new URL(appEnv.GOOGLE_AUTH_URL).origin : undefined;
 
-    // Every query of this request runs in one D1 session from the client's bookmark (ADR 008).
-    const d1 = openD1Session(env.DB, request);
-    const bookmarked = (response: Response) => withBookmark(response, d1, { secure: url.protocol === "https:" });
+  // A visitor's public page comes from this data centre's cache when it has a copy (ADR 062).
+  const cacheKey = edgeCacheKey(request, url, build.assets.version);
+  const cached = cacheKey && (await fromEdgeCache(edgeCache(), cacheKey, nonce));
+  if (cached) return secure(cached, googleAuthOrigin);
 
-    const roomResponse = await routeRoomRequest(request, env, {
-      allowedOrigins,
-      token: session?.token ?? null,
-      d1: d1.session,
-    });
-    if (roomResponse) return secure(bookmarked(roomResponse));
+  // Every query of this request runs in one D1 session from the client's bookmark (ADR 008).
+  const d1 = openD1Session(env.DB, request);
+  const bookmarked = (response: Response) => withBookmark(response, d1, { secure: url.protocol === "https:" });
 
-    const refusal = refuseUnansweredMethod(build.routes, request);
-    if (refusal) return secure(refusal);
+  const roomResponse = await routeRoomRequest(request, env, {
+    allowedOrigins,
+    token: session?.token ?? null,
+    d1: d1.session,
+    invocation,
+  });
+  if (roomResponse) return secure(bookmarked(roomResponse));
 
-    const response = await handleRemixRequest(request, {
-      cloudflare: { env, ctx, cf: request.cf, caches } as never,
-      cspNonce: nonce,
-      d1Session: d1.session,
-      edge: { origin: url.origin, version: build.assets.version },
-    });
-    const shared = cacheKey ? toEdgeCache(edgeCache(), cacheKey, response, (p) => ctx.waitUntil(p)) : response;
-    return secure(bookmarked(shared), googleAuthOrigin);
-  },
+  const refusal = refuseUnansweredMethod(build.routes, request);
+  if (refusal) return secure(refusal);
 
-  /**
-   * Every 15 minutes (wrangler.toml [triggers]): re-draw one slot of the /apply fair rotation,
-   * drop rate-limit events older than any window, and look at referral links. No client waits on it, so it uses the primary
-   * binding, not a session (ADR 008).
-   */
-  async scheduled(controller, env) {
-    const db = createDb(env.DB);
-    await refreshRotationSlot(db, slotToRefresh(controller.scheduledTime));
-    await pruneRateLimitHits(db, controller.scheduledTime);
-    await pruneReferralViews(db, controller.scheduledTime);
-    // Links older than the link rules are flagged a batch at a time; then a few live links are
-    // fetched and what they answered recorded. Neither hides anything (docs/decisions/155).
-    await vetExistingLinks(db);
-    await checkLinkBatch(db, { now: new Date(controller.scheduledTime) });
-  },
-} satisfies ExportedHandler<Env>;
+  const response = await handleRemixRequest(request, {
+    cloudflare: { env, ctx, cf: request.cf, caches } as never,
+    cspNonce: nonce,
+    d1Session: d1.session,
+    edge: { origin: url.origin, version: build.assets.version },
+    invocation,
+  });
+  const shared = cacheKey ? toEdgeCache(edgeCache(), cacheKey, response, (p) => ctx.waitUntil(p)) : response;
+  return secure(bookmarked(shared), googleAuthOrigin);
+}
 
 export default {
-  ...worker,
-  /** Only the bench meters D1 (BENCH_D1_METER, docs/decisions/061-d1-meter.md); null otherwise. */
+  /**
+   * Each request observed (ADR 065): its id, route, D1 calls and who asked, one log line, errors
+   * reported. Only the bench's meter (BENCH_D1_METER, ADR 061) also answers with `x-d1-meter`.
+   */
   async fetch(request, workerEnv, ctx) {
-    const meter = meterForRequest(workerEnv, request);
-    if (!meter) return worker.fetch(request, workerEnv, ctx);
-    return withMeterHeader(await worker.fetch(request, { ...workerEnv, DB: meter.db }, ctx), meter);
+    const url = new URL(request.url);
+    const bench = meterForRequest(workerEnv, request);
+    const meter = bench ?? meterD1(workerEnv.DB);
+    const route = url.pathname.startsWith("/parties/")
+      ? "party"
+      : (routeIdOf(build.routes, request, url) ?? "unmatched");
+    const response = await observeRequest(
+      request,
+      workerEnv,
+      ctx,
+      { route, d1Calls: () => meter.stats().calls },
+      (invocation) => answer(request, { ...workerEnv, DB: meter.db }, ctx, url, invocation),
+    );
+    return bench ? withMeterHeader(response, bench) : response;
+  },
+
+  async scheduled(controller, env, ctx) {
+    await runScheduledSteps(SCHEDULED_STEPS, env, ctx, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -7,11 +7,13 @@ import { unstable_readConfig } from "wrangler";
 import { FAKE_GOOGLE_ENV, handleFakeGoogle } from "./tests/fixtures/fake-google";
 import { FAKE_STRIPE_ENV, handleFakeStripe } from "./tests/fixtures/fake-stripe";
 import { FAKE_ISSUER_ORIGIN, handleFakeIssuer } from "./tests/fixtures/fake-issuer";
+import { FAKE_SENTRY_DSN, handleFakeSentry } from "./tests/fixtures/fake-sentry";
 
 requireProjectNode();
 
 const FAKE_GOOGLE_ORIGIN = "https://google.fake.test";
 const FAKE_STRIPE_ORIGIN = "https://stripe.fake.test";
+const FAKE_SENTRY_ORIGIN = "https://sentry.fake.test";
 
 /**
  * The Workers test pool's newest release runs the workerd it bundles, which is older than the one
@@ -42,13 +44,14 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         compatibilityDate: testCompatibilityDate,
-        // The network edge: the Worker's outbound fetches reach the fake Google, the fake Stripe
-        // and a fake issuer's referral site (the link check), nothing else.
+        // The network edge: the Worker's outbound fetches reach the fake Google, the fake Stripe,
+        // a fake issuer's referral site (the link check) and a fake Sentry, nothing else.
         outboundService: (request: Request) => {
           const origin = new URL(request.url).origin;
           if (origin === FAKE_GOOGLE_ORIGIN) return handleFakeGoogle(request);
           if (origin === FAKE_STRIPE_ORIGIN) return handleFakeStripe(request);
           if (origin === FAKE_ISSUER_ORIGIN) return handleFakeIssuer(request);
+          if (origin === FAKE_SENTRY_ORIGIN) return handleFakeSentry(request);
           return new Response("No network in tests", { status: 503 });
         },
         bindings: {
@@ -60,6 +63,8 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
           RATE_LIMIT_MULTIPLIER: "100",
           ...FAKE_GOOGLE_ENV(FAKE_GOOGLE_ORIGIN),
           ...FAKE_STRIPE_ENV(FAKE_STRIPE_ORIGIN),
+          // Unexpected errors are reported to the fake Sentry (ADR 065).
+          SENTRY_DSN: FAKE_SENTRY_DSN(FAKE_SENTRY_ORIGIN),
         },
       },
     })),

@@ -24,6 +24,7 @@ declare namespace Cloudflare {
     EMAIL_API_KEY?: string;
     EMAIL_FROM?: string;
     RATE_LIMIT_MULTIPLIER?: string;
+    SENTRY_DSN?: string;
   }
 }
 interface Env extends Cloudflare.Env {}

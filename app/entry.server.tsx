@@ -1,7 +1,8 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { noteUnexpected } from "~/core/log";
 import { NonceProvider } from "~/utils/nonce";
 
 const ABORT_DELAY = 5000;
@@ -25,7 +26,7 @@ export default async function handleRequest(
       nonce,
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) noteUnexpected(loadContext.invocation, error, "render");
         responseStatusCode = 500;
       },
     },
@@ -38,3 +39,12 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/**
+ * An error a loader or an action threw that no route kit answered (a thrown Response is not one):
+ * logged with the request's id and reported (ADR 065). A request the client abandoned is not.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  noteUnexpected(context.invocation, error, "remix");
+};

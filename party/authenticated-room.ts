@@ -13,7 +13,13 @@ import {
   type RoomRpc,
   type ServerFrame,
 } from "../app/modules/realtime/protocol";
+import type { RoomName } from "../app/modules/realtime/rooms";
+import { logInvocation, noteUnexpected, startInvocation } from "../app/core/log";
+import { errorReporter } from "../app/http/error-report.server";
 import { parseEnv, type AppEnv } from "../app/utils/env.server";
+
+/** What a frame that failed unexpectedly answers. */
+const ROOM_FAILURE = "Something went wrong. Please try again.";
 
 /**
  * What a connection carries across hibernation (setState, at most 2 KB): who it is, when its
@@ -38,6 +44,9 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
     return (this.#endedSessions ??= new SessionsEnded(this.ctx.storage.sql));
   }
 
+  /** The room's registry name, for logs and error reports (class names do not survive the bundle). */
+  protected abstract readonly roomName: RoomName;
+
   /** The app's validated environment (parsed once per instance). */
   protected get appEnv() {
     return (this.#env ??= parseEnv(this.env as unknown as Record<string, unknown>));
@@ -48,7 +57,43 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
     return userId ? [userId] : [];
   }
 
+  /**
+   * One event of the room, observed as the Worker's requests are (ADR 065): a request id, a log
+   * line when it ends, and an unexpected error logged and reported before it goes on as before.
+   */
+  protected async observe<T>(event: string, userId: string | null, run: () => Promise<T> | T): Promise<T> {
+    const invocation = startInvocation("room", `room:${this.roomName}:${event}`, {
+      userId,
+      report: errorReporter(this.env, (promise) => this.ctx.waitUntil(promise)),
+    });
+    let failed = false;
+    try {
+      return await run();
+    } catch (error) {
+      failed = true;
+      noteUnexpected(invocation, error, "room");
+      throw error;
+    } finally {
+      logInvocation(invocation, { failed, d1Calls: null });
+    }
+  }
+
+  /** An error the room handles itself (it retries, or the work was best effort): still logged and reported. */
+  protected noteError(event: string, error: unknown) {
+    void this.observe(event, null, () => Promise.reject(error)).catch(() => {});
+  }
+
+  /** RPC from the Worker's health check: the room answers. */
+  async ping() {
+    return true;
+  }
+
   async onConnect(connection: RoomConnection, ctx: ConnectionContext) {
+    const userId = ctx.request.headers.get(USER_ID_HEADER);
+    await this.observe("connect", userId, () => this.admit(connection, ctx));
+  }
+
+  private async admit(connection: RoomConnection, ctx: ConnectionContext) {
     const userId = ctx.request.headers.get(USER_ID_HEADER);
     const expiresAt = Number(ctx.request.headers.get(SESSION_EXPIRES_HEADER));
     const checkedAt = Number(ctx.request.headers.get(SESSION_CHECKED_HEADER) ?? Number.NaN);
@@ -73,6 +118,15 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
   }
 
   async onMessage(connection: RoomConnection, raw: string | ArrayBuffer) {
+    try {
+      await this.observe("message", connection.state?.userId ?? null, () => this.receive(connection, raw));
+    } catch {
+      // Logged and reported by observe; the sender hears that it failed, nothing internal.
+      this.send(connection, { type: "error", message: ROOM_FAILURE });
+    }
+  }
+
+  private async receive(connection: RoomConnection, raw: string | ArrayBuffer) {
     const state = connection.state;
     if (!state?.userId) {
       this.send(connection, { type: "error", message: "Not authenticated" });
@@ -168,6 +222,10 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
    * Then the room's own work (`onRoomAlarm`).
    */
   async onAlarm() {
+    await this.observe("alarm", null, () => this.ring());
+  }
+
+  private async ring() {
     const now = Date.now();
     let next = Infinity;
     for (const connection of this.getConnections<ConnectionState>()) {

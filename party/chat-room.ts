@@ -52,6 +52,7 @@ const WAIT_FOR_MIRROR_MS = 2000;
  * read marks go through the chats module to D1, as POST .../read does.
  */
 export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
+  protected readonly roomName = "ChatRoom";
   #store: ChatStore | undefined;
   /** The D1 binding the room uses; the bench wraps it to delay each round trip (--d1-rtt). */
   #d1: D1Database | undefined;
@@ -138,7 +139,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
   async membersChanged() {
     this.#membersVersion += 1;
     this.store.forgetMembers();
-    this.ctx.waitUntil(this.reloadMembers().catch((error) => console.error("chat room: members reload failed", error)));
+    this.ctx.waitUntil(this.reloadMembers().catch((error) => this.noteError("members", error)));
   }
 
   /** RPC from the Worker: a member deleted their account (ADR 150); then the members reload. */
@@ -202,9 +203,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     const held = this.store.members();
     if (!held) return this.reloadMembers();
     if (Date.now() - held.loadedAt > MEMBERS_MAX_AGE_MS) {
-      this.ctx.waitUntil(
-        this.reloadMembers().catch((error) => console.error("chat room: members reload failed", error)),
-      );
+      this.ctx.waitUntil(this.reloadMembers().catch((error) => this.noteError("members", error)));
     }
     return held.list;
   }
@@ -284,7 +283,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
       } catch (error) {
         const failures = this.store.mirrorFailures() + 1;
         this.store.setMirrorFailures(failures);
-        console.error(`chat room ${this.name}: mirror to D1 failed (${failures}), retrying`, error);
+        this.noteError("mirror", error);
         await this.scheduleAlarm(Date.now() + mirrorRetryMs(failures));
         return;
       }
@@ -295,7 +294,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
         .filter((row) => inserted.has(row.id))
         .map((row) => ({ ...toChatMessage(row, row.senderId ?? ""), senderName: nameOf(row) }));
       const announced = announceMirrored(this.contextFor(null), { chatId: this.name, messages: news });
-      this.ctx.waitUntil(announced.catch((error) => console.error("chats: notifications failed", error)));
+      this.ctx.waitUntil(announced.catch((error) => this.noteError("notify", error)));
     }
   }
 

@@ -8,6 +8,7 @@
 import { routePartykitRequest } from "partyserver";
 import { createDb, type Db } from "../db/client";
 import type { Actor } from "../app/core/actor";
+import type { Invocation } from "../app/core/log";
 import { apiFailure } from "../app/http/envelope.server";
 import { findSession } from "../app/modules/auth/session.server";
 import { isChatMember } from "../app/modules/chats/queries.server";
@@ -68,7 +69,7 @@ export async function authorizeRoomConnection(
 export function routeRoomRequest(
   request: Request,
   env: Env,
-  options: { allowedOrigins: string[]; token: string | null; d1: D1DatabaseSession },
+  options: { allowedOrigins: string[]; token: string | null; d1: D1DatabaseSession; invocation?: Invocation },
 ): Promise<Response | null> {
   return routePartykitRequest(request, env, {
     onBeforeConnect: async (incoming, lobby) => {
@@ -81,6 +82,10 @@ export function routeRoomRequest(
         options.allowedOrigins,
       );
       if (!decision.ok) return apiFailure(decision.status, decision.message);
+      if (options.invocation) {
+        options.invocation.userId = decision.userId;
+        options.invocation.route = `room:${lobby.className}`;
+      }
       const forwarded = new Request(incoming);
       forwarded.headers.set(USER_ID_HEADER, decision.userId);
       forwarded.headers.set(SESSION_CHECKED_HEADER, String(decision.sessionCheckedAt));

@@ -6,6 +6,7 @@ import { AuthenticatedRoom, type RoomConnection } from "./authenticated-room";
  * every page the user has open. The Worker publishes here after writing to D1; clients only ping.
  */
 export class UserNotifications extends AuthenticatedRoom implements UserNotificationsRpc {
+  protected readonly roomName = "UserNotifications";
   protected onFrame(connection: RoomConnection, _userId: string, frame: { type: string }) {
     this.send(connection, { type: "error", message: `${frame.type} is not supported in this room` });
   }

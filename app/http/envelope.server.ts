@@ -4,6 +4,7 @@
  * few hand-written answers (404 for unknown /api paths) build these.
  */
 import { DomainError } from "~/core/errors";
+import { noteUnexpected, type Invocation } from "~/core/log";
 
 export function apiSuccess(payload: Record<string, unknown> = {}, init?: ResponseInit) {
   return Response.json({ success: true, ...payload }, init);
@@ -29,10 +30,10 @@ export const INTERNAL_ERROR_MESSAGE = "Internal server error";
  * Any error thrown while answering an /api request, in the envelope: a domain error with its
  * status, a thrown Response as it is, anything else logged and answered with a bare 500.
  */
-export function apiError(error: unknown): Response {
+export function apiError(error: unknown, invocation?: Invocation): Response {
   if (error instanceof Response) return error;
   if (error instanceof DomainError) return apiFailure(error.status, error.message, error.errors, error.code);
-  console.error(error);
+  noteUnexpected(invocation, error, "api");
   return apiFailure(500, INTERNAL_ERROR_MESSAGE);
 }
 

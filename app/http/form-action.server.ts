@@ -44,6 +44,7 @@ import {
 import type { z } from "zod";
 import { ADMIN_ONLY_MESSAGE } from "~/core/actor";
 import { DomainError } from "~/core/errors";
+import { noteUnexpected } from "~/core/log";
 import { installReadableErrors } from "~/core/readable-errors";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getOptionalUser, requireAnonymous, requireUser } from "~/utils/auth.server";
@@ -300,7 +301,7 @@ async function handle<I extends Record<string, Intent>>(
   } catch (error) {
     if (error instanceof Response) throw error;
     if (!(error instanceof DomainError)) {
-      console.error(error);
+      noteUnexpected(context.invocation, error, "action");
       // Still nothing internal; the form keeps what was typed, so the person can simply try again.
       const message = chosen.unexpectedMessage ?? INTERNAL_ERROR_MESSAGE;
       return failure(intentName, 500, message, { result: submission.reply({ formErrors: [message], hideFields }) });

@@ -162,7 +162,7 @@ export function jsonRoute(endpoints: Endpoints) {
     try {
       return await answer(endpoint, args);
     } catch (error) {
-      return apiError(error);
+      return apiError(error, args.context.invocation);
     }
   };
   const declaration: JsonRouteDeclaration = { kind: "json", endpoints };

@@ -24,6 +24,11 @@ function routeTree(routes: BuildRoutes, parentId?: string): RouteObject[] {
 }
 
 const trees = new WeakMap<BuildRoutes, RouteObject[]>();
+function treeOf(routes: BuildRoutes) {
+  let tree = trees.get(routes);
+  if (!tree) trees.set(routes, (tree = routeTree(routes)));
+  return tree;
+}
 
 /**
  * The route a non-GET request to `url` goes to, as Remix picks it: the index route when the URL
@@ -31,8 +36,7 @@ const trees = new WeakMap<BuildRoutes, RouteObject[]>();
  * `?index`). A data request (`/admin.data`) goes where its page would.
  */
 function targetRoute(routes: BuildRoutes, url: URL) {
-  let tree = trees.get(routes);
-  if (!tree) trees.set(routes, (tree = routeTree(routes)));
+  const tree = treeOf(routes);
   const path = url.pathname.endsWith(".data")
     ? url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/")
     : url.pathname;
@@ -44,6 +48,15 @@ function targetRoute(routes: BuildRoutes, url: URL) {
       ? leaf
       : matches.filter((match, index) => index === 0 || match.route.path).at(-1)!.route;
   return routes[target.id!];
+}
+
+/**
+ * The id of the route a request goes to, for logs and error reports: the deepest match for a read
+ * (the page's own route), the route whose action answers for a write; null when nothing matches.
+ */
+export function routeIdOf(routes: BuildRoutes, request: Request, url: URL): string | null {
+  if (request.method !== "GET" && request.method !== "HEAD") return targetRoute(routes, url)?.id ?? null;
+  return matchRoutes(treeOf(routes), url.pathname.replace(/\.data$/, ""))?.at(-1)?.route.id ?? null;
 }
 
 /** A 405 for a method the route at the request's URL does not answer, or null to let Remix answer. */

@@ -26,7 +26,7 @@ const ERROR_TEXT: Record<number, string> = {
   429: "Too many requests",
   500: "Unexpected failure; the message is only 'Internal server error'",
   502: "An outside service (the payment provider) failed",
-  503: "An outside service is not configured (tips not available)",
+  503: "A service is unavailable: an outside one is not configured (tips), or the database or the rooms cannot be reached (health)",
 };
 
 /**

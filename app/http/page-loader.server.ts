@@ -15,6 +15,7 @@
 import { data, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { DomainError } from "~/core/errors";
+import { noteUnexpected, type Invocation } from "~/core/log";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getOptionalUser, requireAdmin, requireAnonymous, requireUser } from "~/utils/auth.server";
 import { contextFor, type Ctx } from "~/core/context.server";
@@ -76,12 +77,13 @@ async function pageUser(access: PageAccess, request: Request, context: AppLoadCo
  * A domain or input error as the status page the route's error boundary shows; an unexpected one
  * is logged and, when the page words it, shown as `{ message: unexpectedMessage }` with a 500.
  */
-export function pageError(error: unknown, unexpectedMessage?: string): never {
+export function pageError(error: unknown, unexpectedMessage?: string, invocation?: Invocation): never {
   if (error instanceof DomainError) throw new Response(error.message, { status: error.status });
   // A thrown Response or data() (a redirect, a page's own status) is what the page meant.
   const deliberate = error instanceof Response || (error as { type?: string } | null)?.type === "DataWithResponseInit";
+  // Without a wording, Remix's handleError (entry.server.tsx) logs and reports it.
   if (!unexpectedMessage || deliberate) throw error;
-  console.error(error);
+  noteUnexpected(invocation, error, "loader");
   throw data({ message: unexpectedMessage }, { status: 500 });
 }
 
@@ -107,7 +109,7 @@ export function pageLoader<
         context,
       });
     } catch (error) {
-      return pageError(error, declaration.unexpectedMessage);
+      return pageError(error, declaration.unexpectedMessage, context.invocation);
     }
   };
   const meta: PageRouteDeclaration = {

@@ -52,6 +52,13 @@ function getSignedIn(request: Request, context: AppLoadContext): Promise<SignedI
             (found) => found && { user: found.user, unreadChats: Number(found.extra.unreadChats) },
           )
         : findSessionUser(db, token.token).then((user) => user && { user, unreadChats: null });
+    // Logs and error reports name the member by id (ADR 065).
+    const invocation = context.invocation;
+    if (invocation)
+      void pending.then(
+        (found) => (invocation.userId = found?.user.id ?? null),
+        () => {},
+      );
     signedInCache.set(context, pending);
   }
   return pending;

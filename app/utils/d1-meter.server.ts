@@ -3,8 +3,8 @@
  * wraps, but counts the round trips a request makes, the longest chain of them that had to run one
  * after another, the rows D1 read, and the writes; and, to simulate a database on another
  * continent, makes every round trip wait `rttMs` first (`replicaRttMs` for reads, which a replica
- * near the Worker could answer). Only the bench turns it on (server.ts, BENCH_D1_METER); normal
- * serving never wraps the binding.
+ * near the Worker could answer). Every request and cron step is metered for its log line's D1 call
+ * count (ADR 065); only the bench (server.ts, BENCH_D1_METER) adds the header and the delay.
  *
  * The chain: each round trip gets a depth, one more than the deepest round trip that had finished
  * when it started (anything finished may be what it waited for). Calls in flight together, from

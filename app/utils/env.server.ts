@@ -40,6 +40,8 @@ export const EnvSchema = z.object({
   EMAIL_API_KEY: optionalString,
   EMAIL_FROM: optionalString,
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  /** Where unexpected errors are reported (Sentry); without it nothing is sent (ADR 065). */
+  SENTRY_DSN: optionalString,
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

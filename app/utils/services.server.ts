@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "../../db/client";
 import { createRealtime, type Realtime } from "../modules/realtime/realtime.server";
 import { edgeCache, purgeEdgePaths } from "../http/edge-cache.server";
+import { noteUnexpected } from "../core/log";
 import { parseEnv, type AppEnv } from "./env.server";
 
 export interface Services {
@@ -35,7 +36,8 @@ export function getServices(context: AppLoadContext): Services {
     services = {
       env: parseEnv(raw as unknown as Record<string, unknown>),
       db: createDb(context.d1Session ?? raw.DB),
-      waitUntil: (promise) => ctx.waitUntil(promise.catch((error) => console.error(error))),
+      waitUntil: (promise) =>
+        ctx.waitUntil(promise.catch((error) => noteUnexpected(context.invocation, error, "waitUntil"))),
       realtime: createRealtime(raw),
     };
     const edge = context.edge;

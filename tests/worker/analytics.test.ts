@@ -1,12 +1,12 @@
-import { createScheduledController, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import worker from "../../server";
 import { applications, referralDaily, referrals, referralViews } from "../../db/schema";
 import { EDGE_CACHE_HEADER } from "~/http/edge-cache.server";
 import { analyticsQuery } from "~/modules/analytics/report.server";
 import { DAY_MS, dayOf } from "~/modules/analytics/rollup.server";
 import { api, createSignedInUser, fetchPath, fetchWithEnv, testDb } from "./helpers";
+import { runCron } from "./cron-helpers";
 import { createMarket } from "./market-helpers";
 
 const ANALYTICS = "/api/referrals/card-refer/analytics";
@@ -168,7 +168,7 @@ describe("analytics for referrers", () => {
       { referralId: referral.id, viewer: "old-clicker", day: today - 30, event: "click" },
       { referralId: referral.id, viewer: "today-viewer", day: today, event: "view" },
     ]);
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/15 * * * *" }), env);
+    await runCron();
     const left = await db.select().from(referralViews).where(eq(referralViews.referralId, referral.id));
     expect(left.map((row) => row.viewer)).toEqual(["today-viewer"]);
   }, 30_000);

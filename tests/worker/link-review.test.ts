@@ -2,8 +2,6 @@
  * Links that go where they say, members' cards waiting for review, and the scheduled link check
  * (docs/decisions/155-link-domains-and-review.md, docs/product.md#link-health).
  */
-import { createScheduledController, env } from "cloudflare:test";
-import worker from "../../server";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeCard, makeReferral } from "../../db/factories";
@@ -15,6 +13,7 @@ import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { FAKE_ISSUER_ORIGIN } from "../fixtures/fake-issuer";
 import { connect, framesOf, waitFor } from "./socket-helpers";
 import { api, createSignedInUser, fetchPath, testDb } from "./helpers";
+import { runCron } from "./cron-helpers";
 
 const BASE = "/api/referrals/card-refer";
 const word = () => `lk${crypto.randomUUID().slice(0, 8)}`;
@@ -370,11 +369,6 @@ describe("a card a member adds ('Other (Not Listed)')", () => {
 });
 
 describe("the cron", () => {
-  // The Worker's own scheduled handler, as the cron trigger calls it.
-  const runCron = async () => {
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/15 * * * *" }), env);
-  };
-
   it("flags links published before the rules without changing them", async () => {
     const db = testDb();
     const owner = await createSignedInUser();

@@ -155,6 +155,8 @@ export interface RoomRpc {
   publish(frame: ServerFrame, options?: { toUser?: string; exceptUser?: string }): Promise<number>;
   /** Closes every connection of a user in this room. */
   closeUser(userId: string): Promise<number>;
+  /** Answers true: the health check's proof that Durable Objects are reachable. */
+  ping(): Promise<boolean>;
 }
 
 /** A message handed to a chat's room (ADR 040: the room stores it, fans it out, mirrors it to D1). */

@@ -52,7 +52,12 @@ export interface Realtime {
   forgetMember(chatId: string, userId: string, standIn: DeletedStandIn): Promise<void>;
   /** Empties a deleted member's notification room's storage (ADR 153; not best effort either). */
   forgetUser(userId: string): Promise<void>;
+  /** One round trip to a room (the health check): throws when Durable Objects cannot be reached. */
+  ping(): Promise<void>;
 }
+
+/** The room the health check pings: no user has this id (ids are generated, never this word). */
+const HEALTH_ROOM = "health-check";
 
 async function bestEffort(what: string, call: () => Promise<unknown>) {
   try {
@@ -81,6 +86,9 @@ export function createRealtime(
     membersChanged: (chatId) => bestEffort(`members of ${chatId}`, () => chatRoom(chatId).membersChanged()),
     forgetMember: (chatId, userId, standIn) => chatRoom(chatId).forgetMember(userId, standIn),
     forgetUser: (userId) => bindings.UserNotifications.getByName(userId).forgetUser(),
+    ping: async () => {
+      await room("UserNotifications", HEALTH_ROOM).ping();
+    },
     toUser: (userId, frame) =>
       bestEffort(`publish to user ${userId}`, () => room("UserNotifications", userId).publish(frame)),
     closeUser: async (userId, { chatIds, notifications }) => {
