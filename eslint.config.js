@@ -135,6 +135,16 @@ export default tseslint.config(
   {
     // Playwright fixtures destructure nothing from the first argument by design.
     files: ["tests/e2e/**"],
-    rules: { "no-empty-pattern": "off" },
+    rules: {
+      "no-empty-pattern": "off",
+      // A test run leaves the tree clean: the documentation's screenshots are refreshed by `npm run screens`.
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value=/docs\\/screens/], TemplateElement[value.raw=/docs\\/screens/]",
+          message: "Screenshots go through screenPath (tests/e2e/screens.ts); `npm run screens` writes docs/screens/.",
+        },
+      ],
+    },
   },
 );

@@ -1,5 +1,5 @@
 /**
- * The one way to write an /api route (docs/decisions/081-route-kit.md). A route file declares, per
+ * The one way to write an /api route (docs/decisions/080-route-kit.md). A route file declares, per
  * method, who may call it, its body, query and params schemas, its response schema and a `run`
  * that calls the domain:
  *

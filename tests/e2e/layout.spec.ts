@@ -70,6 +70,29 @@ test.describe("toasts", () => {
       await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
     });
   }
+
+  test("a toast is dismissed by a drag of 80% of its width, not by a shorter one", async ({ page }) => {
+    await page.goto("/payment-success?amount=3");
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Payment successful!" });
+    await expect(toast).toBeVisible();
+    /** Drags the toast to the right by `fraction` of its width, from its left edge. */
+    async function drag(fraction: number) {
+      // Polled until it rests: the toast slides in, and snaps back after a short drag.
+      await expect.poll(async () => (await toast.boundingBox())!.x).toBeLessThan(1280 - 300);
+      const box = (await toast.boundingBox())!;
+      const [x, y] = [box.x + 8, box.y + box.height / 2];
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      await page.mouse.move(x + box.width * fraction, y, { steps: 12 });
+      await page.mouse.up();
+    }
+    // Sonner alone dismisses at 45 px: 60% of ~356 px is well past that.
+    await drag(0.6);
+    await expect(toast).toHaveAttribute("data-removed", "false");
+    await expect(toast).toHaveAttribute("data-swipe-out", "false");
+    await drag(0.85);
+    await expect(toast).toHaveCount(0);
+  });
 });
 
 test("the dashboard's tabs fit a 390 px screen, none cut off", async ({ page, login }) => {

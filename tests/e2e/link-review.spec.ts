@@ -7,16 +7,17 @@ import type { Page } from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, signInAs, test } from "./fixtures";
+import { screenPath } from "./screens";
 
 const WIDTHS = [1280, 390] as const;
 
-/** A viewport PNG of the page at both widths, under docs/screens/. */
+/** A viewport PNG of the page at both widths (docs/screens/ when `npm run screens` refreshes them). */
 async function screenshots(page: Page, screen: string, focus?: () => Promise<void>) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await focus?.();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: `docs/screens/${screen}-${width}.png` });
+    await page.screenshot({ path: screenPath(`${screen}-${width}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

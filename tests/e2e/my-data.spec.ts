@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { expect, test, TEST_PASSWORD } from "./fixtures";
+import { screenPath } from "./screens";
 
 for (const javaScriptEnabled of [true, false]) {
   const mode = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
@@ -60,6 +61,6 @@ test("the data page at 1280 and 390 px", async ({ page, login }) => {
     await page.goto("/dashboard/personal-info?delete=1#your-data-card");
     await page.getByRole("heading", { name: "Delete your account?" }).scrollIntoViewIfNeeded();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`personal-info-your-data-${width}.png`) });
+    await page.screenshot({ path: screenPath(`personal-info-your-data-${width}.png`) });
   }
 });

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { apiAs, chaseReferralLink, createCatalogueCard, expect, signInAs, test, type TestUser } from "./fixtures";
+import { screenPath } from "./screens";
 
 /**
  * A referral sharing 20% of a $150 referral bonus ($30) on a new catalogue card (a member's own
@@ -81,7 +82,7 @@ test.describe("outcomes after applying", () => {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await timeline(page).scrollIntoViewIfNeeded();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: test.info().outputPath(`outcome-timeline-${width}.png`) });
+      await page.screenshot({ path: screenPath(`outcome-timeline-${width}.png`) });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await timeline(page).getByRole("button", { name: "Share received" }).click();
@@ -113,7 +114,7 @@ test.describe("outcomes after applying", () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: test.info().outputPath(`analytics-${width}.png`) });
+      await page.screenshot({ path: screenPath(`analytics-${width}.png`) });
     }
     const api = await apiAs(request, referrer).get<{ totals: Record<string, number> }>(
       "/api/referrals/card-refer/analytics?days=30",

@@ -5,6 +5,7 @@
 import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { createReferral, expect, expectNoScriptToast, signInAs, test } from "./fixtures";
+import { screenPath } from "./screens";
 
 async function reportReferral(page: Page, referralId: string, javaScriptEnabled: boolean) {
   await page.goto(`/apply/${referralId}`);
@@ -91,7 +92,7 @@ test("the report form and the admin queue at 1280 and 390 px", async ({
     await page.getByText("Report this referral").click();
     await page.getByRole("button", { name: "Send report" }).scrollIntoViewIfNeeded();
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`report-referral-${width}.png`) });
+    await page.screenshot({ path: screenPath(`report-referral-${width}.png`) });
   }
   await page.getByLabel("What is wrong?").selectOption({ label: "Offer expired" });
   await page.getByRole("button", { name: "Send report" }).click();
@@ -101,7 +102,7 @@ test("the report form and the admin queue at 1280 and 390 px", async ({
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await page.goto("/admin/reports");
     await expectNoSeriousA11yViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`admin-reports-${width}.png`) });
+    await page.screenshot({ path: screenPath(`admin-reports-${width}.png`) });
   }
 });
 

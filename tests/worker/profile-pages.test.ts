@@ -36,7 +36,7 @@ describe("profile pages", () => {
       body: new URLSearchParams({ intent: "privacy", showEmail: "yes" }),
     });
     expect(response.status).toBe(400);
-    // The page says so in the spec's words (section 8, Profile), also without JavaScript.
+    // The page says so in the spec's words (docs/product.md#profile-texts), also without JavaScript.
     expect(await response.text()).toContain("Error updating privacy settings: ");
     const row = await testDb()
       .select({ showEmail: users.showEmail })

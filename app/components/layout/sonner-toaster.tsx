@@ -1,4 +1,4 @@
-import type { CSSProperties } from "react";
+import type { CSSProperties, PointerEvent } from "react";
 import { Toaster as Sonner } from "sonner";
 
 /**
@@ -26,23 +26,44 @@ const HEADER_PX = 65;
 const OFFSET = { top: HEADER_PX + 16, right: 24 };
 const MOBILE_OFFSET = { top: HEADER_PX + 8, right: 16, left: 16 };
 
+/** The spec's drag-to-dismiss threshold: a toast goes once dragged 80% of its width (or height). */
+export const SWIPE_DISMISS_FRACTION = 0.8;
+
+/**
+ * Sonner dismisses a toast dragged 45 px or flicked, and takes no threshold prop. Its pointer-up
+ * handler reads how far the toast was dragged from the toast's `--swipe-amount-x` / `-y`; this
+ * runs first (capture phase) and zeroes a drag short of the fraction, so sonner snaps it back.
+ */
+function holdShortSwipes(event: PointerEvent<HTMLElement>) {
+  const toast = (event.target as Element).closest<HTMLElement>("[data-sonner-toast]");
+  if (!toast) return;
+  const dragged = (axis: "x" | "y") =>
+    Math.abs(Number.parseFloat(toast.style.getPropertyValue(`--swipe-amount-${axis}`)) || 0);
+  const { width, height } = toast.getBoundingClientRect();
+  if (dragged("x") >= SWIPE_DISMISS_FRACTION * width || dragged("y") >= SWIPE_DISMISS_FRACTION * height) return;
+  toast.style.setProperty("--swipe-amount-x", "0px");
+  toast.style.setProperty("--swipe-amount-y", "0px");
+}
+
 /**
  * The toaster itself (docs/product.md#header): top-right below the header, 5000 ms, light theme,
- * Alt+T to reach them, swipe to dismiss. Loaded after hydration by toaster.tsx, so sonner is not among the
+ * Alt+T to reach them, dragged 80% of the way to dismiss. Loaded after hydration by toaster.tsx, so sonner is not among the
  * landing page's preloads; a toast raised before it mounts is shown when it subscribes.
  */
 export default function SonnerToaster() {
   return (
-    <Sonner
-      position="top-right"
-      duration={5000}
-      theme="light"
-      hotkey={["altKey", "KeyT"]}
-      richColors
-      closeButton
-      style={RICH_COLORS}
-      offset={OFFSET}
-      mobileOffset={MOBILE_OFFSET}
-    />
+    <div className="contents" onPointerUpCapture={holdShortSwipes}>
+      <Sonner
+        position="top-right"
+        duration={5000}
+        theme="light"
+        hotkey={["altKey", "KeyT"]}
+        richColors
+        closeButton
+        style={RICH_COLORS}
+        offset={OFFSET}
+        mobileOffset={MOBILE_OFFSET}
+      />
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The spec's Application JSON (section 3) as a zod schema (the /api contract) and the presenter
+ * The Application JSON of the /api contract (docs/product.md#api) as a zod schema (the /api contract) and the presenter
  * typed by it: the people's names masked the way the viewer may see them. Safe in the browser.
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /**
  * The zod schemas of every account form, shared by the conform forms, the HTML actions and the
- * /api routes. Messages are the spec's (sections 5 and 8).
+ * /api routes. Messages are the spec's words (docs/product.md#auth-texts).
  */
 import { z } from "zod";
 import { nameText, optionalName as optionalNameField, whenMissing } from "~/utils/zod-fields";

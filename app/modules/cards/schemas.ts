@@ -105,7 +105,8 @@ export const CardFormSchema = CardFormFields.superRefine((value, context) => {
 
 /**
  * A card a member adds from the referral flow ('Other (Not Listed)'): Card Name, Card Issuer, Card
- * Category and Annual Fee are required there (spec section 5); the rest is optional.
+ * Category and Annual Fee are required here, the description by the referral's card rules
+ * (`checkCardRules` in referrals/schemas.ts); the rest is optional (docs/product.md#referrals).
  */
 export const NewCardSchema = CardSchema.extend({
   category: z.enum(CARD_CATEGORIES, { error: "Card category is required" }),

@@ -8,7 +8,7 @@ import { nameText } from "~/utils/zod-fields";
 
 export const MESSAGE_MAX_LENGTH = 2000;
 
-/** The spec's words (sections 2 and 8) plus the few texts it leaves open. */
+/** The chat's texts (docs/product.md#chat-texts): the spec's words plus the few it leaves open. */
 export const CHAT_MESSAGES = {
   welcome: "Welcome to Chat",
   welcomeHint: "Select a conversation from the sidebar or start a new one to begin messaging",

@@ -6,7 +6,7 @@ export type TipAmount = (typeof TIP_AMOUNTS)[number];
 
 export const TIP_CURRENCY = "usd";
 
-/** The spec's payment texts (sections 2 and 8). */
+/** The payment texts (docs/product.md#payment-texts). */
 export const PAYMENT_MESSAGES = {
   failed: "Unable to process payment. Please try again later.",
   success: "Payment successful! Thank you for your support.",

@@ -93,7 +93,7 @@ export type PresentedReferral = z.infer<typeof ReferralSchema>;
 export const ReferralApplicantSchema = z.object({ _id: z.string(), username: z.string(), name: z.string() });
 
 /**
- * The spec's people of a referral (section 3): who applied through it and who succeeded (ids, and
+ * The people of a referral (docs/product.md#referrals): who applied through it and who succeeded (ids, and
  * the successful ones as small objects), and how many referrals its referrer has published.
  */
 export const ReferralPeopleSchema = z.object({
