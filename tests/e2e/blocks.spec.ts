@@ -1,5 +1,6 @@
 import { expectNoSeriousA11yViolations } from "./axe";
 import { apiAs, browserFor, expect, test } from "./fixtures";
+import { screenPath } from "./screens";
 
 const BLOCKED_YOU = "You can't message this member.";
 const YOU_BLOCKED = "You blocked this member. Unblock them to send messages.";
@@ -28,7 +29,7 @@ test.describe("Blocking in chat", () => {
       await a.page.getByLabel("About this conversation").click();
       await expect(a.page.getByRole("link", { name: "Block", exact: true })).toBeVisible();
       await expectNoSeriousA11yViolations(a.page);
-      await a.page.screenshot({ path: test.info().outputPath(`chat-info-block-${width}.png`) });
+      await a.page.screenshot({ path: screenPath(`chat-info-block-${width}.png`) });
       await a.page.keyboard.press("Escape");
     }
     await a.page.setViewportSize({ width: 1280, height: 900 });
@@ -41,7 +42,7 @@ test.describe("Blocking in chat", () => {
     await expectNoSeriousA11yViolations(a.page);
     await dialog.getByRole("button", { name: "Block" }).click();
     await expect(a.page.getByRole("status").getByText(YOU_BLOCKED)).toBeVisible();
-    await a.page.screenshot({ path: test.info().outputPath("chat-blocked-1280.png") });
+    await a.page.screenshot({ path: screenPath("chat-blocked-1280.png") });
     // The chat left Alice's list.
     await expect(a.page.getByRole("complementary", { name: "Conversations" }).getByText("Bob Block")).toHaveCount(0);
 
@@ -103,7 +104,7 @@ test.describe("Blocking in chat", () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: test.info().outputPath(`profile-block-${width}.png`) });
+      await page.screenshot({ path: screenPath(`profile-block-${width}.png`) });
     }
     await page.getByRole("link", { name: "Block", exact: true }).click();
     await page.getByRole("alertdialog", { name: "Block this member?" }).getByRole("button", { name: "Block" }).click();
@@ -132,7 +133,7 @@ test.describe("Reporting from chat", () => {
       await expect(dialog).toBeVisible();
       await expect(dialog.getByText(spam)).toBeVisible();
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: test.info().outputPath(`chat-report-message-${width}.png`) });
+      await page.screenshot({ path: screenPath(`chat-report-message-${width}.png`) });
       await page.keyboard.press("Escape");
       await expect(dialog).toHaveCount(0);
     }
