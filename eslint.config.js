@@ -102,6 +102,65 @@ export default tseslint.config(
     },
   },
   {
+    // Shared helpers (app/utils) and shared UI (app/components) are core (docs/decisions/091-shared-code-is-core.md):
+    // the domains use them, so they know no domain, no route and no route kit. What the shared header
+    // needs from a domain, root.tsx hands it as a prop.
+    files: ["app/utils/**", "app/components/**"],
+    // A transitional re-export for one importer on another branch; see the file.
+    ignores: ["app/utils/services.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "~/modules/*",
+                "**/modules/*",
+                "~/routes/*",
+                "**/routes/*",
+                "~/root",
+                "**/root",
+                "~/http/*",
+                "**/http/*",
+                "!~/http/form-failure",
+              ],
+              message:
+                "app/utils and app/components are the core ring: a helper that needs a domain belongs in that domain or in app/http; the header gets domain values as props from root.tsx.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // db/ (the schema, the client, factories and seeds) is core too: it imports app/core, never a domain,
+    // a route or the kit; a pure rule both need moves to app/core.
+    files: ["db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "**/app/modules/*",
+                "**/app/routes/*",
+                "**/app/http/*",
+                "**/app/root",
+                "~/modules/*",
+                "~/routes/*",
+                "~/http/*",
+                "~/root",
+              ],
+              message: "db/ is the core ring: move the pure rule it needs to app/core.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Domains sit under the routes and the kit, and know nothing of HTTP (docs/decisions/080-route-kit.md):
     // the route kit in app/http adapts requests to them.
     files: ["app/modules/**/*.server.ts"],
