@@ -1,5 +1,5 @@
 /**
- * The admin card form (spec sections 3 and 5): every card field, validated by CardSchema in the
+ * The admin card form (docs/product.md#card-catalogue): every card field, validated by CardSchema in the
  * browser and in the action, errors cleared as fields are edited, a toast on failure, and an
  * image preview at the recommended 300x190. Works as a plain form without JavaScript.
  */

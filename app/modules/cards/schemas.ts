@@ -105,7 +105,7 @@ export const CardFormSchema = CardFormFields.superRefine((value, context) => {
 
 /**
  * A card a member adds from the referral flow ('Other (Not Listed)'): Card Name, Card Issuer, Card
- * Category and Annual Fee are required there (spec section 5); the rest is optional.
+ * Category and Annual Fee are required there (docs/product.md#card-catalogue); the rest is optional.
  */
 export const NewCardSchema = CardSchema.extend({
   category: z.enum(CARD_CATEGORIES, { error: "Card category is required" }),

@@ -43,7 +43,7 @@ export interface CreditBand {
   tone: "success" | "brand" | "warning" | "muted";
 }
 
-/** Spec section 9: 750+ Excellent, 700-749 Good, 650-699 Fair, below 650 Building. */
+/** docs/product.md#display-formats: 750+ Excellent, 700-749 Good, 650-699 Fair, below 650 Building. */
 export function creditScoreBand(score: number | null | undefined): CreditBand | null {
   if (score == null) return null;
   if (score >= 750) return { label: "Excellent", tone: "success" };
