@@ -76,7 +76,7 @@ export default tseslint.config(
                 "Use toast from ~/components/layout/toaster: it loads sonner on first use, outside the page's preloads.",
             },
             {
-              group: ["~/http/*", "!~/http/form-failure"],
+              group: ["~/http/*", "**/http/*"],
               message: "The route kit is the routes' ring; browser code below it does not import it.",
             },
           ],
@@ -123,7 +123,6 @@ export default tseslint.config(
                 "**/root",
                 "~/http/*",
                 "**/http/*",
-                "!~/http/form-failure",
               ],
               message:
                 "app/utils and app/components are the core ring: a helper that needs a domain belongs in that domain or in app/http; the header gets domain values as props from root.tsx.",
@@ -161,6 +160,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every domain file, browser-safe ones included, sits under the routes and the kit (ADR 091): a
+    // hook that reads the root loader's data types it by its shape. The server block below repeats
+    // these patterns, since its rule options replace these for *.server.ts.
+    files: ["app/modules/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/routes/*", "**/routes/*", "~/root", "**/root", "~/http/*", "**/http/*"],
+              message: "Domains do not import routes, root.tsx or the route kit (a higher ring).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Domains sit under the routes and the kit, and know nothing of HTTP (docs/decisions/080-route-kit.md):
     // the route kit in app/http adapts requests to them.
     files: ["app/modules/**/*.server.ts"],
@@ -171,7 +189,7 @@ export default tseslint.config(
           patterns: [
             { group: ["@remix-run/*"], message: "Domain modules do not import Remix; adapt in app/http." },
             {
-              group: ["~/routes/*", "~/root", "~/http/*"],
+              group: ["~/routes/*", "**/routes/*", "~/root", "**/root", "~/http/*", "**/http/*"],
               message: "Domains do not import routes or the route kit (a higher ring).",
             },
           ],
