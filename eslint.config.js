@@ -76,7 +76,7 @@ export default tseslint.config(
                 "Use toast from ~/components/layout/toaster: it loads sonner on first use, outside the page's preloads.",
             },
             {
-              group: ["~/http/*", "!~/http/form-failure"],
+              group: ["~/http/*", "**/http/*"],
               message: "The route kit is the routes' ring; browser code below it does not import it.",
             },
           ],
@@ -102,6 +102,81 @@ export default tseslint.config(
     },
   },
   {
+    // Shared helpers (app/utils) and shared UI (app/components) are core (docs/decisions/091-shared-code-is-core.md):
+    // the domains use them, so they know no domain, no route and no route kit. What the shared header
+    // needs from a domain, root.tsx hands it as a prop.
+    files: ["app/utils/**", "app/components/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "~/modules/*",
+                "**/modules/*",
+                "~/routes/*",
+                "**/routes/*",
+                "~/root",
+                "**/root",
+                "~/http/*",
+                "**/http/*",
+              ],
+              message:
+                "app/utils and app/components are the core ring: a helper that needs a domain belongs in that domain or in app/http; the header gets domain values as props from root.tsx.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // db/ (the schema, the client, factories and seeds) is core too: it imports app/core, never a domain,
+    // a route or the kit; a pure rule both need moves to app/core.
+    files: ["db/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: [
+                "**/app/modules/*",
+                "**/app/routes/*",
+                "**/app/http/*",
+                "**/app/root",
+                "~/modules/*",
+                "~/routes/*",
+                "~/http/*",
+                "~/root",
+              ],
+              message: "db/ is the core ring: move the pure rule it needs to app/core.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Every domain file, browser-safe ones included, sits under the routes and the kit (ADR 091): a
+    // hook that reads the root loader's data types it by its shape. The server block below repeats
+    // these patterns, since its rule options replace these for *.server.ts.
+    files: ["app/modules/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["~/routes/*", "**/routes/*", "~/root", "**/root", "~/http/*", "**/http/*"],
+              message: "Domains do not import routes, root.tsx or the route kit (a higher ring).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Domains sit under the routes and the kit, and know nothing of HTTP (docs/decisions/080-route-kit.md):
     // the route kit in app/http adapts requests to them.
     files: ["app/modules/**/*.server.ts"],
@@ -112,7 +187,7 @@ export default tseslint.config(
           patterns: [
             { group: ["@remix-run/*"], message: "Domain modules do not import Remix; adapt in app/http." },
             {
-              group: ["~/routes/*", "~/root", "~/http/*"],
+              group: ["~/routes/*", "**/routes/*", "~/root", "**/root", "~/http/*", "**/http/*"],
               message: "Domains do not import routes or the route kit (a higher ring).",
             },
           ],

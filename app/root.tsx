@@ -9,12 +9,12 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
 import { countUnread } from "~/modules/chats/queries.server";
 import { tipsMode } from "~/modules/payments/stripe.server";
-import { RealtimeProvider } from "~/modules/realtime/realtime-provider";
+import { RealtimeProvider, useRealtime } from "~/modules/realtime/realtime-provider";
 import { useNonce } from "~/utils/nonce";
 import { useSignInOnLostSession } from "~/utils/sign-in-again";
 import type { RootUser } from "~/utils/user";
-import { getToast } from "~/utils/toast.server";
-import { sessionUnreadChats } from "~/utils/auth.server";
+import { getToast } from "~/http/toast.server";
+import { sessionUnreadChats } from "~/http/auth.server";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -57,6 +57,12 @@ export const loader = pageLoader({
   },
 });
 
+/** The shared header, composed here with the notification room's live unread count (ADR 091). */
+function Header() {
+  const { unread } = useRealtime();
+  return <SiteHeader unreadChats={unread} />;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
@@ -72,7 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-full flex-col bg-canvas text-ink antialiased">
         <ProgressBar />
         <RealtimeProvider userId={data?.user?.id ?? null} initialUnread={data?.unreadChats ?? 0}>
-          <SiteHeader />
+          <Header />
           {/* A refusal aimed at one form is shown by that form (<FormError/>), not at the top. */}
           <NoScriptToast toast={data?.toast?.formId ? null : (data?.toast ?? null)} />
           <main id="main" className="flex-1">

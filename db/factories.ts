@@ -3,8 +3,8 @@
  * seed (written out as SQL). Each takes overrides; anything random comes from `rng` so the seed
  * can be repeatable.
  */
-import { cardSlug } from "../app/modules/cards/slug";
-import { normalizeReferralLink } from "../app/modules/referrals/link";
+import { cardSlug } from "../app/core/card-slug";
+import { normalizeReferralLink } from "../app/core/referral-link";
 import { createId } from "./id";
 import type {
   applications,

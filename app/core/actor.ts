@@ -1,3 +1,4 @@
+import type { AuthProvider } from "../../db/enums";
 import { DomainError } from "./errors";
 
 /** Who is acting: the signed-in member as the domain layer sees them. */
@@ -5,6 +6,19 @@ export interface Actor {
   id: string;
   isAdmin: boolean;
 }
+
+/**
+ * The signed-in member as a session lookup reads them (the auth domain's session columns): what the
+ * route kit hands a loader and the root loader sends every page (ADR 091).
+ */
+export type SessionUser = Actor & {
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profileImage: string | null;
+  authProvider: AuthProvider;
+};
 
 /** The spec's text for a member reaching an admin-only place. */
 export const ADMIN_ONLY_MESSAGE = "Access denied. Admin privileges required.";

@@ -3,7 +3,7 @@
  * `fn(ctx, input)`. Built once per request by the route kit (or by a room, or the cron), it carries
  * the database, the environment, the realtime rooms, `waitUntil`, and who is acting.
  */
-import type { Services } from "~/utils/services.server";
+import type { Services } from "./services.server";
 import type { Actor } from "./actor";
 import { DomainError } from "./errors";
 

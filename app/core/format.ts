@@ -18,3 +18,8 @@ export function formatDate(iso: string | Date) {
 export function formatIsoDay(value: Date | string) {
   return new Date(value).toISOString().slice(0, 10);
 }
+
+/** The unread badge (docs/product.md#realtime-chat): the count, or '9+' above 9. */
+export function unreadBadge(count: number) {
+  return count > 9 ? "9+" : String(count);
+}

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { ADMIN_ONLY_MESSAGE } from "~/core/actor";
 import { DomainError } from "~/core/errors";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { getOptionalUser } from "~/utils/auth.server";
+import { getOptionalUser } from "~/http/auth.server";
 
 export type Access = "anyone" | "member" | "admin";
 

@@ -47,15 +47,15 @@ import { DomainError } from "~/core/errors";
 import { noteUnexpected } from "~/core/log";
 import { installReadableErrors } from "~/core/readable-errors";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { getOptionalUser, requireAnonymous, requireUser } from "~/utils/auth.server";
+import { getOptionalUser, requireAnonymous, requireUser } from "~/http/auth.server";
 import { safeRedirect } from "~/utils/redirect";
 import { contextFor, type Ctx } from "~/core/context.server";
-import { getServices } from "~/utils/services.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { getServices } from "~/http/services.server";
+import { redirectWithToast } from "./toast.server";
 import { readFormData } from "./body.server";
 import { SIGN_IN_MESSAGE } from "./access.server";
 import { INTERNAL_ERROR_MESSAGE, methodNotAllowed } from "./envelope.server";
-import { SIGN_IN_REQUIRED, type FormFailure } from "./form-failure";
+import { SIGN_IN_REQUIRED, type FormFailure } from "~/core/form-failure";
 import { ROUTE_DECLARATION } from "./json-route.server";
 
 // A form's schema failures reach the page as they are worded: never zod's own text.
@@ -68,7 +68,7 @@ type FormUser<A extends FormAccess> = A extends "member" | "admin"
     ? null
     : SessionUser | null;
 
-export type { FormFailure } from "./form-failure";
+export type { FormFailure } from "~/core/form-failure";
 
 import type { HeadersOutcome, RedirectOutcome } from "./form-outcomes.server";
 

@@ -16,8 +16,8 @@ import {
 } from "~/modules/auth/google.server";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { shouldUseSecureCookies } from "~/utils/auth.server";
-import type { Services } from "~/utils/services.server";
+import { shouldUseSecureCookies } from "~/http/auth.server";
+import type { Services } from "~/core/services.server";
 
 /** The short-lived cookie holding only the OAuth `state` (cleared by the callback). */
 export const GOOGLE_STATE_COOKIE = "__google_oauth";

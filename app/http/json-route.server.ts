@@ -21,7 +21,7 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@re
 import type { z } from "zod";
 import { isDevelopment } from "~/utils/env.server";
 import { contextFor, type Ctx } from "~/core/context.server";
-import { getServices } from "~/utils/services.server";
+import { getServices } from "./services.server";
 import { apiCaller, type Access, type UserFor } from "./access.server";
 import { readJsonObject, readTextBody } from "./body.server";
 import { apiError, apiFailure, methodNotAllowed } from "./envelope.server";

@@ -17,9 +17,9 @@ import type { z } from "zod";
 import { DomainError } from "~/core/errors";
 import { noteUnexpected, type Invocation } from "~/core/log";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { getOptionalUser, requireAdmin, requireAnonymous, requireUser } from "~/utils/auth.server";
+import { getOptionalUser, requireAdmin, requireAnonymous, requireUser } from "~/http/auth.server";
 import { contextFor, type Ctx } from "~/core/context.server";
-import { getServices } from "~/utils/services.server";
+import { getServices } from "~/http/services.server";
 import { ROUTE_DECLARATION } from "./json-route.server";
 import { parseInput, queryObject } from "./input.server";
 

@@ -7,7 +7,7 @@ import { pageLoader } from "~/http/page-loader.server";
 import { CardForm } from "~/modules/cards/card-form";
 import { getCard, listIssuers, updateCard } from "~/modules/cards/cards.server";
 import { CARD_MESSAGES, CardFormSchema } from "~/modules/cards/schemas";
-import { redirectWithToast } from "~/utils/toast.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { domainsOfIssuer, setIssuerDomains } from "~/modules/links/domains.server";
 import { IssuerDomainsForm } from "~/modules/links/domains-form";
 import { IssuerDomainsSchema } from "~/modules/links/schemas";

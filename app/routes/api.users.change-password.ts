@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { changePassword } from "~/modules/users/profile.server";
 import { ChangePasswordApiSchema } from "~/modules/users/schemas";
-import { requireSessionToken } from "~/utils/auth.server";
+import { requireSessionToken } from "~/http/auth.server";
 
 export const loader = jsonRoute({
   PUT: endpoint({

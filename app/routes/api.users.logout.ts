@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiFailure, apiSuccess } from "~/http/envelope.server";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
-import { signOut } from "~/utils/auth.server";
+import { signOut } from "~/http/auth.server";
 
 const LOGGED_OUT = "Logged out";
 

@@ -6,7 +6,7 @@ import { DeleteAccountSchema } from "~/modules/users/schemas";
 import { ApiOwnUserSchema, toApiOwnUser } from "~/modules/users/present";
 import { getOwnProfile } from "~/modules/users/profile.server";
 import { clearSessionCookie } from "~/modules/auth/session.server";
-import { requireSessionToken, shouldUseSecureCookies } from "~/utils/auth.server";
+import { requireSessionToken, shouldUseSecureCookies } from "~/http/auth.server";
 
 export const loader = jsonRoute({
   GET: endpoint({

@@ -11,8 +11,8 @@ import { isGoogleEnabled } from "~/modules/auth/google.server";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { createSession, serializeSessionCookie } from "~/modules/auth/session.server";
 import { DomainError } from "~/core/errors";
-import { shouldUseSecureCookies } from "~/utils/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { shouldUseSecureCookies } from "~/http/auth.server";
+import { redirectWithToast } from "~/http/toast.server";
 
 const safeDecode = (value: string) => {
   try {

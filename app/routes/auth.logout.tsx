@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formResource, intent, redirectTo } from "~/http/form-action.server";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
-import { signOut } from "~/utils/auth.server";
+import { signOut } from "~/http/auth.server";
 
 /**
  * POST /auth/logout, the header's Sign out: ends the server session and the user's realtime

@@ -11,7 +11,7 @@ import { pageLoader } from "~/http/page-loader.server";
 import { isRevertTokenUsable, revertEmailChange } from "~/modules/auth/email-change.server";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { clearSessionCookie } from "~/modules/auth/session.server";
-import { shouldUseSecureCookies } from "~/utils/auth.server";
+import { shouldUseSecureCookies } from "~/http/auth.server";
 
 /** A token as the links carry it (crypto.server createToken); anything else is not a link of ours. */
 const TOKEN = /^[A-Za-z0-9_-]{20,200}$/;

@@ -13,7 +13,7 @@ import { verifyEmail } from "~/modules/auth/accounts.server";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { EmailOnlySchema, VERIFY_NO_TOKEN, VerifyEmailSchema } from "~/modules/auth/schemas";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
-import { shouldUseSecureCookies } from "~/utils/auth.server";
+import { shouldUseSecureCookies } from "~/http/auth.server";
 import { safeRedirect } from "~/utils/redirect";
 
 const REDIRECT_SECONDS = 3;

@@ -7,7 +7,7 @@
 
 import { useFetchers } from "@remix-run/react";
 import { useEffect } from "react";
-import { SIGN_IN_REQUIRED, type FormFailure } from "~/http/form-failure";
+import { SIGN_IN_REQUIRED, type FormFailure } from "~/core/form-failure";
 
 /** Paths of sign-in calls, whose 401 means wrong credentials rather than a lost session (the spec's rule). */
 const SIGN_IN_CALL = /login|register|google-auth/;

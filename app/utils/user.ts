@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import type { SessionUser } from "~/modules/auth/present";
+import type { SessionUser } from "~/core/actor";
 
 /** What the root loader tells every page about the signed-in member (app/root.tsx). */
 export type RootUser = SessionUser;

@@ -25,7 +25,7 @@ import {
   type NewUser,
 } from "../factories";
 import { APPLICATION_STATUSES } from "../schema";
-import { cardSlug } from "../../app/modules/cards/slug";
+import { cardSlug } from "../../app/core/card-slug";
 import { catalogueCards } from "./cards";
 
 /** Development-only credentials, documented in the README. */

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
-import { cardSlug } from "../../app/modules/cards/slug";
+import { cardSlug } from "../../app/core/card-slug";
 import { expectNoSeriousA11yViolations } from "./axe";
 import { apiAs, chaseReferralLink, createReferral, expect, latestEmail, test, type TestUser } from "./fixtures";
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SendMessageSchema } from "../../app/modules/chats/schemas";
 import { parseClientFrame } from "../../app/modules/realtime/protocol";
-import { newMessageToastText, unreadBadge } from "../../app/modules/realtime/notices";
+import { unreadBadge } from "../../app/core/format";
+import { newMessageToastText } from "../../app/modules/realtime/notices";
 
 describe("chat texts and rules", () => {
   it("previews the first 30 characters in the new-message toast", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSafeReferralLink, normalizeReferralLink } from "~/modules/referrals/link";
+import { isSafeReferralLink, normalizeReferralLink } from "~/core/referral-link";
 
 describe("normalizeReferralLink", () => {
   it("lower-cases the host, drops tracking parameters, fragments and trailing slashes", () => {

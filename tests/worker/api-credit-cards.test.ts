@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeCard, makeReferral, uniqueSuffix } from "../../db/factories";
 import { creditCards, referrals } from "../../db/schema";
 import { CARD_MESSAGES } from "~/modules/cards/schemas";
-import { ADMIN_ONLY_MESSAGE } from "~/utils/auth.server";
+import { ADMIN_ONLY_MESSAGE } from "~/http/auth.server";
 import { api, createSignedInUser, createUser, testDb } from "./helpers";
 
 type Body = { success: boolean; message?: string; errors?: Record<string, string>; code?: string } & Record<

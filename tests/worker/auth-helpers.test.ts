@@ -1,8 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { ADMIN_ONLY_MESSAGE, requireAdmin, requireAnonymous, requireUser } from "~/utils/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
+import { ADMIN_ONLY_MESSAGE, requireAdmin, requireAnonymous, requireUser } from "~/http/auth.server";
+import { redirectWithToast } from "~/http/toast.server";
 import { createSignedInUser, fetchPath, ORIGIN } from "./helpers";
 
 const context = () => ({ cloudflare: { env } }) as unknown as AppLoadContext;

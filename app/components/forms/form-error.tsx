@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { toast } from "~/components/layout/toaster";
 import { useHydrated } from "~/core/hooks";
-import type { loader as rootLoader } from "~/root";
+import type { Toast } from "~/utils/toast";
 import { FormMessage } from "./field";
 
 /**
@@ -43,17 +43,22 @@ export function FormError({ message, answer }: { message: string | null | undefi
   return <FormMessage tone="error">{message}</FormMessage>;
 }
 
+/** The flash toast the root loader sent (typed by its shape: shared UI imports no route, ADR 091). */
+function useRootToast(): Toast | null {
+  return useRouteLoaderData<{ toast: Toast | null }>("root")?.toast ?? null;
+}
+
 /**
  * The refusal a plain post (no JavaScript) to a resource route brought back for the form `formId`
  * (the flash toast's `formId`), or null: that form stays open and shows it (<FormError/>).
  */
 export function useFlashFormError(formId: string): string | null {
-  const toast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
+  const toast = useRootToast();
   return toast?.type === "error" && toast.formId === formId ? toast.description : null;
 }
 
 /** The id of the form a plain post's refusal came back for, if any: the disclosures around it open. */
 export function useFlashFormId(): string | null {
-  const toast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
+  const toast = useRootToast();
   return toast?.type === "error" ? (toast.formId ?? null) : null;
 }

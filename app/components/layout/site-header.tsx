@@ -3,8 +3,7 @@ import { clsx } from "clsx";
 import { ChevronDown, CreditCard, Menu } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { MenuDetails } from "~/components/ui/menu-details";
-import { unreadBadge } from "~/modules/realtime/notices";
-import { useRealtime } from "~/modules/realtime/realtime-provider";
+import { unreadBadge } from "~/core/format";
 import { useOptionalUser } from "~/utils/user";
 
 const NAV_LINKS = [
@@ -28,8 +27,7 @@ function displayName(user: { firstName: string; username: string }) {
 }
 
 /** How many unread messages the header signals: none on /chat itself (docs/product.md#header). */
-function useUnreadSign() {
-  const { unread } = useRealtime();
+function useUnreadSign(unread: number) {
   const { pathname } = useLocation();
   return pathname.startsWith("/chat") ? 0 : unread;
 }
@@ -38,8 +36,15 @@ function useUnreadSign() {
  * The red unread dot with its count (docs/product.md#header): on Chat, and on the closed mobile
  * menu button, which hides Chat.
  */
-function UnreadDot({ testId = "chat-unread-dot", className }: { testId?: string; className?: string }) {
-  const unread = useUnreadSign();
+function UnreadDot({
+  unread,
+  testId = "chat-unread-dot",
+  className,
+}: {
+  unread: number;
+  testId?: string;
+  className?: string;
+}) {
   if (unread === 0) return null;
   return (
     <span
@@ -58,10 +63,12 @@ function UnreadDot({ testId = "chat-unread-dot", className }: { testId?: string;
 /**
  * The top bar (docs/product.md#header). Menus are <details> elements so they open without JavaScript
  * (MenuDetails adds the menu behaviour once it runs); on small screens the navigation collapses
- * into one of them.
+ * into one of them. Shared UI knows no domain (ADR 091): root.tsx hands it the live unread count
+ * from the notification room.
  */
-export function SiteHeader() {
+export function SiteHeader({ unreadChats }: { unreadChats: number }) {
   const user = useOptionalUser();
+  const unread = useUnreadSign(unreadChats);
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-surface/95 backdrop-blur">
       <a
@@ -81,7 +88,7 @@ export function SiteHeader() {
               {NAV_LINKS.map((link) => (
                 <NavLink key={link.to} to={link.to} prefetch="intent" className={navClass}>
                   {link.label}
-                  {link.to === "/chat" ? <UnreadDot className="ml-1.5" /> : null}
+                  {link.to === "/chat" ? <UnreadDot unread={unread} className="ml-1.5" /> : null}
                 </NavLink>
               ))}
             </nav>
@@ -101,7 +108,7 @@ export function SiteHeader() {
                 <summary className="flex cursor-pointer list-none items-center gap-1 rounded-card p-2 text-ink hover:bg-canvas [&::-webkit-details-marker]:hidden">
                   <Menu aria-hidden className="size-5" />
                   <span className="sr-only">Open menu</span>
-                  <UnreadDot testId="menu-unread-dot" className="group-open:hidden" />
+                  <UnreadDot unread={unread} testId="menu-unread-dot" className="group-open:hidden" />
                 </summary>
                 {/* One panel; its sections are divided by a rule, not boxed again inside it. */}
                 <div className="absolute right-0 mt-2 w-56 rounded-card border border-line bg-surface p-2 shadow-lg">
@@ -109,7 +116,7 @@ export function SiteHeader() {
                     {NAV_LINKS.map((link) => (
                       <NavLink key={link.to} to={link.to} className={navClass}>
                         {link.label}
-                        {link.to === "/chat" ? <UnreadDot className="ml-1.5" /> : null}
+                        {link.to === "/chat" ? <UnreadDot unread={unread} className="ml-1.5" /> : null}
                       </NavLink>
                     ))}
                   </nav>

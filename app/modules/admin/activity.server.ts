@@ -6,7 +6,7 @@ import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
-import { normalizeReferralLink } from "~/modules/referrals/link";
+import { normalizeReferralLink } from "~/core/referral-link";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { writeReferralActive } from "~/modules/referrals/status.server";
 import { recordAudit } from "./audit.server";

@@ -13,7 +13,7 @@ import { referrals, referralViews } from "../../../db/schema";
 import { LISTED_CONDITION } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
-import { isSafeReferralLink } from "~/modules/referrals/link";
+import { isSafeReferralLink } from "~/core/referral-link";
 import { statement } from "~/utils/d1-statement.server";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 import { visitorKey, type VisitorMeta } from "./visitor-key.server";

@@ -12,7 +12,7 @@ import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { safeRedirect } from "~/utils/redirect";
 import { countEvent, enforceRateLimit, isLimited } from "~/utils/rate-limit.server";
-import type { Services } from "~/utils/services.server";
+import type { Services } from "~/core/services.server";
 import type { Ctx } from "~/core/context.server";
 import { passwordChangedEmail, passwordResetEmail, verificationEmail } from "./emails.server";
 import { hashPassword, needsRehash, verifyPassword } from "./password.server";

@@ -8,7 +8,7 @@ import { DomainError } from "~/core/errors";
 import { createMailer } from "~/modules/email/mailer.server";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { isUniqueViolation } from "~/utils/db-errors.server";
-import type { Services } from "~/utils/services.server";
+import type { Services } from "~/core/services.server";
 import type { Ctx } from "~/core/context.server";
 import { emailChangeConfirmEmail, emailChangeNoticeEmail } from "./emails.server";
 import { AUTH_MESSAGES } from "./messages";

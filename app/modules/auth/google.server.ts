@@ -8,7 +8,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { sessions, users } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { DomainError } from "~/core/errors";
-import type { Services } from "~/utils/services.server";
+import type { Services } from "~/core/services.server";
 import type { Ctx } from "~/core/context.server";
 import { stripInvisible } from "~/utils/zod-fields";
 import { AUTH_MESSAGES } from "./messages";

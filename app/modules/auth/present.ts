@@ -1,17 +1,7 @@
 import { z } from "zod";
-import type { AuthProvider } from "../../../db/enums";
+import type { SessionUser } from "~/core/actor";
 
-/** The signed-in member as a session lookup reads them (session.server.ts's SESSION_USER columns). */
-export type SessionUser = {
-  id: string;
-  username: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileImage: string | null;
-  authProvider: AuthProvider;
-  isAdmin: boolean;
-};
+export type { SessionUser };
 
 /** The user as the spec's clients expect it in JSON (`_id`, `name`, `isAdmin`, ...). */
 export const ApiUserSchema = z.object({

@@ -5,7 +5,7 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { authTokens, type AuthTokenPurpose } from "../../../db/schema";
 import { createToken, hashToken } from "~/utils/crypto.server";
-import type { Services } from "~/utils/services.server";
+import type { Services } from "~/core/services.server";
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

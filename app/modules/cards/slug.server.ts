@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { creditCards } from "../../../db/schema";
-import { cardSlug } from "./slug";
+import { cardSlug } from "~/core/card-slug";
 
 /**
  * The slug column's value for a new card, decided inside its INSERT (no extra trip): the name's

@@ -6,7 +6,7 @@ import { Avatar, formatListTime } from "./chat-ui";
 import { NewChatLink } from "./recipient-picker";
 import { CHAT_MESSAGES } from "./schemas";
 import type { ChatSummary } from "./present";
-import { unreadBadge } from "~/modules/realtime/notices";
+import { unreadBadge } from "~/core/format";
 
 /**
  * The conversation list: the other participant (masked per their privacy), last message, time

@@ -1,6 +1,5 @@
 import { Form, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
-import type { loader as rootLoader } from "~/root";
 import { TIP_AMOUNTS } from "./schemas";
 
 export { TIP_AMOUNTS };
@@ -11,7 +10,8 @@ export const TIP_CHECKOUT_PATH = "/tips/checkout";
  * local test checkout in development); production without a key hides every tip button.
  */
 export function useTipsEnabled() {
-  return useRouteLoaderData<typeof rootLoader>("root")?.tipsEnabled ?? false;
+  // Typed by its shape: a domain imports no route, root.tsx included (ADR 091).
+  return useRouteLoaderData<{ tipsEnabled: boolean }>("root")?.tipsEnabled ?? false;
 }
 
 /**

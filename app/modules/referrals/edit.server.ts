@@ -8,7 +8,7 @@ import { referrals } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { purgeReferralPages } from "~/modules/public/purge.server";
-import { normalizeReferralLink } from "./link";
+import { normalizeReferralLink } from "~/core/referral-link";
 import type { LinkReviewReason } from "../../../db/enums";
 import { reviewOfNewLink } from "~/modules/links/domains.server";
 import { HOLD_NOTICES, noticeToReferrer } from "~/modules/links/notices.server";

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { FormError, useFlashFormId } from "~/components/forms/form-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
-import type { FormFailure } from "~/http/form-failure";
+import type { FormFailure } from "~/core/form-failure";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import { threadHoldsForm } from "~/modules/comments/forms";
 import type { ApiComment } from "~/modules/comments/thread";

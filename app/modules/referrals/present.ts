@@ -5,7 +5,7 @@
  * OpenAPI document is generated from them); the presenter's return is typed by them.
  */
 import { z } from "zod";
-import { isSafeReferralLink } from "./link";
+import { isSafeReferralLink } from "~/core/referral-link";
 import { visibleNames } from "~/modules/users/privacy";
 import { presentOffer, WelcomeOfferSchema } from "~/modules/cards/value";
 import { OutcomeFiguresSchema } from "~/modules/reputation/figures";

@@ -16,7 +16,7 @@ import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
 import { requireActor, type Ctx } from "~/core/context.server";
-import { normalizeReferralLink } from "./link";
+import { normalizeReferralLink } from "~/core/referral-link";
 import { reviewOfDraft } from "~/modules/links/domains.server";
 import { HOLD_NOTICES, noticeToReferrer } from "~/modules/links/notices.server";
 import { presentReferral } from "./present";

@@ -13,7 +13,7 @@ import { createMailer } from "~/modules/email/mailer.server";
 import { DomainError } from "~/core/errors";
 import { hashToken } from "~/utils/crypto.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
-import type { Services } from "~/utils/services.server";
+import type { Services } from "~/core/services.server";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { assertUsernameAndEmailFree } from "./uniqueness.server";
 import { visibleNames, type PrivacySettings } from "./privacy";

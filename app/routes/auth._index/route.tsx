@@ -11,7 +11,7 @@ import { isGoogleEnabled } from "~/modules/auth/google.server";
 import { AUTH_MESSAGES } from "~/modules/auth/messages";
 import { LoginSchema, RegisterSchema } from "~/modules/auth/schemas";
 import { serializeSessionCookie } from "~/modules/auth/session.server";
-import { shouldUseSecureCookies } from "~/utils/auth.server";
+import { shouldUseSecureCookies } from "~/http/auth.server";
 import { safeRedirect } from "~/utils/redirect";
 import { requestMeta } from "~/utils/request-meta.server";
 import { GoogleButton } from "./google-button";

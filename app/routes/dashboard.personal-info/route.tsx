@@ -14,7 +14,7 @@ import {
   PrivacySchema,
   ProfileSchema,
 } from "~/modules/users/schemas";
-import { requireSessionToken, shouldUseSecureCookies } from "~/utils/auth.server";
+import { requireSessionToken, shouldUseSecureCookies } from "~/http/auth.server";
 import { DataCard } from "./data-card";
 import { PasswordCard } from "./password-form";
 import { PRIVACY_FAILED, PrivacyCard } from "./privacy-form";

@@ -3,7 +3,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { clsx } from "clsx";
 import { Button } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
-import type { FormFailure } from "~/http/form-failure";
+import type { FormFailure } from "~/core/form-failure";
 import { REFERRAL_STATUS_ACTION } from "~/modules/referrals/display";
 import type { PresentedReferral } from "~/modules/referrals/present";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";

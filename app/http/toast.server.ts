@@ -1,7 +1,7 @@
 import { createCookie, redirect, type AppLoadContext, type Cookie } from "@remix-run/cloudflare";
 import { getServices } from "./services.server";
 
-import { ToastSchema, type Toast, type ToastInput } from "./toast";
+import { ToastSchema, type Toast, type ToastInput } from "~/utils/toast";
 
 export { ToastSchema, type Toast, type ToastInput };
 

@@ -1,24 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createDb, type Db } from "../../db/client";
-import { createRealtime, type Realtime } from "../modules/realtime/realtime.server";
-import { edgeCache, purgeEdgePaths } from "../http/edge-cache.server";
+import { createDb } from "../../db/client";
+import type { Services } from "~/core/services.server";
+import { createRealtime } from "~/modules/realtime/realtime.server";
+import { parseEnv } from "~/utils/env.server";
 import { noteUnexpected } from "../core/log";
-import { parseEnv, type AppEnv } from "./env.server";
+import { edgeCache, purgeEdgePaths } from "./edge-cache.server";
 
-export interface Services {
-  env: AppEnv;
-  db: Db;
-  /** Work that may finish after the response (emails whose timing must not reveal anything). */
-  waitUntil: (promise: Promise<unknown>) => void;
-  /** The realtime rooms (Durable Object bindings): fan-out, and closing a user's sockets. */
-  realtime: Realtime;
-  /**
-   * Drops the edge cache's copies of public pages after a write that changes them (ADR 062), in
-   * waitUntil; the paths may be read from the database first. Absent where nothing is cached
-   * (`remix vite:dev`, rooms, the cron).
-   */
-  purgePages?: (paths: () => Promise<string[]>) => void;
-}
+export type { Services };
 
 const cache = new WeakMap<AppLoadContext, Services>();
 

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { ADMIN_ONLY_MESSAGE } from "~/core/actor";
 import { DomainError } from "~/core/errors";
-import { readSessionToken } from "~/http/session-token.server";
+import { readSessionToken } from "./session-token.server";
 import { users } from "../../db/schema";
 import {
   clearSessionCookie,
