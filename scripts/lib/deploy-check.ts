@@ -1,5 +1,6 @@
 import { unstable_readConfig } from "wrangler";
 import { isLoopbackHost } from "../../app/utils/env.server";
+import { EMAIL_SETTINGS } from "../../app/modules/email/mailer.server";
 
 /**
  * What `npm run deploy` checks before anything ships (scripts/check-deploy.ts): every problem with
@@ -38,8 +39,8 @@ const TEST_ONLY = [
   "GOOGLE_USERINFO_URL",
   "GOOGLE_TOKENINFO_URL",
 ];
-/** Production sends no email without all three (app/modules/email/mailer.server.ts). */
-const EMAIL_SET = ["EMAIL_API_URL", "EMAIL_API_KEY", "EMAIL_FROM"];
+/** Production sends no email without all three. */
+const EMAIL_SET = EMAIL_SETTINGS;
 /** Tips run through Stripe once a key is set (tipsMode), and are recorded only from signed webhooks. */
 const STRIPE_PAIR = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"];
 /** Google sign-in shows once both are set (googleSignInEnabled). */
@@ -153,7 +154,7 @@ function databaseProblems(databases: DeploySettings["databases"]): string[] {
 function secretReport(vars: Record<string, unknown>, secrets: DeploySettings["secrets"]): DeployReport {
   const listed = new Set("names" in secrets ? secrets.names : []);
   const isSet = (name: string) => listed.has(name) || text(vars[name]) !== undefined;
-  const missing = (names: string[]) => names.filter((name) => !isSet(name));
+  const missing = (names: readonly string[]) => names.filter((name) => !isSet(name));
   const problems = TEST_ONLY.filter(isSet).map(
     (name) =>
       `${name} is set: it only points the app at the tests' local fakes; remove it ` +

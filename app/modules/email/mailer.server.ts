@@ -49,10 +49,13 @@ class HttpApiMailer implements Mailer {
   }
 }
 
+/** What production needs to send email; the deploy check (scripts/lib/deploy-check.ts) asks for each. */
+export const EMAIL_SETTINGS = ["EMAIL_API_URL", "EMAIL_API_KEY", "EMAIL_FROM"] as const;
+
 export function createMailer(env: AppEnv, db: Db): Mailer {
   if (env.ENVIRONMENT === "development") return new OutboxMailer(db);
   if (!env.EMAIL_API_URL || !env.EMAIL_API_KEY || !env.EMAIL_FROM) {
-    throw new Error("EMAIL_API_URL, EMAIL_API_KEY and EMAIL_FROM must be set to send email in production");
+    throw new Error(`${EMAIL_SETTINGS.join(", ")} must be set to send email in production`);
   }
   return new HttpApiMailer(db, { url: env.EMAIL_API_URL, key: env.EMAIL_API_KEY, from: env.EMAIL_FROM });
 }
