@@ -74,9 +74,6 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
     include,
     exclude,
     setupFiles: ["tests/worker/apply-migrations.ts"],
-    // The Worker's one JSON line per request, room event and cron step (ADR 065) would bury the
-    // report; tests that read them spy on console. Error lines still print.
-    onConsoleLog: (log: string) => !log.startsWith('{"level":"info"'),
     // One runtime for all files: workerd start-up and the module graph are paid once.
     isolate: false,
     // A test sends several requests through workerd (each hashes a password or runs a batch); on a
@@ -89,6 +86,9 @@ export default defineConfig({
   // Silences hundreds of sourcemap warnings from dependencies (stripe).
   logLevel: "error",
   test: {
+    // The Worker's one JSON line per request, room event and cron step (ADR 065) would bury the
+    // report; tests that read them spy on console. Error lines still print.
+    onConsoleLog: (log: string) => !log.startsWith('{"level":"info"'),
     projects: [
       {
         resolve: { alias },
