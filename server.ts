@@ -103,7 +103,7 @@ async function answer(
   });
   if (roomResponse) return secure(bookmarked(roomResponse));
 
-  const refusal = refuseUnansweredMethod(build.routes, request);
+  const refusal = refuseUnansweredMethod(build.routes, request, url);
   if (refusal) return secure(refusal);
 
   const response = await handleRemixRequest(request, {

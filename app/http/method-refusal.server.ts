@@ -60,9 +60,9 @@ export function routeIdOf(routes: BuildRoutes, request: Request, url: URL): stri
 }
 
 /** A 405 for a method the route at the request's URL does not answer, or null to let Remix answer. */
-export function refuseUnansweredMethod(routes: BuildRoutes, request: Request): Response | null {
+export function refuseUnansweredMethod(routes: BuildRoutes, request: Request, url: URL): Response | null {
   if (request.method === "GET" || request.method === "HEAD") return null;
-  const target = targetRoute(routes, new URL(request.url));
+  const target = targetRoute(routes, url);
   if (!target) return null;
   const { loader, action } = target.module;
   // The kit's JSON routes and form resources (one handler for both) answer every method themselves.

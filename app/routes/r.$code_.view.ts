@@ -2,6 +2,7 @@ import { z } from "zod";
 import { pageLoader } from "~/http/page-loader.server";
 import { pixelResponse } from "~/http/pixel.server";
 import { recordSharedView } from "~/modules/analytics/rollup.server";
+import { sharedReferralId } from "~/modules/public/pages.server";
 import { requestMeta } from "~/utils/request-meta.server";
 
 /**
@@ -12,9 +13,11 @@ import { requestMeta } from "~/utils/request-meta.server";
  */
 export const loader = pageLoader({
   access: "anyone",
-  params: z.object({ code: z.string().max(100) }),
+  params: z.object({ code: z.string() }),
   async run({ ctx, params, request }) {
-    await recordSharedView(ctx, { code: params.code, visitor: requestMeta(request) });
+    // Counted only where the page itself shows the referral (a 404 there counts nothing here).
+    const referralId = await sharedReferralId(ctx, params.code);
+    if (referralId) await recordSharedView(ctx, { referralId, visitor: requestMeta(request) });
     throw pixelResponse();
   },
 });

@@ -82,16 +82,10 @@ export async function recordView(ctx: Pick<Ctx, "db" | "actor">, input: { referr
  */
 export async function recordSharedView(
   ctx: Pick<Ctx, "db" | "actor" | "env">,
-  input: { code: string; visitor: VisitorMeta },
+  input: { referralId: string; visitor: VisitorMeta },
 ) {
-  const referral = await ctx.db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(eq(referrals.code, input.code.toLowerCase()))
-    .get();
-  if (!referral) return;
   const who = ctx.actor?.id ?? (await visitorKey(ctx.env.SESSION_SECRET, input.visitor, dayOf(Date.now())));
-  await countOnce(ctx.db, { referralId: referral.id, event: "view", who });
+  await countOnce(ctx.db, { referralId: input.referralId, event: "view", who });
 }
 
 /**

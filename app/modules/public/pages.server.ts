@@ -99,20 +99,29 @@ export type SharedReferral =
   | { state: "live"; referral: PresentedReferral; cardSlug: string | null }
   | { state: "gone"; cardSlug: string | null; cardName: string };
 
+/** The record behind a public code, or null: unknown, its referrer deactivated or its card unlisted. */
+async function sharedRecord(ctx: Pick<ReadCtx, "db">, rawCode: string) {
+  const code = rawCode.toLowerCase();
+  if (!/^[a-z0-9-]{1,64}$/.test(code)) return null;
+  const record = await selectReferralRecords(ctx.db, eq(referrals.code, code), {
+    cardSlug: sql<string>`${creditCards.slug}`,
+  }).get();
+  return record && record.referrerDeactivatedAt == null && record.cardActive ? record : null;
+}
+
+/** The id of the referral whose shared page a code shows, by the page's own rule (its view beacon). */
+export async function sharedReferralId(ctx: Pick<ReadCtx, "db">, code: string): Promise<string | null> {
+  return (await sharedRecord(ctx, code))?.id ?? null;
+}
+
 /**
  * A referral by its public code as a visitor sees it (docs/product.md#shared-referrals): 404 when
  * the code is unknown, its referrer deactivated or its card unlisted; 'gone' when it no longer
  * takes applicants. One round trip: the record with its card's slug and listing.
  */
 export async function getSharedReferral(ctx: ReadCtx, input: { code: string }): Promise<SharedReferral> {
-  const code = input.code.toLowerCase();
-  if (!/^[a-z0-9-]{1,64}$/.test(code)) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
-  const record = await selectReferralRecords(ctx.db, eq(referrals.code, code), {
-    cardSlug: sql<string>`${creditCards.slug}`,
-  }).get();
-  if (!record || record.referrerDeactivatedAt != null || !record.cardActive) {
-    throw new DomainError(404, REFERRAL_MESSAGES.notFound);
-  }
+  const record = await sharedRecord(ctx, input.code);
+  if (!record) throw new DomainError(404, REFERRAL_MESSAGES.notFound);
   // A member's own card has no public page until an admin lists it.
   const cardSlug = record.cardIsUserAdded ? null : record.cardSlug;
   const referral = presentReferral(record, ctx.actor?.id ?? null);
