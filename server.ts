@@ -98,7 +98,6 @@ async function answer(
   const roomResponse = await routeRoomRequest(request, env, {
     allowedOrigins,
     token: session?.token ?? null,
-    d1: d1.session,
     invocation,
   });
   if (roomResponse) return secure(bookmarked(roomResponse));

@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { noteUnexpected } from "~/core/log";
@@ -42,9 +42,15 @@ export default async function handleRequest(
 
 /**
  * An error a loader or an action threw that no route kit answered (a thrown Response is not one):
- * logged with the request's id and reported (ADR 065). A request the client abandoned is not.
+ * logged with the request's id and reported (ADR 065). A request the client abandoned is not, nor
+ * Remix's own refusals (a 4xx error response, e.g. a bad `.data` request); a 5xx one is reported by
+ * the error it wraps.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error)) {
+    if (error.status < 500) return;
+    error = (error as { error?: unknown }).error ?? error;
+  }
   noteUnexpected(context.invocation, error, "remix");
 };

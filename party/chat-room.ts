@@ -283,7 +283,8 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
       } catch (error) {
         const failures = this.store.mirrorFailures() + 1;
         this.store.setMirrorFailures(failures);
-        this.noteError("mirror", error);
+        // Reported on the first failure and every tenth after (the alarm retries until D1 answers).
+        if (failures === 1 || failures % 10 === 0) this.noteError("mirror", error);
         await this.scheduleAlarm(Date.now() + mirrorRetryMs(failures));
         return;
       }

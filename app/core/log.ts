@@ -45,13 +45,17 @@ export function startInvocation(
 }
 
 const EMAIL = /[\w.%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/g;
-/** drizzle's failed-query message ends with the bound values: tokens, addresses, texts. */
-const QUERY_PARAMS = /^params: .*$/gm;
+/**
+ * drizzle's failed-query message ends with the bound values: tokens, addresses, texts, which may
+ * span lines. Dropped up to the stack's first frame or the end of the text.
+ */
+const QUERY_PARAMS = /(^|\n)params: [\s\S]*?(?=\n\s+at |$)/g;
 /**
  * A text fit for a log or a report: a failed query's values are dropped and addresses that
  * slipped into an error message are masked.
  */
-export const scrubText = (text: string) => text.replace(QUERY_PARAMS, "params: [not logged]").replace(EMAIL, "[email]");
+export const scrubText = (text: string) =>
+  text.replace(QUERY_PARAMS, "$1params: [not logged]").replace(EMAIL, "[email]");
 
 /** The line that closes an invocation: what ran, for whom (an id), how it ended, how long it took. */
 export function logInvocation(

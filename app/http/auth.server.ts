@@ -14,6 +14,7 @@ import { unreadCountSql } from "~/modules/chats/rows.server";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { getServices } from "./services.server";
 import { redirectWithToast } from "./toast.server";
+import { noteUnexpected } from "~/core/log";
 
 export { ADMIN_ONLY_MESSAGE };
 
@@ -130,7 +131,8 @@ export async function signOut(request: Request, context: AppLoadContext): Promis
   try {
     userId = token ? await deleteSession(services.db, token.token) : null;
   } catch (error) {
-    console.error("Sign-out could not end the session", error);
+    // Logged scrubbed (the failed query names the token's hash) and reported; the cookie still goes.
+    noteUnexpected(context.invocation, error, "sign-out");
     return { cookie, ended: false };
   }
   if (userId) await closeUserConnections(services, userId);

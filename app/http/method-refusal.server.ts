@@ -35,12 +35,12 @@ function treeOf(routes: BuildRoutes) {
  * says `?index`, else the deepest route that adds to the path (a layout, for `/admin` without
  * `?index`). A data request (`/admin.data`) goes where its page would.
  */
+/** The page path a request is for: a data request (`/admin.data`, `/_root.data`) is for its page's. */
+const pagePath = (url: URL) =>
+  url.pathname.endsWith(".data") ? url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") : url.pathname;
+
 function targetRoute(routes: BuildRoutes, url: URL) {
-  const tree = treeOf(routes);
-  const path = url.pathname.endsWith(".data")
-    ? url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/")
-    : url.pathname;
-  const matches = matchRoutes(tree, path);
+  const matches = matchRoutes(treeOf(routes), pagePath(url));
   if (!matches?.length) return undefined;
   const leaf = matches[matches.length - 1]!.route;
   const target =
@@ -56,7 +56,7 @@ function targetRoute(routes: BuildRoutes, url: URL) {
  */
 export function routeIdOf(routes: BuildRoutes, request: Request, url: URL): string | null {
   if (request.method !== "GET" && request.method !== "HEAD") return targetRoute(routes, url)?.id ?? null;
-  return matchRoutes(treeOf(routes), url.pathname.replace(/\.data$/, ""))?.at(-1)?.route.id ?? null;
+  return matchRoutes(treeOf(routes), pagePath(url))?.at(-1)?.route.id ?? null;
 }
 
 /** A 405 for a method the route at the request's URL does not answer, or null to let Remix answer. */

@@ -17,6 +17,14 @@ describe("scrubText", () => {
         "Contact [email]",
     );
   });
+
+  it("drops a bound value that spans lines, such as a message body", () => {
+    const message = "Failed query: insert into messages values (?)\nparams: first line\nsecond secret line";
+    expect(scrubText(message)).toBe("Failed query: insert into messages values (?)\nparams: [not logged]");
+    expect(scrubText(`${message}\n    at y (file.js:1:1)`)).toBe(
+      "Failed query: insert into messages values (?)\nparams: [not logged]\n    at y (file.js:1:1)",
+    );
+  });
 });
 
 describe("noteUnexpected", () => {

@@ -3,17 +3,9 @@
  * state, why, and what they can do. Only the owner's presented referral carries `review`.
  */
 import type { PresentedReferral } from "~/modules/referrals/present";
-import { LINK_REVIEW_LABELS } from "./rules";
+import { hostnameOf, LINK_REVIEW_LABELS } from "./rules";
 
 export const WAITING_FOR_REVIEW = "Waiting for review";
-
-function hostOfLink(link: string | null) {
-  try {
-    return link ? new URL(link).hostname : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The badge beside the card's name: 'Waiting for review' while held, 'Flagged' for an older link. */
 export function reviewBadge(referral: Pick<PresentedReferral, "review">) {
@@ -35,7 +27,7 @@ export function ReviewNote({
   } else if (review.held && review.reason === "embedded-url") {
     text = `${WAITING_FOR_REVIEW}: the link carries another site's address, so it could send applicants there instead of ${issuer}; an admin checks it before it goes live. Nothing to do; or edit it to ${issuer}'s own referral link without the other address and it goes live at once.`;
   } else if (review.held) {
-    const host = hostOfLink(referral.referralLink) ?? "This link's site";
+    const host = (referral.referralLink ? hostnameOf(referral.referralLink) : null) ?? "This link's site";
     text = `${WAITING_FOR_REVIEW}: ${host} is not one of ${issuer}'s known sites, so an admin checks the link before it goes live. Nothing to do; or edit it to use ${issuer}'s own referral link and it goes live at once.`;
   } else {
     text = `Flagged for review: ${LINK_REVIEW_LABELS[review.reason]}. It stays live while an admin looks; editing it to ${issuer}'s own referral link clears the flag.`;

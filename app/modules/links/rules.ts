@@ -119,7 +119,8 @@ function decodeFully(text: string) {
   return value;
 }
 
-function hostnameOf(address: string) {
+/** The host an address names (as `hostOf` writes it), or null for one that is not a URL. */
+export function hostnameOf(address: string) {
   try {
     const url = new URL(address);
     return url.hostname ? hostOf(url) : null;
