@@ -98,6 +98,7 @@ async function answer(
   const roomResponse = await routeRoomRequest(request, env, {
     allowedOrigins,
     token: session?.token ?? null,
+    d1: d1.session,
     invocation,
   });
   if (roomResponse) return secure(bookmarked(roomResponse));

@@ -63,22 +63,20 @@ export async function authorizeRoomConnection(
 
 /**
  * Answers a request for a room (a Response), or null when the path is not `/parties/...` and the
- * request is Remix's. `token` is the session token the request carries. The check reads the primary,
- * not the request's D1 session (ADR 008): a session deleted a moment ago must not be found on a
- * lagging replica after the rooms recorded its end (ADR 042), and a chat just joined is there too.
- * Connections are rare, so the primary's round trip is cheap.
+ * request is Remix's. `token` is the session token the request carries; `d1` is the request's D1
+ * session (ADR 008), so a chat the member just joined is found even on a lagging replica.
  */
 export function routeRoomRequest(
   request: Request,
   env: Env,
-  options: { allowedOrigins: string[]; token: string | null; invocation?: Invocation },
+  options: { allowedOrigins: string[]; token: string | null; d1: D1DatabaseSession; invocation?: Invocation },
 ): Promise<Response | null> {
   return routePartykitRequest(request, env, {
     onBeforeConnect: async (incoming, lobby) => {
       // partyserver routes to every Durable Object binding; each of ours is a room of the registry.
       if (!isRoomName(lobby.className)) return apiFailure(404, "Not found");
       const decision = await authorizeRoomConnection(
-        createDb(env.DB.withSession("first-primary")),
+        createDb(options.d1),
         { origin: incoming.headers.get("Origin"), token: options.token },
         { room: lobby.className, name: lobby.name },
         options.allowedOrigins,
