@@ -20,7 +20,7 @@ export interface ConfirmPost {
 
 /**
  * A modal alert dialog (role=alertdialog) that asks before a destructive action. Focus moves to
- * Cancel when it opens (the safe choice); see Modal for the rest.
+ * Cancel when it opens (the safe choice); see Modal for the rest (inert page, Escape, focus back).
  */
 export function ConfirmDialog({
   open,
@@ -39,7 +39,7 @@ export function ConfirmDialog({
   return (
     <Modal
       open={open}
-      onCancel={onCancel}
+      onClose={onCancel}
       role="alertdialog"
       labelledBy={titleId}
       describedBy={descriptionId}

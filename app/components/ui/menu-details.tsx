@@ -18,7 +18,7 @@ function summaryOf(details: HTMLDetailsElement) {
 type FocusReturn = "summary" | "if-inside" | "stay";
 
 /** A dialog opened from inside the menu (e.g. a delete confirmation) keeps its menu open until it closes. */
-const DIALOG = '[role="dialog"], [role="alertdialog"]';
+const DIALOG = "dialog[open]";
 
 function closeMenu(details: HTMLDetailsElement, focus: FocusReturn) {
   if (!details.open || details.querySelector(DIALOG)) return;

@@ -3,17 +3,25 @@ import { clsx } from "clsx";
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { useHydrated } from "~/core/hooks";
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
- * A modal dialog (aria-modal) over a dimmed page: focus moves to `initialFocus` (else the first
- * field) when it opens, Tab and Shift+Tab stay inside it, Escape cancels, and focus returns to what
- * opened it when it closes. The confirm dialog and the report dialog are built on it.
+ * The one modal dialog of the app (ADR 190): a native <dialog> opened with showModal(). The browser
+ * puts it in the top layer and makes the rest of the page inert (no click, Tab or screen reader
+ * reaches what is behind), Escape closes it, and on closing it gives the focus back to what had it
+ * when it opened (the opener). Focus goes to `initialFocus` (else the browser's choice: the first
+ * control) when it opens.
+ *
+ * Two ways to use it:
+ * - opened by the page's state (`open` from useState: the confirmation and report dialogs): the
+ *   element is always in the page, closed and empty until `open`; `onClose` runs however it closes
+ *   (Escape, or `open` turned false by the caller's Cancel), so the caller's state follows.
+ * - opened by the address (`inline`: the apply dialog's `?step=`): the server renders it open, in
+ *   the page's flow, for browsers without JavaScript; once JavaScript runs it reopens as a modal.
  */
 export function Modal({
   open,
-  onCancel,
+  onClose,
+  inline = false,
+  id,
   role = "dialog",
   labelledBy,
   describedBy,
@@ -22,7 +30,10 @@ export function Modal({
   children,
 }: {
   open: boolean;
-  onCancel: () => void;
+  onClose: () => void;
+  /** Rendered open by the server, in the page, for browsers without JavaScript (see above). */
+  inline?: boolean;
+  id?: string;
   role?: "dialog" | "alertdialog";
   labelledBy: string;
   describedBy?: string;
@@ -30,57 +41,50 @@ export function Modal({
   className?: string;
   children: ReactNode;
 }) {
-  const panelRef = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLDialogElement>(null);
+  // Set while an inline dialog is closed only to reopen it as a modal: that close is not the person's.
+  const reopening = useRef(false);
 
   useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (initialFocus?.current ?? panelRef.current?.querySelector<HTMLElement>(FOCUSABLE))?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        onCancel();
-        return;
-      }
-      if (event.key !== "Tab" || !panelRef.current) return;
-      const items = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-      const first = items[0];
-      const last = items[items.length - 1];
-      const inside = panelRef.current.contains(document.activeElement);
-      if (event.shiftKey && (document.activeElement === first || !inside)) {
-        event.preventDefault();
-        last?.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
-        event.preventDefault();
-        first?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("keydown", onKeyDown);
-      // The opener may be gone (the row was deleted); then focus stays where the page puts it.
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [open, onCancel, initialFocus]);
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!open) {
+      // close() while the element is still in the page: the browser gives the focus back.
+      if (dialog.open) dialog.close();
+      return;
+    }
+    if (dialog.matches(":modal")) return;
+    if (dialog.open) {
+      reopening.current = true;
+      dialog.close();
+    }
+    dialog.showModal();
+    initialFocus?.current?.focus();
+  }, [open, initialFocus]);
 
-  if (!open) return null;
   // whitespace-normal: opened from a table cell (the admin lists), the dialog must not inherit nowrap.
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-ink/40 p-4">
-      <div
-        ref={panelRef}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={labelledBy}
-        aria-describedby={describedBy}
-        className={clsx(
-          "max-h-full w-full overflow-y-auto rounded-card border border-line bg-surface p-5 text-left whitespace-normal text-ink shadow-lg",
-          className ?? "max-w-sm",
-        )}
-      >
-        {children}
-      </div>
-    </div>
+    <dialog
+      ref={ref}
+      id={id}
+      open={inline && open ? true : undefined}
+      role={role === "alertdialog" ? role : undefined}
+      aria-labelledby={open ? labelledBy : undefined}
+      aria-describedby={open ? describedBy : undefined}
+      onClose={() => {
+        if (reopening.current) {
+          reopening.current = false;
+          return;
+        }
+        onClose();
+      }}
+      className={clsx(
+        "m-auto max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] overflow-y-auto rounded-card border border-line bg-surface text-left whitespace-normal text-ink shadow-lg backdrop:bg-ink/40",
+        className ?? "max-w-sm p-5",
+      )}
+    >
+      {open ? children : null}
+    </dialog>
   );
 }
 

@@ -80,11 +80,14 @@ export function ReviewForm({
   referralId,
   onSaved,
   submitLabel = "Submit Review",
+  ratingLegend = "Rate the referrer",
   children,
 }: {
   referralId: string;
   onSaved?: () => void;
   submitLabel?: string;
+  /** The star group's name (the apply dialog calls it a first impression). */
+  ratingLegend?: string;
   /** Extra actions beside the submit button (e.g. the dialog's Skip). */
   children?: ReactNode;
 }) {
@@ -104,7 +107,7 @@ export function ReviewForm({
       <FormError message={formError} answer={fetcher.data} />
       <StarRatingInput
         name={fields.rating.name}
-        legend="Rate the referrer"
+        legend={ratingLegend}
         errors={fields.rating.errors}
         errorId={fields.rating.errorId}
       />

@@ -74,7 +74,7 @@ export function ReportTrigger({
       <DialogLink href={noScriptHref} label={label} onOpen={() => setOpen(true)} className={className}>
         {children}
       </DialogLink>
-      <Modal open={open} onCancel={close} labelledBy={titleId} className="max-w-md">
+      <Modal open={open} onClose={close} labelledBy={titleId} className="max-w-md p-5">
         <ReportContent
           target={target}
           titleId={titleId}
