@@ -17,7 +17,7 @@ type Operation = {
   responses: Record<string, { content?: Record<string, { schema: object }> }>;
 };
 
-const document = openApiDocument(apiRoutes());
+const document = openApiDocument(apiRoutes(), "http://localhost:8787");
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
   Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ path, method, operation })),
 );
