@@ -364,11 +364,10 @@ export function openApiDocument(routes: RegisteredRoute[], origin: string) {
         cookieAuth: { type: "apiKey", in: "cookie", name: "__session", description: "The browser's session cookie" },
       },
       schemas: {
-        Success: {
-          type: "object",
-          properties: { success: { const: true } },
-          required: ["success"],
-        },
+        // The envelope's `success` beside a payload that is not a plain object (none today).
+        ...(JSON.stringify(paths).includes('"#/components/schemas/Success"')
+          ? { Success: { type: "object", properties: { success: { const: true } }, required: ["success"] } }
+          : {}),
         Error: {
           type: "object",
           properties: {
