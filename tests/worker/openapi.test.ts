@@ -33,7 +33,9 @@ describe("route declarations", () => {
 
 describe("GET /api/openapi.json", () => {
   it("is the document built from the route modules' declarations", async () => {
-    expect(await servedDocument()).toEqual(JSON.parse(JSON.stringify(openApiDocument(apiRoutes(), new URL(ORIGIN).origin))));
+    expect(await servedDocument()).toEqual(
+      JSON.parse(JSON.stringify(openApiDocument(apiRoutes(), new URL(ORIGIN).origin))),
+    );
   });
 
   it("lists every /api path of the route files, with each method its route declares", async () => {
