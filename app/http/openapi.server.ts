@@ -253,7 +253,7 @@ function jsonOperation(method: string, path: string, endpoint: Endpoint, collect
       ? {
           required: true,
           description: "Read as raw text (its signature covers the exact bytes)",
-          content: { "application/json": { schema: { type: "object" } } },
+          content: { "application/json": { schema: { type: "object", additionalProperties: true } } },
         }
       : endpoint.body
         ? {

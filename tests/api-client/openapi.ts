@@ -3114,7 +3114,9 @@ export interface operations {
         /** @description Read as raw text (its signature covers the exact bytes) */
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": {
+                    [key: string]: unknown;
+                };
             };
         };
         responses: {
