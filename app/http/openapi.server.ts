@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import type { Access } from "./access.server";
+import { nameApiSchemas } from "./api-schemas.server";
 import { BOOKMARK_HEADER, BOOKMARK_PATTERN } from "./d1-session.server";
 import { HTTP_METHODS, type Endpoint } from "./json-route.server";
 import type { RegisteredRoute } from "./registry.server";
@@ -321,6 +322,7 @@ function tagEntry(name: string) {
  * own, so a client generated from it calls the server it was read from).
  */
 export function openApiDocument(routes: RegisteredRoute[], origin: string) {
+  nameApiSchemas();
   const collector = new SchemaCollector();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {

@@ -20,51 +20,39 @@ export const PromisedShareSchema = z.object({
   bonus: z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) }),
 });
 
-/** Every status an application may have, as clients read it; they write only `ApplicantStatusSchema`'s. */
-export const ApplicationStatusSchema = z.enum(APPLICATION_STATUSES).meta({
-  id: "ApplicationStatus",
-  description:
-    "An application's status as it reads. The applicant writes only ApplicationStatusWrite's values " +
-    "(PUT /api/applications/card-apply/{id}); the other values are on older records: no client writes them.",
+export const ApiApplicationSchema = z.object({
+  _id: z.string(),
+  status: z.enum(APPLICATION_STATUSES),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  additionalInfo: z.string(),
+  creditCard: z.object({ _id: z.string(), name: z.string(), issuer: z.string() }),
+  referrer: PersonSchema,
+  referral: z.object({ _id: z.string() }),
+  applicant: PersonSchema,
+  /**
+   * What the referrer promised when the member applied: the share in percent of the referral
+   * bonus, recorded then, so a later edit of the referral never changes it (percent 0: none).
+   */
+  promisedShare: PromisedShareSchema,
+  /** What happened after applying, confirmed step by step by both sides (docs/product.md#outcomes). */
+  outcome: OutcomeSchema,
 });
-
-export const ApiApplicationSchema = z
-  .object({
-    _id: z.string(),
-    status: ApplicationStatusSchema,
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    additionalInfo: z.string(),
-    creditCard: z.object({ _id: z.string(), name: z.string(), issuer: z.string() }),
-    referrer: PersonSchema,
-    referral: z.object({ _id: z.string() }),
-    applicant: PersonSchema,
-    /**
-     * What the referrer promised when the member applied: the share in percent of the referral
-     * bonus, recorded then, so a later edit of the referral never changes it (percent 0: none).
-     */
-    promisedShare: PromisedShareSchema,
-    /** What happened after applying, confirmed step by step by both sides (docs/product.md#outcomes). */
-    outcome: OutcomeSchema,
-  })
-  .meta({ id: "Application", description: "An application through a referral, names masked for the viewer" });
 export type ApiApplication = z.infer<typeof ApiApplicationSchema>;
 
 /** The application an apply call just recorded: ids only, as the caller knows the rest. */
-export const NewApplicationSchema = z
-  .object({
-    _id: z.string(),
-    status: z.literal("pending"),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    additionalInfo: z.string(),
-    referral: z.object({ _id: z.string() }),
-    applicant: z.object({ _id: z.string() }),
-    referrer: z.object({ _id: z.string() }),
-    creditCard: z.object({ _id: z.string() }),
-    promisedShare: PromisedShareSchema,
-  })
-  .meta({ id: "NewApplication", description: "The application an apply call just recorded (ids only)" });
+export const NewApplicationSchema = z.object({
+  _id: z.string(),
+  status: z.literal("pending"),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  additionalInfo: z.string(),
+  referral: z.object({ _id: z.string() }),
+  applicant: z.object({ _id: z.string() }),
+  referrer: z.object({ _id: z.string() }),
+  creditCard: z.object({ _id: z.string() }),
+  promisedShare: PromisedShareSchema,
+});
 
 /** A page of applications, newest first. */
 export const ApplicationPageSchema = z.object({

@@ -81,10 +81,7 @@ export const APPLICATION_MESSAGES = {
 
 /** PUT /api/applications/card-apply/{id} and the dashboard's status menu: the applicant's choices. */
 export const StatusUpdateSchema = z.object({
-  status: z.enum(APPLICANT_STATUSES, { error: APPLICATION_MESSAGES.invalidStatus }).meta({
-    id: "ApplicationStatusWrite",
-    description: "The statuses an applicant may set on their application (a subset of ApplicationStatus)",
-  }),
+  status: z.enum(APPLICANT_STATUSES, { error: APPLICATION_MESSAGES.invalidStatus }),
 });
 
 /** The label of a status, as its badge, the menu and the toast say it. */

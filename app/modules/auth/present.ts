@@ -4,20 +4,18 @@ import type { SessionUser } from "~/core/actor";
 export type { SessionUser };
 
 /** The user as the spec's clients expect it in JSON (`_id`, `name`, `isAdmin`, ...). */
-export const ApiUserSchema = z
-  .object({
-    _id: z.string(),
-    username: z.string(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    name: z.string(),
-    profileImage: z.string().nullable(),
-    profilePicture: z.string().nullable(),
-    authProvider: z.enum(["local", "google", "other"]),
-    isAdmin: z.boolean(),
-  })
-  .meta({ id: "User", description: "A member as a session knows them (the spec's User)" });
+export const ApiUserSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  profileImage: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  authProvider: z.enum(["local", "google", "other"]),
+  isAdmin: z.boolean(),
+});
 export type ApiUser = z.infer<typeof ApiUserSchema>;
 
 export function toApiUser(user: SessionUser): ApiUser {

@@ -9,29 +9,27 @@ import { presentOffer, WelcomeOfferSchema } from "./value";
 
 export type CardRow = Omit<CreditCard, "createdById">;
 
-export const ApiCardSchema = z
-  .object({
-    _id: z.string(),
-    name: z.string(),
-    issuer: z.string(),
-    category: z.enum(CARD_CATEGORIES),
-    annualFee: z.number(),
-    hasVariousReferrerBonus: z.boolean(),
-    referralBonus: z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) }),
-    benefitForReferrer: z.string(),
-    applyBenefitWithReferral: z.string(),
-    /** The structured welcome offer (null: none), with its estimated dollar value (docs/decisions/130). */
-    welcomeOffer: WelcomeOfferSchema.nullable(),
-    description: z.string(),
-    officialWebsite: z.string().nullable(),
-    imageUrl: z.string().nullable(),
-    active: z.boolean(),
-    maxReferCount: z.number(),
-    isUserAdded: z.boolean(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: "Card", description: "A credit card of the catalogue" });
+export const ApiCardSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  issuer: z.string(),
+  category: z.enum(CARD_CATEGORIES),
+  annualFee: z.number(),
+  hasVariousReferrerBonus: z.boolean(),
+  referralBonus: z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) }),
+  benefitForReferrer: z.string(),
+  applyBenefitWithReferral: z.string(),
+  /** The structured welcome offer (null: none), with its estimated dollar value (docs/decisions/130). */
+  welcomeOffer: WelcomeOfferSchema.nullable(),
+  description: z.string(),
+  officialWebsite: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  active: z.boolean(),
+  maxReferCount: z.number(),
+  isUserAdded: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type ApiCard = z.infer<typeof ApiCardSchema>;
 
 export function toApiCard(card: CardRow): ApiCard {

@@ -17,31 +17,29 @@ export const CommentPersonSchema = z.object({
 export type CommentPerson = z.infer<typeof CommentPersonSchema>;
 
 /** A comment in /api answers and on pages (the /api contract: the OpenAPI document is made from it). */
-export const ApiCommentSchema = z
-  .object({
-    _id: z.string(),
-    comment: z.string(),
-    rating: z.number().int().nullable(),
-    ratingUpdated: z.boolean(),
-    createdAt: z.string(),
-    commentType: z.enum(COMMENT_TYPES),
-    /** The review's author (for a reply: the author of the review replied to). */
-    applicant: CommentPersonSchema,
-    /** The referral's owner. */
-    referrer: CommentPersonSchema,
-    originalComment: z.object({ _id: z.string() }).nullable(),
-    originalCommentId: z.string().nullable(),
-    hasReferrerReply: z.boolean(),
-    referralId: z.string(),
-    applicationId: z.string().nullable(),
-    /** The author of this comment. */
-    userId: z.string(),
-    /** How far the author's application had gone when it was written (docs/decisions/170). */
-    stage: z.enum(REVIEW_STAGES),
-    /** The applicant's comment on an outcome both sides confirmed: it weighs 3 in the rating. */
-    verifiedOutcome: z.boolean(),
-  })
-  .meta({ id: "Comment", description: "A review of a referral, a referrer's reply or a follow-up" });
+export const ApiCommentSchema = z.object({
+  _id: z.string(),
+  comment: z.string(),
+  rating: z.number().int().nullable(),
+  ratingUpdated: z.boolean(),
+  createdAt: z.string(),
+  commentType: z.enum(COMMENT_TYPES),
+  /** The review's author (for a reply: the author of the review replied to). */
+  applicant: CommentPersonSchema,
+  /** The referral's owner. */
+  referrer: CommentPersonSchema,
+  originalComment: z.object({ _id: z.string() }).nullable(),
+  originalCommentId: z.string().nullable(),
+  hasReferrerReply: z.boolean(),
+  referralId: z.string(),
+  applicationId: z.string().nullable(),
+  /** The author of this comment. */
+  userId: z.string(),
+  /** How far the author's application had gone when it was written (docs/decisions/170). */
+  stage: z.enum(REVIEW_STAGES),
+  /** The applicant's comment on an outcome both sides confirmed: it weighs 3 in the rating. */
+  verifiedOutcome: z.boolean(),
+});
 export type ApiComment = z.infer<typeof ApiCommentSchema>;
 
 /** How a review's stage reads beside it. */

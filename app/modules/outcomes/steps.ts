@@ -62,30 +62,23 @@ export const OUTCOME_MESSAGES = {
 } as const;
 
 /** One recorded step, as the application's JSON carries it. */
-export const OutcomeEntrySchema = z
-  .object({
-    step: z.enum(OUTCOME_STEPS),
-    label: z.string(),
-    /** The user who said it. */
-    by: z.string().nullable(),
-    at: z.string(),
-    amount: z.number().nullable(),
-    method: z.string().nullable(),
-    note: z.string().nullable(),
-  })
-  .meta({ id: "OutcomeStep", description: "One recorded step of an application's outcome" });
+export const OutcomeEntrySchema = z.object({
+  step: z.enum(OUTCOME_STEPS),
+  label: z.string(),
+  /** The user who said it. */
+  by: z.string().nullable(),
+  at: z.string(),
+  amount: z.number().nullable(),
+  method: z.string().nullable(),
+  note: z.string().nullable(),
+});
 export type OutcomeEntry = z.infer<typeof OutcomeEntrySchema>;
 
 /** An application's outcome: its timeline, oldest first, and whether a dispute is open. */
-export const OutcomeSchema = z
-  .object({
-    steps: z.array(OutcomeEntrySchema),
-    disputeOpen: z.boolean(),
-  })
-  .meta({
-    id: "Outcome",
-    description: "An application's outcome: its steps, oldest first, and whether a dispute is open",
-  });
+export const OutcomeSchema = z.object({
+  steps: z.array(OutcomeEntrySchema),
+  disputeOpen: z.boolean(),
+});
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
 interface StoredStep {
@@ -133,19 +126,17 @@ export const STEP_FIELDS = {
 } as const;
 
 /** POST /api/applications/card-apply/{id}/outcome: one step. */
-export const OutcomeStepSchema = z
-  .discriminatedUnion(
-    "step",
-    [
-      z.object({ step: z.literal("bonus-posted"), ...STEP_FIELDS["bonus-posted"] }),
-      z.object({ step: z.literal("share-paid"), ...STEP_FIELDS["share-paid"] }),
-      z.object({ step: z.literal("bonus-received"), ...STEP_FIELDS["bonus-received"] }),
-      z.object({ step: z.literal("share-received"), ...STEP_FIELDS["share-received"] }),
-      z.object({ step: z.literal("share-not-received"), ...STEP_FIELDS["share-not-received"] }),
-    ],
-    { error: "Choose a valid step" },
-  )
-  .meta({ id: "NewOutcomeStep", description: "A step to record: which one, and what it carries" });
+export const OutcomeStepSchema = z.discriminatedUnion(
+  "step",
+  [
+    z.object({ step: z.literal("bonus-posted"), ...STEP_FIELDS["bonus-posted"] }),
+    z.object({ step: z.literal("share-paid"), ...STEP_FIELDS["share-paid"] }),
+    z.object({ step: z.literal("bonus-received"), ...STEP_FIELDS["bonus-received"] }),
+    z.object({ step: z.literal("share-received"), ...STEP_FIELDS["share-received"] }),
+    z.object({ step: z.literal("share-not-received"), ...STEP_FIELDS["share-not-received"] }),
+  ],
+  { error: "Choose a valid step" },
+);
 export type OutcomeStepInput = z.infer<typeof OutcomeStepSchema>;
 
 /** What the rules need to know about an application. */

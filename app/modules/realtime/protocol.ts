@@ -43,21 +43,19 @@ export const CLOSE_NOT_AUTHENTICATED = 1008;
 const id = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/));
 
 /** A message as the client shows it (docs/product.md#chat); also the /api answer's. */
-export const ChatMessageSchema = z
-  .object({
-    id: z.string(),
-    chatId: z.string(),
-    content: z.string(),
-    /** ISO time the server stored it. */
-    timestamp: z.string(),
-    /** The sender's user id. */
-    sender: z.nullable(z.string()),
-    senderName: z.string(),
-    isAssistant: z.boolean(),
-    read: z.boolean(),
-    clientId: z.nullable(z.string()),
-  })
-  .register(z.globalRegistry, { id: "Message", description: "A chat message" });
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  content: z.string(),
+  /** ISO time the server stored it. */
+  timestamp: z.string(),
+  /** The sender's user id. */
+  sender: z.nullable(z.string()),
+  senderName: z.string(),
+  isAssistant: z.boolean(),
+  read: z.boolean(),
+  clientId: z.nullable(z.string()),
+});
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 /** A new-message notice for the recipient's own notification room (and the fallback poll's answer). */

@@ -106,10 +106,7 @@ export const ReferralPeopleSchema = z.object({
 export type ReferralPeople = z.infer<typeof ReferralPeopleSchema>;
 
 /** A referral in /api answers: as presented, with its people. */
-export const ApiReferralSchema = ReferralSchema.extend(ReferralPeopleSchema.shape).meta({
-  id: "Referral",
-  description: "A referral link with its card, its referrer (masked by privacy) and its people",
-});
+export const ApiReferralSchema = ReferralSchema.extend(ReferralPeopleSchema.shape);
 export type ApiReferral = z.infer<typeof ApiReferralSchema>;
 
 export interface ReferralRecord {

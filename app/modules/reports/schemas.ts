@@ -58,8 +58,7 @@ export const ReportSchema = z
   .refine((report) => report.reason !== "other" || report.note.length > 0, {
     path: ["note"],
     error: REPORT_MESSAGES.noteRequired,
-  })
-  .meta({ id: "Report", description: "A report of a referral, a member or a message" });
+  });
 export type ReportInput = z.output<typeof ReportSchema>;
 
 export const RESOLUTIONS = ["hide", "restore", "deactivate-user", "dismiss"] as const;

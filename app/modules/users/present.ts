@@ -8,14 +8,12 @@ import { OutcomeFiguresSchema, type OutcomeFigures } from "~/modules/reputation/
 import { ApiUserSchema, toApiUser } from "~/modules/auth/present";
 import type { PrivacySettings } from "./privacy";
 
-export const PrivacySettingsSchema = z
-  .object({
-    showFullName: z.boolean(),
-    showEmail: z.boolean(),
-    showReferrals: z.boolean(),
-    showApplications: z.boolean(),
-  })
-  .meta({ id: "PrivacySettings", description: "What a member shows to others" });
+export const PrivacySettingsSchema = z.object({
+  showFullName: z.boolean(),
+  showEmail: z.boolean(),
+  showReferrals: z.boolean(),
+  showApplications: z.boolean(),
+});
 
 const privacyOf = (row: PrivacySettings): PrivacySettings => ({
   showFullName: row.showFullName,
@@ -32,9 +30,6 @@ export const ApiOwnUserSchema = ApiUserSchema.extend({
   /** A new address waiting for its confirmation link (docs/decisions/081); null when none. */
   pendingEmail: z.string().nullable(),
   createdAt: z.string(),
-}).meta({
-  id: "OwnUser",
-  description: "The signed-in member as they see themselves: the User with their profile and settings",
 });
 export type ApiOwnUser = z.infer<typeof ApiOwnUserSchema>;
 
@@ -58,35 +53,33 @@ export function toApiOwnUser(
  * switches say (null), applications never visible to visitors, and
  * the referral counts only when their referrals are shown (null otherwise).
  */
-export const ApiProfileSchema = z
-  .object({
-    _id: z.string(),
-    /** Null when they hide their full name: a handle beside a masked name would unmask it. */
-    username: z.string().nullable(),
-    firstName: z.string(),
-    lastName: z.string(),
-    name: z.string(),
-    email: z.string().nullable(),
-    bio: z.string(),
-    profileImage: z.string().nullable(),
-    profilePicture: z.string().nullable(),
-    authProvider: z.enum(["local", "google", "other"]),
-    createdAt: z.string(),
-    isOwner: z.boolean(),
-    privacySettings: PrivacySettingsSchema,
-    referralsVisible: z.boolean(),
-    applicationsVisible: z.boolean(),
-    /** The signed-in viewer blocks this member (docs/product.md#blocking); false for visitors. */
-    blockedByYou: z.boolean(),
-    /** The mean of the reviews of their referrals (1-5), null before the first review. */
-    rating: z.number().nullable(),
-    reviewCount: z.number().int(),
-    referralsCount: z.number().int().nullable(),
-    successfulReferralsCount: z.number().int().nullable(),
-    // Reputation from confirmed outcomes (docs/decisions/170).
-    ...OutcomeFiguresSchema.shape,
-  })
-  .meta({ id: "Profile", description: "A member's public profile, masked by their privacy switches" });
+export const ApiProfileSchema = z.object({
+  _id: z.string(),
+  /** Null when they hide their full name: a handle beside a masked name would unmask it. */
+  username: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  bio: z.string(),
+  profileImage: z.string().nullable(),
+  profilePicture: z.string().nullable(),
+  authProvider: z.enum(["local", "google", "other"]),
+  createdAt: z.string(),
+  isOwner: z.boolean(),
+  privacySettings: PrivacySettingsSchema,
+  referralsVisible: z.boolean(),
+  applicationsVisible: z.boolean(),
+  /** The signed-in viewer blocks this member (docs/product.md#blocking); false for visitors. */
+  blockedByYou: z.boolean(),
+  /** The mean of the reviews of their referrals (1-5), null before the first review. */
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  referralsCount: z.number().int().nullable(),
+  successfulReferralsCount: z.number().int().nullable(),
+  // Reputation from confirmed outcomes (docs/decisions/170).
+  ...OutcomeFiguresSchema.shape,
+});
 export type ApiProfile = z.infer<typeof ApiProfileSchema>;
 
 /** A public profile (getPublicProfile) with its reputation (getReputation, privacy already applied). */
