@@ -1395,12 +1395,7 @@ export interface components {
             passwordChangedAt: string | null;
             rating: number | null;
             reviewCount: number;
-            privacy: {
-                showFullName: boolean;
-                showEmail: boolean;
-                showReferrals: boolean;
-                showApplications: boolean;
-            };
+            privacy: components["schemas"]["PrivacySettings"];
         };
         /** @description A referral the member published */
         ExportReferral: {

@@ -15,6 +15,7 @@ import {
   REPORT_STATUSES,
   REPORT_TARGETS,
 } from "../../../db/enums";
+import { PrivacySettingsSchema } from "./present";
 
 /** An ISO 8601 time. */
 const time = z.string();
@@ -40,12 +41,7 @@ export const ExportProfileSchema = z
     passwordChangedAt: time.nullable(),
     rating: z.number().nullable(),
     reviewCount: z.number().int(),
-    privacy: z.object({
-      showFullName: z.boolean(),
-      showEmail: z.boolean(),
-      showReferrals: z.boolean(),
-      showApplications: z.boolean(),
-    }),
+    privacy: PrivacySettingsSchema,
   })
   .meta({ id: "ExportProfile", description: "The member's account and privacy settings, as stored" });
 
