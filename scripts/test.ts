@@ -3,7 +3,9 @@
  * integration tests and the end-to-end tests run the built Worker.
  *   0. the bundle budgets: what the browser loads, and no server schema in it (scripts/bundle-budget.ts);
  *      the Worker `wrangler deploy` would upload, 1 MiB gzip at most (scripts/deploy-dry-run.ts)
- *   1. unit (vitest, node)   2. integration in workerd (vitest pool)   3. end-to-end (Playwright, Chromium)
+ *   1. unit (vitest, node), the OpenAPI document's lint by Redocly CLI among them (tests/unit/openapi-lint.test.ts)
+ *   2. integration in workerd (vitest pool)
+ *   3. end-to-end (Playwright, Chromium), with the /api contract test from the outside (tests/e2e/api-contract.spec.ts)
  */
 import { run } from "./lib/wrangler";
 

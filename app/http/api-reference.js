@@ -16,5 +16,9 @@ if (root) {
     layout: "BaseLayout",
     docExpansion: "list",
     defaultModelsExpandDepth: 0,
+    // The document names its server; Swagger UI's server picker is a select without a name.
+    onComplete() {
+      root.querySelector("#servers, .servers select")?.setAttribute("aria-label", "Server");
+    },
   });
 }

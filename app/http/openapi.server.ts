@@ -9,6 +9,7 @@
  */
 import { z } from "zod";
 import type { Access } from "./access.server";
+import { nameApiSchemas } from "./api-schemas.server";
 import { BOOKMARK_HEADER, BOOKMARK_PATTERN } from "./d1-session.server";
 import { HTTP_METHODS, type Endpoint } from "./json-route.server";
 import type { RegisteredRoute } from "./registry.server";
@@ -18,7 +19,7 @@ type JsonSchema = Record<string, unknown>;
 const ERROR_TEXT: Record<number, string> = {
   400: "Invalid input: `message` names the problem, `errors` each field",
   401: "Not signed in (or wrong credentials)",
-  403: "Not allowed (role, ownership, privacy, or the account's state)",
+  403: "Not allowed (role, ownership, privacy, the account's state, or a write sent from another origin)",
   404: "Not found, or not visible to the caller",
   409: "Conflict (duplicate, already done, no slots left)",
   413: "Request body too large",
@@ -29,43 +30,129 @@ const ERROR_TEXT: Record<number, string> = {
   503: "A service is unavailable: an outside one is not configured (tips), or the database or the rooms cannot be reached (health)",
 };
 
+/** zod's JSON Schema of `schema` as the server reads it (`input`) or writes it (`output`). */
+function toJsonSchema(schema: z.ZodType, io: "input" | "output") {
+  return z.toJSONSchema(schema, {
+    io,
+    target: "draft-2020-12",
+    unrepresentable: "any",
+    cycles: "ref",
+    override: io === "input" ? optionalWhereParsed : undefined,
+  }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+}
+
+/** Whether the server accepts `schema`'s field left out (its default, preprocess or optional). */
+function acceptsMissing(schema: z.core.$ZodType | undefined) {
+  if (!schema) return true;
+  try {
+    return z.safeParse(schema, undefined).success;
+  } catch {
+    // An asynchronous check (a rule read from the database): the field is there to be checked.
+    return false;
+  }
+}
+
+/**
+ * An input object requires only the fields its parse refuses to go without: zod's own `required`
+ * lists a field whose preprocess fills it in (a page size, a share defaulting to 0), which the
+ * server accepts missing (issue 29).
+ */
+function optionalWhereParsed({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
+  if (zodSchema._zod.def.type !== "object" || !Array.isArray(jsonSchema.required)) return;
+  const shape = (zodSchema as z.ZodObject).shape;
+  const required = (jsonSchema.required as string[]).filter((key) => !acceptsMissing(shape[key]));
+  if (required.length) jsonSchema.required = required;
+  else delete jsonSchema.required;
+}
+
+const INPUT_SUFFIX = "Input";
+
 /**
  * Named schemas found while converting (zod `.meta({ id })` and recursive schemas): zod puts them
- * in each schema's `$defs`; the document keeps them once, under components.schemas.
+ * in each schema's `$defs`; the document keeps them once, under components.schemas. A named schema
+ * the server reads differently from how it writes it (defaults, transforms, closed objects) is kept
+ * twice: `Name` as answered and `NameInput` as accepted (plain `Name` when it is only ever accepted).
  */
 class SchemaCollector {
   readonly schemas: Record<string, JsonSchema> = {};
+  private readonly sameBothWays = new Map<string, boolean>();
+
+  /** Whether the named schema `name` reads as it writes (and so every schema it names). */
+  private symmetric(name: string) {
+    let same = this.sameBothWays.get(name);
+    if (same === undefined) {
+      const schema = z.globalRegistry._idmap.get(name);
+      same =
+        !!schema &&
+        JSON.stringify(toJsonSchema(schema as z.ZodType, "input")) ===
+          JSON.stringify(toJsonSchema(schema as z.ZodType, "output"));
+      this.sameBothWays.set(name, same);
+    }
+    return same;
+  }
 
   convert(schema: z.ZodType, io: "input" | "output", scope: string): JsonSchema {
-    const converted = z.toJSONSchema(schema, { io, target: "draft-2020-12", unrepresentable: "any", cycles: "ref" });
-    const {
-      $schema: _schema,
-      $defs: defs = {},
-      ...rest
-    } = converted as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const { $schema: _schema, $defs: defs = {}, ...rest } = toJsonSchema(schema, io);
     // zod names anonymous recursive schemas __schema0, __schema1 ... in every conversion: scope them.
     const names = new Map(
       Object.keys(defs).map((name) => [
         name,
-        name.startsWith("__schema") ? `${scope}${name.replace(/^_+/, "_")}` : name,
+        name.startsWith("__schema")
+          ? `${scope}${name.replace(/^_+/, "_")}`
+          : io === "input" && !this.symmetric(name)
+            ? `${name}${INPUT_SUFFIX}`
+            : name,
       ]),
     );
-    const rewrite = (value: unknown): unknown => {
-      if (Array.isArray(value)) return value.map(rewrite);
-      if (!value || typeof value !== "object") return value;
-      return Object.fromEntries(
-        Object.entries(value).map(([key, inner]) => {
-          if (key === "$ref" && typeof inner === "string" && inner.startsWith("#/$defs/")) {
-            const name = inner.slice("#/$defs/".length);
-            return [key, `#/components/schemas/${names.get(name) ?? name}`];
-          }
-          return [key, rewrite(inner)];
-        }),
-      );
-    };
-    for (const [name, def] of Object.entries(defs)) this.schemas[names.get(name)!] = rewrite(def) as JsonSchema;
-    return rewrite(rest) as JsonSchema;
+    const rewrite = (value: unknown) =>
+      rewriteRefs(value, (ref) =>
+        ref.startsWith("#/$defs/")
+          ? `#/components/schemas/${names.get(ref.slice("#/$defs/".length)) ?? ref.slice("#/$defs/".length)}`
+          : ref,
+      ) as JsonSchema;
+    for (const [name, def] of Object.entries(defs)) {
+      const component = rewrite(def);
+      const stored = this.schemas[names.get(name)!];
+      if (stored && JSON.stringify(stored) !== JSON.stringify(component)) {
+        throw new Error(`two schemas are named ${names.get(name)} (zod .meta({ id })); give each its own`);
+      }
+      this.schemas[names.get(name)!] = component;
+    }
+    return rewrite(rest);
   }
+
+  /**
+   * Renames `NameInput` to `Name` where no answer uses `Name`; returns the rewrite of $refs for
+   * what points into these schemas (the paths). The schemas come out sorted by name.
+   */
+  settle(): (value: unknown) => unknown {
+    const renames = new Map<string, string>();
+    for (const name of Object.keys(this.schemas)) {
+      const plain = name.slice(0, -INPUT_SUFFIX.length);
+      if (name.endsWith(INPUT_SUFFIX) && this.sameBothWays.get(plain) === false && !this.schemas[plain]) {
+        renames.set(`#/components/schemas/${name}`, `#/components/schemas/${plain}`);
+      }
+    }
+    const rewrite = (value: unknown) => rewriteRefs(value, (ref) => renames.get(ref) ?? ref);
+    const settled = Object.entries(this.schemas)
+      .map(([name, schema]) => [renames.get(`#/components/schemas/${name}`)?.split("/").pop() ?? name, schema] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const name of Object.keys(this.schemas)) delete this.schemas[name];
+    for (const [name, schema] of settled) this.schemas[name] = rewrite(schema) as JsonSchema;
+    return rewrite;
+  }
+}
+
+/** `value` with every `$ref` string passed through `map`. */
+function rewriteRefs(value: unknown, map: (ref: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((inner) => rewriteRefs(inner, map));
+  if (!value || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === "$ref" && typeof inner === "string" ? map(inner) : rewriteRefs(inner, map),
+    ]),
+  );
 }
 
 const SECURITY: Record<Access, Record<string, string[]>[]> = {
@@ -84,8 +171,10 @@ function operationId(method: string, path: string) {
   return `${method.toLowerCase()}${words.join("")}`;
 }
 
-function errorStatuses(endpoint: Endpoint, hasPathParams: boolean): number[] {
+function errorStatuses(method: string, endpoint: Endpoint, hasPathParams: boolean): number[] {
   const statuses = new Set<number>([...(endpoint.errors ?? []), 500]);
+  // A write whose Origin is not the app's own is refused before any route runs (server.ts).
+  if (method !== "GET") statuses.add(403);
   if (endpoint.body || endpoint.query || endpoint.params || endpoint.bodyFormat === "text") statuses.add(400);
   if (endpoint.body || endpoint.bodyFormat === "text") statuses.add(413);
   if (endpoint.body && endpoint.bodyFormat !== "text") statuses.add(415);
@@ -156,7 +245,7 @@ function jsonOperation(method: string, path: string, endpoint: Endpoint, collect
       },
     },
   };
-  for (const status of errorStatuses(endpoint, pathNames.length > 0)) {
+  for (const status of errorStatuses(method, endpoint, pathNames.length > 0)) {
     responses[String(status)] = { $ref: `#/components/responses/Error${status}` };
   }
 
@@ -165,11 +254,11 @@ function jsonOperation(method: string, path: string, endpoint: Endpoint, collect
       ? {
           required: true,
           description: "Read as raw text (its signature covers the exact bytes)",
-          content: { "application/json": { schema: { type: "object" } } },
+          content: { "application/json": { schema: { type: "object", additionalProperties: true } } },
         }
       : endpoint.body
         ? {
-            required: true,
+            required: !endpoint.bodyOptional,
             content: { "application/json": { schema: collector.convert(endpoint.body, "input", `${scope}Body`) } },
           }
         : undefined;
@@ -207,11 +296,33 @@ function pathItem(route: RegisteredRoute, collector: SchemaCollector) {
   return item;
 }
 
+/** What each tag (the first path segment after /api) holds; a tag without one fails the document. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  applications:
+    "Applications through referrals: apply, follow, change one's status, record outcome steps, read their reviews",
+  chats: "Direct chats between members: list, open, send, mark read, find someone to write to",
+  "credit-cards": "The card catalogue: browse and search; admins add, edit and retire cards",
+  docs: "The API reference, rendered for people",
+  health: "Whether the Worker, its database and its rooms answer",
+  openapi: "This document",
+  payments: "Tips to the platform through Stripe Checkout, and Stripe's webhook",
+  referrals: "Referral links: publish, edit, pause and reopen one's own; find, read and review others'",
+  reports: "Reports of a referral, a member or a message to the admins",
+  users: "Accounts and sessions, profiles, settings, blocks, and the member's own data export",
+};
+
+function tagEntry(name: string) {
+  const description = TAG_DESCRIPTIONS[name];
+  if (!description) throw new Error(`The /api tag "${name}" has no description: add it to TAG_DESCRIPTIONS`);
+  return { name, description };
+}
+
 /**
- * The document for the JSON routes under /api among `routes`. It names no
- * server: paths are relative to wherever the document is read from (OpenAPI's default `/`).
+ * The document for the JSON routes under /api among `routes`, served from `origin` (the request's
+ * own, so a client generated from it calls the server it was read from).
  */
-export function openApiDocument(routes: RegisteredRoute[]) {
+export function openApiDocument(routes: RegisteredRoute[], origin: string) {
+  nameApiSchemas();
   const collector = new SchemaCollector();
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -219,6 +330,8 @@ export function openApiDocument(routes: RegisteredRoute[]) {
     const item = pathItem(route, collector);
     if (Object.keys(item).length) paths[route.path] = item;
   }
+  const settle = collector.settle();
+  for (const [path, item] of Object.entries(paths)) paths[path] = settle(item) as Record<string, unknown>;
   const operations = Object.values(paths).flatMap(
     (item) => Object.values(item) as { tags: string[]; responses: object }[],
   );
@@ -244,7 +357,8 @@ export function openApiDocument(routes: RegisteredRoute[]) {
         "from the nearest replica.",
       ].join("\n"),
     },
-    tags: tags.map((name) => ({ name })),
+    servers: [{ url: origin, description: "This server (the origin the document was read from)" }],
+    tags: tags.map(tagEntry),
     paths,
     components: {
       securitySchemes: {
@@ -252,11 +366,10 @@ export function openApiDocument(routes: RegisteredRoute[]) {
         cookieAuth: { type: "apiKey", in: "cookie", name: "__session", description: "The browser's session cookie" },
       },
       schemas: {
-        Success: {
-          type: "object",
-          properties: { success: { const: true } },
-          required: ["success"],
-        },
+        // The envelope's `success` beside a payload that is not a plain object (none today).
+        ...(JSON.stringify(paths).includes('"#/components/schemas/Success"')
+          ? { Success: { type: "object", properties: { success: { const: true } }, required: ["success"] } }
+          : {}),
         Error: {
           type: "object",
           properties: {

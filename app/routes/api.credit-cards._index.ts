@@ -10,7 +10,10 @@ const CardListQuery = z.object({
   // A malformed cursor starts again at the first page (utils/keyset.ts); only its size is refused.
   cursor: z.string().max(1024, "That cursor is not valid").optional(),
   // Up to 500 a page, 200 by default; a value out of range is read as the nearest sensible one.
-  limit: z.preprocess((value) => pageLimit(typeof value === "string" ? value : null, 500, 200), z.number().int()),
+  limit: z.preprocess(
+    (value) => pageLimit(typeof value === "string" ? value : null, 500, 200),
+    z.number().int().min(1).max(500).describe("Cards a page: 1 to 500, 200 when left out"),
+  ),
 });
 
 export const loader = jsonRoute({

@@ -10,8 +10,10 @@ export const loader = jsonRoute({
     access: "anyone",
     envelope: false,
     response: z.looseObject({ openapi: z.string() }),
-    async run() {
-      return Response.json(openApiDocument(apiRoutes()), { headers: { "Cache-Control": "public, max-age=300" } });
+    async run({ request }) {
+      return Response.json(openApiDocument(apiRoutes(), new URL(request.url).origin), {
+        headers: { "Cache-Control": "public, max-age=300" },
+      });
     },
   }),
 });

@@ -1,28 +1,7 @@
-import { z } from "zod";
-import { endpoint, jsonRoute } from "~/http/json-route.server";
+import type { z } from "zod";
+import { endpoint, jsonRoute, type Serializable } from "~/http/json-route.server";
+import { MyDataExportSchema } from "~/modules/users/my-data-export";
 import { exportFileName, exportMyData } from "~/modules/users/my-data.server";
-
-const Rows = z.array(z.record(z.string(), z.unknown()));
-
-/** The file's shape for the reference; the rows' fields are listed in docs/product.md#your-data. */
-const MyDataExportSchema = z.object({
-  format: z.literal("cardshare-export/1"),
-  exportedAt: z.string(),
-  profile: z.record(z.string(), z.unknown()),
-  referrals: Rows,
-  applications: Rows,
-  comments: Rows,
-  chats: Rows,
-  tips: Rows,
-  blocks: Rows,
-  /** The outcome steps of the member's applications, both sides' (`byMe`). */
-  outcomes: Rows,
-  /** The share-not-received steps among them, with whether each is still open. */
-  disputes: Rows,
-  /** The reports the member filed. */
-  reports: Rows,
-  notificationSettings: z.object({ emailNotifications: z.boolean() }),
-});
 
 export const loader = jsonRoute({
   GET: endpoint({
@@ -36,7 +15,9 @@ export const loader = jsonRoute({
     response: MyDataExportSchema,
     envelope: false,
     async run({ ctx }) {
+      // The file is the declared shape (dates as they serialize), or this does not compile.
       const data = await exportMyData(ctx);
+      data satisfies Serializable<z.output<typeof MyDataExportSchema>>;
       return new Response(JSON.stringify(data, null, 2), {
         headers: {
           "Content-Type": "application/json; charset=utf-8",

@@ -17,7 +17,7 @@ type Operation = {
   responses: Record<string, { content?: Record<string, { schema: object }> }>;
 };
 
-const document = openApiDocument(apiRoutes());
+const document = openApiDocument(apiRoutes(), "http://localhost:8787");
 const operations = Object.entries(document.paths).flatMap(([path, item]) =>
   Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ path, method, operation })),
 );
@@ -90,5 +90,72 @@ describe("the OpenAPI document", () => {
     const me = document.paths["/api/users/me"]!.get as Operation & { security: object[] };
     expect(me.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
     expect(Object.keys(me.responses)).toEqual(expect.arrayContaining(["200", "401", "500"]));
+  });
+});
+
+/** An operation's request body schema, with a top-level $ref followed. */
+function requestSchema(path: string, method: string) {
+  const operation = (document.paths[path] as Record<string, Operation & { requestBody: { required: boolean } }>)[
+    method
+  ]!;
+  return {
+    required: operation.requestBody.required,
+    schema: operation.requestBody.content["application/json"]!.schema,
+  };
+}
+
+describe("what the document tells a client (issue 29)", () => {
+  const schemas = document.components.schemas as Record<string, { properties?: object; enum?: string[] }>;
+  const text = JSON.stringify(document.paths);
+
+  it("requires only what the server requires: the three calls a generated client could not make", () => {
+    const cards = (
+      document.paths["/api/credit-cards"]!.get as Operation & { parameters: { name: string; required: boolean }[] }
+    ).parameters;
+    expect(cards.find((parameter) => parameter.name === "limit")).toMatchObject({ required: false });
+    const generate = requestSchema("/api/referrals/card-refer/generate", "post");
+    expect(generate.schema).toMatchObject({ required: ["creditCardId", "referralLink"] });
+    expect(requestSchema("/api/chats/{id}/read", "post").required).toBe(false);
+    expect(requestSchema("/api/users/login", "post").required).toBe(true);
+  });
+
+  it("names each entity a client handles as a component, and the operations refer to it", () => {
+    const entities = ["User", "OwnUser", "Profile", "Card", "Referral", "Application", "Comment", "Chat", "ChatDetail"];
+    const others = ["Message", "Report", "OutcomeStep", "NewOutcomeStep", "Outcome", "MyDataExport"];
+    const sections = ["Profile", "Referral", "Application", "Comment", "Chat", "Message", "Tip", "Block"];
+    const exportSections = [...sections, "OutcomeStep", "Dispute", "Report"].map((name) => `Export${name}`);
+    for (const name of [...entities, ...others, ...exportSections]) {
+      expect(schemas, name).toHaveProperty(name);
+    }
+    for (const name of [...entities, "Report", "NewOutcomeStep", "MyDataExport"]) {
+      expect(text, `no operation refers to ${name}`).toContain(`"#/components/schemas/${name}"`);
+    }
+    // No section of the export is left as free-form rows.
+    expect(JSON.stringify(schemas.MyDataExport)).not.toContain('additionalProperties":{}');
+  });
+
+  it("says which application statuses a client reads and which it may write", () => {
+    const read = schemas.ApplicationStatus!.enum!;
+    const write = schemas.ApplicationStatusWrite!.enum!;
+    expect(read).toHaveLength(8);
+    expect(write).toEqual(["pending", "successful", "denied", "cancelled"]);
+    expect(write.every((status) => read.includes(status))).toBe(true);
+    expect(requestSchema("/api/applications/card-apply/{id}", "put").schema).toMatchObject({
+      properties: { status: { $ref: "#/components/schemas/ApplicationStatusWrite" } },
+    });
+  });
+
+  it("names its server, describes every tag and gives the 4xx answers of every operation that has any", () => {
+    expect(document.servers).toEqual([{ url: "http://localhost:8787", description: expect.any(String) }]);
+    for (const tag of document.tags) expect(tag.description, tag.name).toBeTruthy();
+    const without4xx = operations
+      .filter(({ operation }) => !Object.keys(operation.responses).some((status) => status.startsWith("4")))
+      .map(({ method, path }) => `${method} ${path}`);
+    // Anyone may call these and they read no input: nothing of theirs answers 4xx.
+    expect(without4xx).toEqual(["get /api/docs", "get /api/health", "get /api/openapi.json"]);
+    // A write from another origin is refused (403) before any route runs.
+    const writes = operations.filter(({ method }) => method !== "get");
+    for (const { operation, method, path } of writes)
+      expect(operation.responses, `${method} ${path}`).toHaveProperty("403");
   });
 });

@@ -1,6 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MyDataExportSchema } from "~/modules/users/my-data-export";
 import {
   makeApplication,
   makeCard,
@@ -210,6 +211,9 @@ describe("GET /api/users/me/export", () => {
     );
     expect(response.headers.get("Cache-Control")).toBe("no-store");
     const data = (await response.json()) as MyDataExport;
+    // The file is exactly its documented shape (the OpenAPI document's MyDataExport): parsing
+    // drops any field the schema does not name, so an undocumented one fails here.
+    expect(MyDataExportSchema.parse(data)).toEqual(data);
     expect(data.format).toBe("cardshare-export/1");
     expect(data.profile).toMatchObject({
       id: world.member.user.id,

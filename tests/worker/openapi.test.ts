@@ -7,7 +7,7 @@ import { declarationProblems } from "~/http/registry.server";
 import { HTTP_METHODS } from "~/http/json-route.server";
 import { openApiDocument } from "~/http/openapi.server";
 import { apiRoutes } from "~/http/routes.server";
-import { fetchPath } from "./helpers";
+import { fetchPath, ORIGIN } from "./helpers";
 import { ROUTE_FILES, ROUTES } from "./route-modules";
 
 type Document = ReturnType<typeof openApiDocument>;
@@ -33,7 +33,9 @@ describe("route declarations", () => {
 
 describe("GET /api/openapi.json", () => {
   it("is the document built from the route modules' declarations", async () => {
-    expect(await servedDocument()).toEqual(JSON.parse(JSON.stringify(openApiDocument(apiRoutes()))));
+    expect(await servedDocument()).toEqual(
+      JSON.parse(JSON.stringify(openApiDocument(apiRoutes(), new URL(ORIGIN).origin))),
+    );
   });
 
   it("lists every /api path of the route files, with each method its route declares", async () => {

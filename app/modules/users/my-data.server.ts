@@ -28,7 +28,7 @@ import { ownColumns } from "./profile.server";
 const { reporterId: _reporter, resolvedById: _resolver, ...reportColumns } = getTableColumns(reports);
 
 /** The export's own version, so a reader can tell later shapes apart. */
-export const EXPORT_FORMAT = "cardshare-export/1";
+export const EXPORT_FORMAT = "cardshare-export/1" as const;
 
 export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
   const { id: userId } = requireActor(ctx);

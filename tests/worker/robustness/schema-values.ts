@@ -31,7 +31,14 @@ export type JsonSchema = {
 /** The input side of a schema as JSON Schema; `{}` (anything) where zod cannot say. */
 export function describeInput(schema: z.ZodType): JsonSchema {
   try {
-    return z.toJSONSchema(schema, { io: "input", unrepresentable: "any", cycles: "ref" }) as JsonSchema;
+    // An empty registry: schemas named for the OpenAPI document (`.meta({ id })`) come out inline
+    // rather than as `$ref`s this reader does not follow.
+    return z.toJSONSchema(schema, {
+      io: "input",
+      unrepresentable: "any",
+      cycles: "ref",
+      metadata: z.registry<{ id?: string }>(),
+    }) as JsonSchema;
   } catch {
     return {};
   }
