@@ -115,19 +115,12 @@ export default function ReferrerAnalytics() {
         </>
       )}
 
-      <section aria-labelledby="per-referral-heading" className="rounded-card border border-line bg-surface p-5">
-        <h2 id="per-referral-heading" className="mb-2 font-semibold">
-          Per referral
-        </h2>
-        {analytics.referrals.length === 0 ? (
-          <p className="text-sm text-muted">
-            You have no referrals yet.{" "}
-            <Link to="/refer" className="text-brand-700 underline">
-              Share one
-            </Link>
-            .
-          </p>
-        ) : (
+      {/* Without referrals the empty state above already says so. */}
+      {analytics.referrals.length === 0 ? null : (
+        <section aria-labelledby="per-referral-heading" className="rounded-card border border-line bg-surface p-5">
+          <h2 id="per-referral-heading" className="mb-2 font-semibold">
+            Per referral
+          </h2>
           <div
             role="region"
             aria-label="Per referral figures"
@@ -167,8 +160,8 @@ export default function ReferrerAnalytics() {
               </tbody>
             </table>
           </div>
-        )}
-      </section>
+        </section>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { clsx } from "clsx";
 import type { CSSProperties } from "react";
 import { dateTickIndexes, shortDate, valueTicks } from "./axes";
 import { SERIES, type DailyCounts, type SeriesKey } from "./present";
@@ -5,11 +6,9 @@ import { SERIES, type DailyCounts, type SeriesKey } from "./present";
 const PLOT_HEIGHT = 100;
 const numbers = new Intl.NumberFormat("en-US");
 
-/** Where a date label sits: under its day's bar, kept inside the plot at both ends. */
+/** Where a date label sits: centred under its day's bar. */
 function dateLabelStyle(index: number, days: number): CSSProperties {
-  const position = (index + 0.5) / days;
-  const shift = position < 0.1 ? "-10%" : position > 0.9 ? "-90%" : "-50%";
-  return { left: `${position * 100}%`, transform: `translateX(${shift})` };
+  return { left: `${((index + 0.5) / days) * 100}%`, transform: "translateX(-50%)" };
 }
 
 /**
@@ -91,10 +90,14 @@ export function SeriesChart({ daily, series, label }: { daily: DailyCounts[]; se
       </svg>
       <span />
       <div className="relative h-5 text-xs text-muted tabular" data-axis="dates">
-        {dateTicks.map((index) => (
+        {dateTicks.map((index, position) => (
           <span
             key={index}
-            className="absolute top-1 whitespace-nowrap leading-none"
+            // On a phone every other label, counted back from today, so none run into each other.
+            className={clsx(
+              "absolute top-1 whitespace-nowrap leading-none",
+              (dateTicks.length - 1 - position) % 2 === 1 && "max-sm:hidden",
+            )}
             style={dateLabelStyle(index, days)}
           >
             {shortDate(daily[index].date)}
