@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { buttonClass } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { pageLoader } from "~/http/page-loader.server";
 import { shortDate } from "~/modules/analytics/axes";
 import { DailyTable, SeriesChart } from "~/modules/analytics/charts";
@@ -121,13 +122,7 @@ export default function ReferrerAnalytics() {
           <h2 id="per-referral-heading" className="mb-2 font-semibold">
             Per referral
           </h2>
-          <div
-            role="region"
-            aria-label="Per referral figures"
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a keyboard scrolls it sideways
-            tabIndex={0}
-            className="overflow-x-auto"
-          >
+          <ScrollRegion label="Per referral figures">
             <table className="w-full min-w-[40rem] text-left text-sm tabular">
               <caption className="sr-only">Each referral&apos;s figures over the period</caption>
               <thead className="text-muted">
@@ -159,7 +154,7 @@ export default function ReferrerAnalytics() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       )}
     </div>

@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { FormError } from "~/components/forms/form-error";
 import { ConfirmPanel, ConfirmTrigger, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { Button, buttonClass } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /** First / Next page links for a keyset-paged list (the cursor lives in the URL). */
 export function Pager({ nextCursor }: { nextCursor: string | null }) {
@@ -47,14 +48,7 @@ export function AdminTable({
   minWidth?: string;
 }) {
   return (
-    <div
-      role="region"
-      aria-label={caption}
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a keyboard scrolls it sideways
-      tabIndex={0}
-      className="mt-4 max-w-full overflow-x-auto rounded-card border border-line bg-surface"
-      data-admin-table=""
-    >
+    <ScrollRegion label={caption} className="mt-4 rounded-card border border-line bg-surface">
       <table className="w-full text-left text-sm" style={{ minWidth }}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-canvas text-xs uppercase tracking-wide text-muted">
@@ -68,7 +62,7 @@ export function AdminTable({
         </thead>
         <tbody className="divide-y divide-line">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,4 +1,5 @@
 import { clsx } from "clsx";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import type { CSSProperties } from "react";
 import { dateTickIndexes, shortDate, valueTicks } from "./axes";
 import { SERIES, type DailyCounts, type SeriesKey } from "./present";
@@ -116,13 +117,7 @@ export function DailyTable({ daily }: { daily: DailyCounts[] }) {
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-brand-700">The figures by day, as a table</summary>
-      <div
-        role="region"
-        aria-label="Figures by day"
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a keyboard scrolls it sideways
-        tabIndex={0}
-        className="mt-2 overflow-x-auto"
-      >
+      <ScrollRegion label="Figures by day" className="mt-2">
         <table className="w-full min-w-[36rem] text-left tabular">
           <caption className="sr-only">
             Your referrals&apos; figures by day (UTC), {daily[0].date} to {daily[daily.length - 1].date}, newest first
@@ -154,7 +149,7 @@ export function DailyTable({ daily }: { daily: DailyCounts[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </details>
   );
 }
