@@ -81,6 +81,7 @@ test.describe("a referrer's analytics", () => {
       expect(shown.length).toBeGreaterThanOrEqual(3);
       for (let index = 1; index < shown.length; index++)
         expect(shown[index].left).toBeGreaterThan(shown[index - 1].right);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: screenPath(`analytics-${width}.png`) });
     }
 
