@@ -10,7 +10,9 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { hashPassword } from "../app/modules/auth/password.server";
+import { buildDemoActivity } from "../db/seed/activity";
 import { buildBenchReferrals, buildDemoData, DEMO_PASSWORD } from "../db/seed/demo";
+import { derivedStatements } from "./lib/seed-derived";
 import { insertStatements } from "../db/seed/sql";
 import * as schema from "../db/schema";
 import { persistArgs, wrangler } from "./lib/wrangler";
@@ -60,18 +62,23 @@ if (existing > 0) {
 }
 
 const passwordHash = await hashPassword(DEMO_PASSWORD);
-const demo = buildDemoData(passwordHash);
+// Relative to the day it is loaded, so the last 90 days always hold the demo's activity.
+const now = new Date();
+const demo = buildDemoData(passwordHash, now);
+const activity = buildDemoActivity(demo, passwordHash, now);
 const bench = benchCount > 0 ? buildBenchReferrals(benchCount, demo.cards, passwordHash) : { users: [], referrals: [] };
 
 const statements = [
-  ...insertStatements(schema.users, [...demo.users, ...bench.users]),
+  ...insertStatements(schema.users, [...demo.users, ...activity.users, ...bench.users]),
   ...insertStatements(schema.creditCards, demo.cards),
   ...insertStatements(schema.referrals, [...demo.referrals, ...bench.referrals]),
-  ...insertStatements(schema.applications, demo.applications),
-  ...insertStatements(
-    schema.comments,
-    demo.comments.filter((comment) => !comment.originalCommentId),
-  ),
+  ...insertStatements(schema.applications, [...demo.applications, ...activity.applications]),
+  ...insertStatements(schema.applicationOutcomes, activity.outcomes),
+  ...insertStatements(schema.referralDaily, activity.daily),
+  ...insertStatements(schema.comments, [
+    ...demo.comments.filter((comment) => !comment.originalCommentId),
+    ...activity.comments,
+  ]),
   ...insertStatements(
     schema.comments,
     demo.comments.filter((comment) => comment.originalCommentId),
@@ -79,6 +86,15 @@ const statements = [
   ...insertStatements(schema.chats, demo.chats),
   ...insertStatements(schema.chatMembers, demo.chatMembers),
   ...insertStatements(schema.messages, demo.messages),
+  ...derivedStatements({
+    referrerIds: demo.users.filter((user) => !user.isAdmin).map((user) => user.id),
+    reviews: activity.comments.map((review) => ({
+      reviewId: review.id,
+      applicationId: review.applicationId!,
+      referralId: review.referralId,
+      applicantId: review.authorId,
+    })),
+  }),
 ];
 
 const dir = join(".wrangler", "seed");
@@ -88,7 +104,9 @@ writeFileSync(file, statements.join("\n"));
 wrangler(["d1", "execute", "DB", "--local", ...persistArgs(persistTo), "--yes", "--file", file], { quiet: true });
 
 console.log(
-  `Seeded ${demo.users.length + bench.users.length} users, ${demo.cards.length} cards, ` +
-    `${demo.referrals.length + bench.referrals.length} referrals, ${demo.applications.length} applications, ` +
-    `${demo.comments.length} comments, ${demo.chats.length} chats, ${demo.messages.length} messages.`,
+  `Seeded ${demo.users.length + activity.users.length + bench.users.length} users, ${demo.cards.length} cards, ` +
+    `${demo.referrals.length + bench.referrals.length} referrals, ` +
+    `${demo.applications.length + activity.applications.length} applications, ` +
+    `${activity.outcomes.length} outcome steps, ${demo.comments.length + activity.comments.length} comments, ` +
+    `${activity.daily.length} days of referral analytics, ${demo.chats.length} chats, ${demo.messages.length} messages.`,
 );

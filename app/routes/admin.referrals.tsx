@@ -127,6 +127,7 @@ export default function AdminReferrals() {
       <ConfirmRowStep copyOf={(intent) => (intent === "deactivate" ? DEACTIVATE_COPY : null)} />
       <AdminTable
         caption="Referrals"
+        minWidth="56rem"
         head={["Card", "Referrer", "Link", "Applications", "Created", "Status", "Actions"]}
       >
         {items.length === 0 ? (
@@ -147,7 +148,7 @@ export default function AdminReferrals() {
                 </Link>
                 {referral.referrerDeactivated ? <div className="text-xs text-danger-700">Deactivated</div> : null}
               </td>
-              <td className={`${cellClass} max-w-xs min-w-48 break-all`}>
+              <td className={`${cellClass} min-w-48 break-all`}>
                 <span className="text-xs">{referral.referralLink}</span>
                 {referral.duplicate ? (
                   <div>

@@ -20,7 +20,7 @@ export const loader = pageLoader({ access: "admin", run: async () => null });
 
 export default function AdminLayout() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6">
+    <div className="mx-auto max-w-7xl px-4 py-6">
       <nav aria-label="Admin" className="mb-6 flex flex-wrap gap-1 border-b border-line pb-2 text-sm">
         <NavLink
           to="/admin"

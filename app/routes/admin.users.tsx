@@ -114,6 +114,7 @@ export default function AdminUsers() {
       <ConfirmRowStep copyOf={(intent, id) => userCopy(intent, items.find((user) => user.id === id)?.username ?? "")} />
       <AdminTable
         caption="Users"
+        minWidth="60rem"
         head={["User", "Role", "Provider", "Verified", "Created", "Referrals", "Applications", "Status", "Actions"]}
       >
         {items.length === 0 ? (

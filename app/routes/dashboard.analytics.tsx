@@ -3,9 +3,11 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { clsx } from "clsx";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { buttonClass } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { pageLoader } from "~/http/page-loader.server";
-import { SeriesChart, SeriesTable } from "~/modules/analytics/charts";
-import { AnalyticsQuerySchema, funnel, PERIODS, SERIES } from "~/modules/analytics/present";
+import { shortDate } from "~/modules/analytics/axes";
+import { DailyTable, SeriesChart } from "~/modules/analytics/charts";
+import { AnalyticsQuerySchema, funnel, isEmpty, PERIODS, SERIES } from "~/modules/analytics/present";
 import { getReferrerAnalytics } from "~/modules/analytics/report.server";
 
 /** The referrer's analytics (docs/product.md#analytics): the caller's own referrals only. */
@@ -24,7 +26,7 @@ export default function ReferrerAnalytics() {
         <div>
           <h1 className="text-2xl font-semibold tracking-tight">Referral analytics</h1>
           <p className="text-sm text-muted">
-            Your referrals, {analytics.from} to {analytics.to} (UTC)
+            {`Your referrals, ${shortDate(analytics.from)} to ${shortDate(analytics.to)}, ${analytics.to.slice(0, 4)} (UTC days)`}
           </p>
         </div>
         <nav aria-label="Period" className="flex gap-1">
@@ -35,7 +37,7 @@ export default function ReferrerAnalytics() {
               aria-current={days === analytics.days ? "page" : undefined}
               className={buttonClass(days === analytics.days ? "primary" : "secondary", "sm")}
             >
-              {days} days
+              {`${days} days`}
             </Link>
           ))}
         </nav>
@@ -62,42 +64,65 @@ export default function ReferrerAnalytics() {
         </ol>
       </section>
 
-      <div className="grid gap-4 lg:grid-cols-2">
-        {SERIES.map(({ key, label }) => (
-          <section
-            key={key}
-            aria-labelledby={`chart-${key}`}
-            className="rounded-card border border-line bg-surface p-5"
-          >
-            <h2 id={`chart-${key}`} className="mb-2 font-semibold">
-              {label}
-            </h2>
-            <SeriesChart daily={analytics.daily} series={key} label={label} />
-            <SeriesTable daily={analytics.daily} series={key} label={label} />
-          </section>
-        ))}
-      </div>
-
-      <section aria-labelledby="per-referral-heading" className="rounded-card border border-line bg-surface p-5">
-        <h2 id="per-referral-heading" className="mb-2 font-semibold">
-          Per referral
-        </h2>
-        {analytics.referrals.length === 0 ? (
-          <p className="text-sm text-muted">
-            You have no referrals yet.{" "}
-            <Link to="/refer" className="text-brand-700 underline">
-              Share one
-            </Link>
-            .
+      {isEmpty(analytics.totals) ? (
+        <section aria-labelledby="empty-heading" className="rounded-card border border-line bg-surface p-5">
+          <h2 id="empty-heading" className="font-semibold">
+            {`No activity in the last ${analytics.days} days`}
+          </h2>
+          <p className="mt-1 text-sm text-muted">
+            {analytics.referrals.length === 0
+              ? "You have no referrals yet. Once you share one, its views, link clicks, applications and outcomes appear here day by day."
+              : `Nobody has viewed, clicked or applied through your referrals since ${shortDate(analytics.from)}. Share a referral's public page to bring people in; each day's figures appear here.`}
           </p>
-        ) : (
-          <div
-            role="region"
-            aria-label="Per referral figures"
-            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a keyboard scrolls it sideways
-            tabIndex={0}
-            className="overflow-x-auto"
-          >
+          <p className="mt-3 flex flex-wrap gap-3 text-sm">
+            {analytics.referrals.length === 0 ? (
+              <Link to="/refer" className="text-brand-700 underline">
+                Share a referral
+              </Link>
+            ) : (
+              <Link to="/dashboard/my-referrals" className="text-brand-700 underline">
+                Your referrals
+              </Link>
+            )}
+            {analytics.days < PERIODS[PERIODS.length - 1] ? (
+              <Link to={`?days=${PERIODS[PERIODS.length - 1]}`} className="text-brand-700 underline">
+                {`Look at the last ${PERIODS[PERIODS.length - 1]} days`}
+              </Link>
+            ) : null}
+          </p>
+        </section>
+      ) : (
+        <>
+          <div className="grid gap-4 lg:grid-cols-2">
+            {SERIES.map(({ key, label }) => (
+              <section
+                key={key}
+                aria-labelledby={`chart-${key}-heading`}
+                className="min-w-0 rounded-card border border-line bg-surface p-5"
+              >
+                <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-3">
+                  <h2 id={`chart-${key}-heading`} className="font-semibold">
+                    {label} per day
+                  </h2>
+                  <p className="text-sm text-muted tabular">{`${analytics.totals[key]} in ${analytics.days} days`}</p>
+                </div>
+                <SeriesChart daily={analytics.daily} series={key} label={label} />
+              </section>
+            ))}
+          </div>
+          <section aria-label="Figures by day" className="rounded-card border border-line bg-surface p-5">
+            <DailyTable daily={analytics.daily} />
+          </section>
+        </>
+      )}
+
+      {/* Without referrals the empty state above already says so. */}
+      {analytics.referrals.length === 0 ? null : (
+        <section aria-labelledby="per-referral-heading" className="rounded-card border border-line bg-surface p-5">
+          <h2 id="per-referral-heading" className="mb-2 font-semibold">
+            Per referral
+          </h2>
+          <ScrollRegion label="Per referral figures">
             <table className="w-full min-w-[40rem] text-left text-sm tabular">
               <caption className="sr-only">Each referral&apos;s figures over the period</caption>
               <thead className="text-muted">
@@ -129,9 +154,9 @@ export default function ReferrerAnalytics() {
                 ))}
               </tbody>
             </table>
-          </div>
-        )}
-      </section>
+          </ScrollRegion>
+        </section>
+      )}
     </div>
   );
 }

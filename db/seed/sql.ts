@@ -7,7 +7,7 @@ function valueFor(row: Record<string, unknown>, key: string, column: Column): un
   return column.default;
 }
 
-function literal(value: unknown): string {
+export function literal(value: unknown): string {
   if (value === null || value === undefined) return "NULL";
   if (value instanceof Date) return String(value.getTime());
   if (typeof value === "boolean") return value ? "1" : "0";

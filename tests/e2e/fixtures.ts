@@ -72,7 +72,7 @@ async function createAccount(request: APIRequestContext, options: NewUser = {}):
 }
 
 /** Signs in with the email and password through the API, as an API client would. */
-async function signIn(request: APIRequestContext, email: string, password: string): Promise<TestUser> {
+export async function signIn(request: APIRequestContext, email: string, password: string): Promise<TestUser> {
   const body = await json<{ token: string; user: TestUser & { _id: string } }>(
     await request.post("/api/users/login", { data: { email, password } }),
   );

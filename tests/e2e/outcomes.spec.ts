@@ -114,7 +114,6 @@ test.describe("outcomes after applying", () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
       await expectNoSeriousA11yViolations(page);
-      await page.screenshot({ path: screenPath(`analytics-${width}.png`) });
     }
     const api = await apiAs(request, referrer).get<{ totals: Record<string, number> }>(
       "/api/referrals/card-refer/analytics?days=30",

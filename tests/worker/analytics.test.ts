@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { applications, referralDaily, referrals, referralViews } from "../../db/schema";
 import { EDGE_CACHE_HEADER } from "~/http/edge-cache.server";
+import { shortDate } from "~/modules/analytics/axes";
 import { analyticsQuery } from "~/modules/analytics/report.server";
 import { DAY_MS, dayOf } from "~/modules/analytics/rollup.server";
 import { api, createSignedInUser, fetchPath, fetchWithEnv, testDb } from "./helpers";
@@ -261,5 +262,61 @@ describe("the referrer's funnel", () => {
     expect(await rowsOf(referral.id)).toEqual([
       expect.objectContaining({ day: dayOf(then), approvals: 1, successes: 1 }),
     ]);
+  });
+});
+
+describe("the analytics page", () => {
+  const page = async (cookie: string, query: string) => {
+    const response = await fetchPath(`/dashboard/analytics${query}`, { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    return response.text();
+  };
+  const isoDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+  it("says there is nothing yet, in words, for a member without referrals", async () => {
+    const member = await createSignedInUser();
+    const html = await page(member.cookie, "");
+    expect(html).toContain("No activity in the last 30 days");
+    expect(html).toContain("You have no referrals yet");
+    expect(html).not.toContain('data-testid="chart-views"');
+  });
+
+  it("shows the chosen range: charts with value and date axes, and the same figures in a table", async () => {
+    const { referrer, referral } = await createMarket();
+    const today = dayOf(Date.now());
+    await testDb()
+      .insert(referralDaily)
+      .values([
+        { referralId: referral.id, referrerId: referrer.user.id, day: today - 60, views: 7, clicks: 2 },
+        { referralId: referral.id, referrerId: referrer.user.id, day: today - 3, views: 13, clicks: 4 },
+      ]);
+
+    const month = await page(referrer.cookie, "?days=30");
+    expect(month).toContain('data-testid="chart-views"');
+    // The value axis runs from 0 to a round top above the highest day (13 -> 0, 5, 10, 15).
+    expect(month).toMatch(/data-axis="values"[^]*?>15<\/span>/);
+    // Dated ticks end on today.
+    expect(month).toContain(`>${shortDate(isoDay(today))}</span>`);
+    expect(month).toContain(`<time dateTime="${isoDay(today - 3)}"`);
+    expect(month).not.toContain(`<time dateTime="${isoDay(today - 60)}"`);
+    expect(month).toMatch(/data-testid="total-views"[^>]*>13</);
+
+    const quarter = await page(referrer.cookie, "?days=90");
+    expect(quarter).toMatch(/data-testid="total-views"[^>]*>20</);
+    expect(quarter).toContain(`<time dateTime="${isoDay(today - 60)}"`);
+    expect(quarter).toMatch(/aria-current="page"[^>]*>90 days</);
+
+    // A range with nothing in it: the empty state, pointing at the longer range.
+    await testDb()
+      .delete(referralDaily)
+      .where(and(eq(referralDaily.referralId, referral.id), eq(referralDaily.day, today - 3)));
+    const quiet = await page(referrer.cookie, "?days=30");
+    expect(quiet).toContain("No activity in the last 30 days");
+    expect(quiet).toContain("Nobody has viewed, clicked or applied through your referrals since");
+    expect(quiet).toMatch(/href="[^"]*\?days=90"[^>]*>Look at the last 90 days</);
+    expect(quiet).not.toContain('data-testid="chart-views"');
+
+    const refused = await fetchPath("/dashboard/analytics?days=45", { headers: { Cookie: referrer.cookie } });
+    expect(refused.status).toBe(400);
   });
 });

@@ -1,7 +1,20 @@
+import { env } from "cloudflare:test";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { applications, comments, creditCards, referrals, users } from "../../db/schema";
+import type { NewUser } from "../../db/factories";
+import {
+  applicationOutcomes,
+  applications,
+  comments,
+  creditCards,
+  referralDaily,
+  referrals,
+  users,
+} from "../../db/schema";
+import { buildDemoActivity } from "../../db/seed/activity";
 import { buildDemoData } from "../../db/seed/demo";
+import { derivedStatements } from "../../scripts/lib/seed-derived";
+import { insertStatements } from "../../db/seed/sql";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { testDb } from "./helpers";
 
@@ -76,4 +89,89 @@ describe("demo seed", () => {
       expect(referral.successfulCount).toBe(successful);
     }
   });
+});
+
+describe("demo activity", () => {
+  it("loads, and the app's own statements derive each referrer's figures and each review's stage from it", async () => {
+    const now = new Date();
+    const demo = buildDemoData("not-a-real-hash", now);
+    const activity = buildDemoActivity(demo, "not-a-real-hash", now);
+    const rename = (user: NewUser) => ({
+      ...user,
+      username: `act_${user.username}_${user.id.slice(0, 4)}`,
+      email: `act_${user.id}@example.test`,
+    });
+    const statements = [
+      ...insertStatements(users, [...demo.users, ...activity.users].map(rename)),
+      ...insertStatements(
+        creditCards,
+        demo.cards.map((card) => ({
+          ...card,
+          name: `${card.name} ${card.id.slice(0, 5)}`,
+          slug: `${card.slug}-${card.id.slice(0, 7)}`,
+        })),
+      ),
+      ...insertStatements(referrals, demo.referrals),
+      ...insertStatements(applications, [...demo.applications, ...activity.applications]),
+      ...insertStatements(applicationOutcomes, activity.outcomes),
+      ...insertStatements(referralDaily, activity.daily),
+      ...insertStatements(comments, [...demo.comments.filter((c) => !c.originalCommentId), ...activity.comments]),
+      ...derivedStatements({
+        referrerIds: demo.users.map((user) => user.id),
+        reviews: activity.comments.map((review) => ({
+          reviewId: review.id,
+          applicationId: review.applicationId!,
+          referralId: review.referralId,
+          applicantId: review.authorId,
+        })),
+      }),
+    ];
+    for (let start = 0; start < statements.length; start += 50) {
+      await env.DB.batch(statements.slice(start, start + 50).map((text) => env.DB.prepare(text)));
+    }
+
+    const steps = (applicationId: string) =>
+      new Set(activity.outcomes.filter((o) => o.applicationId === applicationId).map((o) => o.step));
+    const figures = await testDb()
+      .select({
+        id: users.id,
+        confirmedSuccesses: users.confirmedSuccesses,
+        sharesPaid: users.sharesPaid,
+        reviewCount: users.reviewCount,
+      })
+      .from(users)
+      .where(
+        inArray(
+          users.id,
+          demo.users.map((user) => user.id),
+        ),
+      )
+      .all();
+    expect(figures.some((person) => person.confirmedSuccesses >= 5)).toBe(true);
+    for (const person of figures) {
+      const theirs = activity.applications.filter((a) => a.referrerId === person.id).map((a) => steps(a.id));
+      expect(person.confirmedSuccesses).toBe(
+        theirs.filter((s) => s.has("bonus-posted") && s.has("bonus-received")).length,
+      );
+      expect(person.sharesPaid).toBe(theirs.filter((s) => s.has("share-received")).length);
+    }
+    const reviews = await testDb()
+      .select({ id: comments.id, stage: comments.stage, verified: comments.verifiedOutcome })
+      .from(comments)
+      .where(
+        inArray(
+          comments.id,
+          activity.comments.map((c) => c.id),
+        ),
+      )
+      .all();
+    expect(reviews).toHaveLength(activity.comments.length);
+    for (const review of reviews) {
+      const comment = activity.comments.find((c) => c.id === review.id)!;
+      const application = activity.applications.find((a) => a.id === comment.applicationId)!;
+      const done = steps(application.id);
+      expect(review.stage).toBe(done.has("share-received") ? "share" : "bonus");
+      expect(review.verified).toBe(done.has("share-received") || application.promisedSharePercent === 0);
+    }
+  }, 60_000);
 });

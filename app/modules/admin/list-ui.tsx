@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { FormError } from "~/components/forms/form-error";
 import { ConfirmPanel, ConfirmTrigger, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { Button, buttonClass } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 
 /** First / Next page links for a keyset-paged list (the cursor lives in the URL). */
 export function Pager({ nextCursor }: { nextCursor: string | null }) {
@@ -30,12 +31,25 @@ export function Pager({ nextCursor }: { nextCursor: string | null }) {
   );
 }
 
-/** A dense, horizontally scrollable table with a caption for screen readers. */
-export function AdminTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+/**
+ * The admin lists' one table frame: the table fills the page's width and its cells wrap, so at
+ * 1280 px every column shows; below `minWidth` (the width its columns need to stay readable) the
+ * frame scrolls sideways, never the page, and a keyboard can scroll it (a focusable region).
+ */
+export function AdminTable({
+  caption,
+  head,
+  children,
+  minWidth = "44rem",
+}: {
+  caption: string;
+  head: string[];
+  children: ReactNode;
+  minWidth?: string;
+}) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-card border border-line bg-surface">
-      {/* Below the table's width it scrolls sideways; cells never wrap a link letter by letter. */}
-      <table className="w-full min-w-max text-left text-sm">
+    <ScrollRegion label={caption} className="mt-4 rounded-card border border-line bg-surface">
+      <table className="w-full text-left text-sm" style={{ minWidth }}>
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-line bg-canvas text-xs uppercase tracking-wide text-muted">
           <tr>
@@ -48,7 +62,7 @@ export function AdminTable({ caption, head, children }: { caption: string; head:
         </thead>
         <tbody className="divide-y divide-line">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

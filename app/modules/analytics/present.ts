@@ -61,3 +61,6 @@ export function funnel(totals: Counts) {
     return { key, label, count: totals[key], rate, first: index === 0 };
   });
 }
+
+/** Whether nothing at all was counted (the page's empty state). */
+export const isEmpty = (totals: Counts) => SERIES.every(({ key }) => totals[key] === 0);
