@@ -7,6 +7,7 @@ import { pageLoader } from "~/http/page-loader.server";
 import { SeriesChart, SeriesTable } from "~/modules/analytics/charts";
 import { AnalyticsQuerySchema, funnel, PERIODS, SERIES } from "~/modules/analytics/present";
 import { getReferrerAnalytics } from "~/modules/analytics/report.server";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 /** The referrer's analytics (docs/product.md#analytics): the caller's own referrals only. */
 export const loader = pageLoader({
@@ -136,7 +137,8 @@ export default function ReferrerAnalytics() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Referral analytics - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta("Referral analytics - Cardshare", "How your referrals do: views, applications and approvals over time.");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
