@@ -21,6 +21,8 @@ async function page(path: string, cookie: string) {
 }
 
 function expectLinked(html: string) {
+  // In the document itself, not streamed in later behind a script (a page without JavaScript).
+  expect(html).not.toContain("<!--$?-->");
   expect(html).toContain(LINK);
   expect(html).toContain(">https://www.chase.com/refer/abc</a>).");
   expect(html).not.toContain('href="http://plain.example');
