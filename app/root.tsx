@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { usePendingPage } from "~/components/layout/pending-page";
 import { ProgressBar } from "~/components/layout/progress-bar";
+import { ZodConfigScript } from "~/components/layout/zod-config-script";
 import { pageLoader } from "~/http/page-loader.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
@@ -70,6 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang="en" className="h-full">
       <head>
         <meta charSet="utf-8" />
+        <ZodConfigScript nonce={nonce} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />

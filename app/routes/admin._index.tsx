@@ -4,6 +4,7 @@ import { ClipboardList, CreditCard, HandCoins, Scale, Share2, Users } from "luci
 import { buttonClass } from "~/components/ui/button";
 import { pageLoader } from "~/http/page-loader.server";
 import { tipSummary } from "~/modules/payments/admin.server";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const CARDS = [
   {
@@ -81,4 +82,8 @@ export default function AdminDashboard() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Admin Dashboard - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "Admin Dashboard - Cardshare",
+    "Cardshare's figures at a glance: members, referrals, applications and what waits for an admin.",
+  );

@@ -11,6 +11,7 @@ import { AdminTable, cellClass, dateCellClass, EmptyRow, inputClass, Pager } fro
 import { choice, SharedFiltersQuery } from "~/modules/admin/queries";
 import { ALL_STATUSES, STATUS_LABELS } from "~/modules/applications/status";
 import { FilterSelect } from "~/components/forms/filter-select";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 export const loader = pageLoader({
   access: "admin",
@@ -85,4 +86,8 @@ export default function AdminApplications() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Application Management - Cardshare admin" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "Application Management - Cardshare admin",
+    "Every application on Cardshare, with its referral, applicant and status.",
+  );

@@ -5,6 +5,7 @@ import { pageLoader } from "~/http/page-loader.server";
 import { AUDIT_ACTIONS, listAudit, type AuditAction } from "~/modules/admin/audit.server";
 import { AdminTable, cellClass, dateCellClass, EmptyRow, Pager } from "~/modules/admin/list-ui";
 import { PageCursor } from "~/modules/admin/queries";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 export const loader = pageLoader({
   access: "admin",
@@ -81,4 +82,5 @@ export default function AdminAudit() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Audit log - Admin - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta("Audit log - Admin - Cardshare", "What admins changed on Cardshare, who changed it and when.");

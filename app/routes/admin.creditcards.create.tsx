@@ -5,6 +5,7 @@ import { pageLoader } from "~/http/page-loader.server";
 import { CardForm, NEW_CARD_DEFAULTS } from "~/modules/cards/card-form";
 import { createCard, listIssuers } from "~/modules/cards/cards.server";
 import { CARD_MESSAGES, CardFormSchema } from "~/modules/cards/schemas";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 export const loader = pageLoader({
   access: "admin",
@@ -38,4 +39,5 @@ export default function CreateCard() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Add New Card - Cardshare admin" }];
+export const meta: MetaFunction = () =>
+  signedInMeta("Add New Card - Cardshare admin", "Add a credit card that members can publish referrals for.");

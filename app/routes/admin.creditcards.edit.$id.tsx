@@ -11,6 +11,7 @@ import { redirectWithToast } from "~/http/toast.server";
 import { domainsOfIssuer, setIssuerDomains } from "~/modules/links/domains.server";
 import { IssuerDomainsForm } from "~/modules/links/domains-form";
 import { IssuerDomainsSchema } from "~/modules/links/schemas";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const LIST = "/admin/creditcards";
 
@@ -78,4 +79,5 @@ export default function EditCard() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Edit Card - Cardshare admin" }];
+export const meta: MetaFunction = () =>
+  signedInMeta("Edit Card - Cardshare admin", "Change a credit card's details, offer and referral rules.");

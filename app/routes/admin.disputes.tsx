@@ -9,6 +9,7 @@ import { ActionError, AdminTable, cellClass, dateCellClass, inputClass, Pager } 
 import { PageCursor } from "~/modules/admin/queries";
 import { closeDispute, listOpenDisputes } from "~/modules/outcomes/disputes.server";
 import { OUTCOME_MESSAGES } from "~/modules/outcomes/steps";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const PATH = "/admin/disputes";
 
@@ -103,4 +104,8 @@ export default function AdminDisputes() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Disputed shares - Cardshare admin" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "Disputed shares - Cardshare admin",
+    "Applications where the applicant and the referrer disagree about the shared bonus.",
+  );

@@ -26,6 +26,7 @@ import { REASON_LABEL } from "~/modules/admin/messages";
 import { choice, SharedFiltersQuery } from "~/modules/admin/queries";
 import { REFERRAL_MESSAGES } from "~/modules/referrals/schemas";
 import { FilterSelect } from "~/components/forms/filter-select";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const LIST = "/admin/referrals";
 
@@ -193,4 +194,8 @@ export default function AdminReferrals() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Referral Management - Cardshare admin" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "Referral Management - Cardshare admin",
+    "Every referral on Cardshare: deactivate or reopen one, and see who published it.",
+  );

@@ -20,6 +20,7 @@ import {
   type Resolution,
 } from "~/modules/reports/schemas";
 import { resolveReports } from "~/modules/reports/moderation.server";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const PATH = "/admin/reports";
 
@@ -212,4 +213,8 @@ export default function AdminReports() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Reports - Admin - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "Reports - Admin - Cardshare",
+    "What members reported, grouped by what they reported, for an admin to decide.",
+  );

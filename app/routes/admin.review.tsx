@@ -9,6 +9,7 @@ import { approveCard, listCardReviewQueue, listMergeTargets, mergeCard } from "~
 import { CardReviewItem, LinkReviewItem, QueueEmpty } from "~/modules/links/review-ui";
 import { approveLink, listLinkReviewQueue, rejectLink } from "~/modules/links/review.server";
 import { ApproveCardSchema, ApproveLinkSchema, MergeCardSchema, RejectLinkSchema } from "~/modules/links/schemas";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const PATH = "/admin/review";
 
@@ -103,4 +104,5 @@ export default function AdminReview() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Review - Admin - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta("Review - Admin - Cardshare", "Referral links waiting for an admin's review before they go live.");

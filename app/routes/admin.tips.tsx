@@ -7,6 +7,7 @@ import { pageLoader } from "~/http/page-loader.server";
 import { PageCursor } from "~/modules/admin/queries";
 import { listTips, tipSummary } from "~/modules/payments/admin.server";
 import { formatMinorAmount } from "~/modules/payments/format";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 export const loader = pageLoader({
   access: "admin",
@@ -122,4 +123,5 @@ export default function AdminTips() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Tips - Admin - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta("Tips - Admin - Cardshare", "The tips members paid to Cardshare, with their status.");

@@ -1,7 +1,9 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { clsx } from "clsx";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { pageLoader } from "~/http/page-loader.server";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 export const ADMIN_SECTIONS = [
   { to: "/admin/creditcards", label: "Credit Cards" },
@@ -17,6 +19,12 @@ export const ADMIN_SECTIONS = [
 
 /** Admins only; others go to '/' with the spec's toast. Child loaders check again (they run in parallel). */
 export const loader = pageLoader({ access: "admin", run: async () => null });
+
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "Admin - Cardshare",
+    "Cardshare's administration: cards, members, referrals, applications, reports and tips.",
+  );
 
 export default function AdminLayout() {
   return (

@@ -22,6 +22,7 @@ import type { ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { PageCursor } from "~/modules/admin/queries";
 import { ADMIN_MESSAGES, REASON_LABEL } from "~/modules/admin/messages";
 import { deactivateUser, listUsers, reactivateUser, setAdmin } from "~/modules/admin/users.server";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const LIST = "/admin/users";
 
@@ -178,4 +179,8 @@ export default function AdminUsers() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "User Management - Cardshare admin" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "User Management - Cardshare admin",
+    "Every member of Cardshare: find one, see their activity and manage their account.",
+  );

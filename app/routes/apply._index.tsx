@@ -23,6 +23,7 @@ import { SearchQuerySchema, searchRead } from "~/modules/referrals/search.server
 import { pageLoader } from "~/http/page-loader.server";
 import { ReferralTypeTab } from "~/modules/referrals/type-tab";
 import { anyOr, FilterSelect } from "~/components/forms/filter-select";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const SLOT_COOKIE = "cs_rotation";
 
@@ -254,7 +255,11 @@ export default function FindReferrals() {
         </details>
       </Form>
 
-      <section aria-label="Referrals" aria-busy={searching} className="mt-6">
+      <section aria-labelledby="referrals-heading" aria-busy={searching} className="mt-6">
+        {/* The cards' h3s sit under it (headings in order for screen readers). */}
+        <h2 id="referrals-heading" className="sr-only">
+          Referrals
+        </h2>
         <p role="status" className="mb-3 text-sm font-medium text-muted">
           {searching ? "Updating results…" : total ? countText(total) : null}
         </p>
@@ -291,7 +296,11 @@ export default function FindReferrals() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Find referrals | Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "Find referrals | Cardshare",
+    "Find a credit card referral from a card holder who shares the bonus, and apply through it.",
+  );
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

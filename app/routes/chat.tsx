@@ -16,6 +16,7 @@ import { NewChatLink, RecipientPicker } from "~/modules/chats/recipient-picker";
 import { sendMessage } from "~/modules/chats/send.server";
 import { Conversation } from "~/modules/chats/conversation";
 import { CHAT_MESSAGES, ChatFormSchema, RecipientSearchSchema } from "~/modules/chats/schemas";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const chatPath = (chatId: string) => `/chat?chatId=${encodeURIComponent(chatId)}`;
 
@@ -206,7 +207,8 @@ function EmptyPane({ notFound, onOpenSidebar }: { notFound: boolean; onOpenSideb
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Chat - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta("Chat - Cardshare", "Your conversations with other Cardshare members.");
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -9,6 +9,7 @@ import { shortDate } from "~/modules/analytics/axes";
 import { DailyTable, SeriesChart } from "~/modules/analytics/charts";
 import { AnalyticsQuerySchema, funnel, isEmpty, PERIODS, SERIES } from "~/modules/analytics/present";
 import { getReferrerAnalytics } from "~/modules/analytics/report.server";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 /** The referrer's analytics (docs/product.md#analytics): the caller's own referrals only. */
 export const loader = pageLoader({
@@ -161,7 +162,8 @@ export default function ReferrerAnalytics() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Referral analytics - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta("Referral analytics - Cardshare", "How your referrals do: views, applications and approvals over time.");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -10,6 +10,7 @@ import { listMyReferrals } from "~/modules/referrals/referrals.server";
 import { setReferralActive } from "~/modules/referrals/status.server";
 import { ReferralStatusSchema } from "~/modules/referrals/schemas";
 import { safeRedirect } from "~/utils/redirect";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const PATH = "/dashboard/my-referrals";
 
@@ -68,4 +69,8 @@ export default function DashboardMyReferrals() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "My Referrals | Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "My Referrals | Cardshare",
+    "The referrals you published, the people who applied through them and their reviews.",
+  );

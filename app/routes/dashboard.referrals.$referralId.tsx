@@ -17,6 +17,7 @@ import { referralSchemaFor } from "~/modules/referrals/referrals.server";
 import { ReferralInputSchema, rulesOfCard } from "~/modules/referrals/schemas";
 import { ShareButton } from "~/modules/referrals/share-button";
 import { decodeCreatedCursor } from "~/utils/keyset.server";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const Params = z.object({ referralId: z.string().max(64) });
 
@@ -133,9 +134,11 @@ export default function ManageReferral() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Manage ${data.referral.creditCard.name} referral | Cardshare` : "Manage referral | Cardshare" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  signedInMeta(
+    data ? `Manage ${data.referral.creditCard.name} referral | Cardshare` : "Manage referral | Cardshare",
+    "One of your referrals: its link, its applicants and their outcomes.",
+  );
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,7 +1,9 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { NavLink, Outlet } from "@remix-run/react";
 import { clsx } from "clsx";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { pageLoader } from "~/http/page-loader.server";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const SECTIONS = [
   { to: "/dashboard/my-referrals", label: "My Referrals" },
@@ -18,6 +20,9 @@ export const loader = pageLoader({ access: "member", run: async () => null });
  * share the width in three equal columns and may wrap a label onto two lines, so at 390 px none
  * is cut off at the edge.
  */
+export const meta: MetaFunction = () =>
+  signedInMeta("Dashboard - Cardshare", "Your referrals, your applications, their analytics and your personal info.");
+
 export default function Dashboard() {
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row">

@@ -9,6 +9,7 @@ import { formAction, intent, type FormFailure } from "~/http/form-action.server"
 import { pageLoader } from "~/http/page-loader.server";
 import { formatMinorAmount } from "~/modules/payments/format";
 import { payTestCheckout, readTestCheckoutSession } from "~/modules/payments/test-checkout.server";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 /** The signed token of a test checkout session (a forged, expired or foreign one is a 404). */
 const SessionToken = z.string().max(2048, "This test checkout has expired. Please start again.");
@@ -76,7 +77,8 @@ export default function TestCheckout() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Test checkout - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta("Test checkout - Cardshare", "A stand-in for Stripe Checkout where a tip is paid without a real card.");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -1,11 +1,13 @@
 /**
  * Every page, as each kind of person sees it, at 1280 and 390 px: axe-core finds no violation of
- * WCAG 2.1 A/AA at any impact (docs/product.md#accessibility). The journeys check pages in their
- * states (dialogs open, errors shown); this sweep makes sure no page is left out.
+ * WCAG 2.1 A/AA at any impact (docs/product.md#accessibility), and the browser reports no
+ * Content-Security-Policy refusal (an event or a console error; tests/e2e/csp.ts). The journeys
+ * check pages in their states (dialogs open, errors shown); this sweep makes sure no page is left out.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { settled } from "./axe";
+import { watchCsp } from "./csp";
 import { apiAs, createReferral, expect, test, type NewUser, type TestUser } from "./fixtures";
 
 const WIDTHS = [1280, 390] as const;
@@ -18,9 +20,13 @@ interface Found {
   targets: string[];
 }
 
-/** Visits each path at one width and returns every violation axe finds (empty when none). */
+/**
+ * Visits each path at one width and returns every violation axe finds and every CSP refusal the
+ * page reported (empty when none).
+ */
 async function sweep(page: Page, width: number, paths: string[]): Promise<Found[]> {
   const found: Found[] = [];
+  const csp = await watchCsp(page);
   await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
   {
     for (const path of paths) {
@@ -29,6 +35,8 @@ async function sweep(page: Page, width: number, paths: string[]): Promise<Found[
       await page.waitForLoadState("load");
       await settled(page);
       const results = await new AxeBuilder({ page })
+        // Beside WCAG's rules, headings in order (a best practice): no h3 without an h2 above it.
+        .options({ rules: { "heading-order": { enabled: true } } })
         .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
         // Pages, not toasts: a toast's contrast depends on when it is caught (sliding, stacked);
         // the journeys that raise toasts check them with the page.
@@ -42,6 +50,9 @@ async function sweep(page: Page, width: number, paths: string[]): Promise<Found[
           impact: violation.impact,
           targets: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
         });
+      }
+      for (const refusal of await csp.take()) {
+        found.push({ path, width, id: `csp-${refusal.source}`, impact: "serious", targets: [refusal.detail] });
       }
     }
   }

@@ -11,5 +11,10 @@ const modules = import.meta.glob<RouteModule>(["../../app/routes/*.{ts,tsx}", ".
 
 export const ROUTE_FILES = Object.keys(modules);
 
+/** Each route's module, by its file as RegisteredRoute names it (`app/routes/...`). */
+export const ROUTE_MODULES: Record<string, RouteModule & { meta?: unknown }> = Object.fromEntries(
+  Object.entries(modules).map(([file, module]) => [file.replace(/^.*\/routes\//, "app/routes/"), module]),
+);
+
 /** Every route, sorted by path. */
 export const ROUTES = registerRoutes(modules);

@@ -4,6 +4,7 @@ import { AlertTriangle, Check, CheckCheck, CreditCard, Flag, PanelLeftOpen, Rota
 import { Fragment, useEffect, useRef } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmPanel, type ConfirmCopy } from "~/components/ui/confirm-dialog";
+import { UserText } from "~/components/ui/user-text";
 import { BLOCK_MESSAGES } from "~/modules/blocks/schemas";
 import { ReportPanel, ReportTrigger, type ReportTargetRef } from "~/modules/reports/report-dialog";
 import { useUser } from "~/utils/user";
@@ -148,7 +149,9 @@ export function Conversation({
                     }
                   >
                     {!mine ? <span className="sr-only">{`${message.senderName}: `}</span> : null}
-                    <p className="whitespace-pre-wrap break-words">{message.content}</p>
+                    <p className="whitespace-pre-wrap break-words">
+                      <UserText text={message.content} linkClassName={mine ? "" : "text-brand-700"} />
+                    </p>
                     <span
                       className={clsx(
                         "mt-1 flex items-center justify-end gap-1 text-xs",
@@ -164,7 +167,9 @@ export function Conversation({
             })}
             {pending.map((entry) => (
               <Bubble key={entry.clientId} mine failed={entry.status === "failed"}>
-                <p className="whitespace-pre-wrap break-words">{entry.content}</p>
+                <p className="whitespace-pre-wrap break-words">
+                  <UserText text={entry.content} />
+                </p>
                 {entry.status === "sending" ? (
                   <span className="mt-1 block text-right text-xs text-brand-100">{CHAT_MESSAGES.sending}</span>
                 ) : (

@@ -1,4 +1,4 @@
-import PartySocket from "partysocket";
+import type PartySocket from "partysocket";
 import { useEffect, useRef, useState } from "react";
 import type { ClientFrame, ServerFrame } from "./protocol";
 import { partyOf, type RoomName } from "./rooms";
@@ -27,8 +27,9 @@ export type SocketStatus = "connecting" | "open" | "unavailable";
  * ones are dropped. After the retries are used up the status is "unavailable" and callers fall back
  * to polling.
  *
- * The parser (the protocol's zod schemas) is loaded with the first socket rather than with the
- * page, so the pages of visitors, who never open one, do not carry it.
+ * partysocket and the parser (the protocol's zod schemas) are loaded with the first socket rather
+ * than with the page, so the pages of visitors, who never open one, do not carry them, and no page
+ * preloads them.
  */
 export function useRoomSocket(
   room: RoomName,
@@ -44,45 +45,57 @@ export function useRoomSocket(
 
   useEffect(() => {
     if (!name) return;
-    const parser = import("./protocol").then((protocol) => protocol.parseServerFrame);
-    const socket = new PartySocket({
-      host: window.location.host,
-      protocol: window.location.protocol === "https:" ? "wss" : "ws",
-      party: partyOf(room),
-      room: name,
-      ...SOCKET_RECONNECT,
-    });
-    socketRef.current = socket;
+    let ended = false;
+    let close = () => {};
     setStatus("connecting");
-    const send = (frame: ClientFrame) => {
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
-    };
-    const onOpen = () => {
-      setStatus("open");
-      handlersRef.current.onOpen?.(send);
-    };
-    const onClose = () => {
-      setStatus(socket.retryCount >= SOCKET_RETRIES ? "unavailable" : "connecting");
-    };
-    // Callbacks on one promise run in the order they were added: frames keep their order.
-    const onMessage = (event: MessageEvent) =>
-      void parser.then((parse) => {
-        const frame = parse(event.data);
-        if (!frame) return;
-        // The room ended this socket's session: closing it here ends it at once (a close the room
-        // starts waits for the browser's close timeout); only a session that still lives reconnects.
-        if (frame.type === "session-ended") socket.reconnect(1000, "Session ended");
-        else handlersRef.current.onFrame(frame);
-      });
-    socket.addEventListener("open", onOpen);
-    socket.addEventListener("close", onClose);
-    socket.addEventListener("message", onMessage);
+    void Promise.all([import("partysocket"), import("./protocol")]).then(
+      ([{ default: PartySocket }, { parseServerFrame }]) => {
+        if (ended) return;
+        const socket = new PartySocket({
+          host: window.location.host,
+          protocol: window.location.protocol === "https:" ? "wss" : "ws",
+          party: partyOf(room),
+          room: name,
+          ...SOCKET_RECONNECT,
+        });
+        socketRef.current = socket;
+        const send = (frame: ClientFrame) => {
+          if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(frame));
+        };
+        const onOpen = () => {
+          setStatus("open");
+          handlersRef.current.onOpen?.(send);
+        };
+        const onClose = () => {
+          setStatus(socket.retryCount >= SOCKET_RETRIES ? "unavailable" : "connecting");
+        };
+        const onMessage = (event: MessageEvent) => {
+          const frame = parseServerFrame(event.data);
+          if (!frame) return;
+          // The room ended this socket's session: closing it here ends it at once (a close the room
+          // starts waits for the browser's close timeout); only a session that still lives reconnects.
+          if (frame.type === "session-ended") socket.reconnect(1000, "Session ended");
+          else handlersRef.current.onFrame(frame);
+        };
+        socket.addEventListener("open", onOpen);
+        socket.addEventListener("close", onClose);
+        socket.addEventListener("message", onMessage);
+        close = () => {
+          socket.removeEventListener("open", onOpen);
+          socket.removeEventListener("close", onClose);
+          socket.removeEventListener("message", onMessage);
+          socket.close();
+          socketRef.current = null;
+        };
+      },
+      // The code could not be loaded (offline, a new deploy): callers fall back to polling.
+      () => {
+        if (!ended) setStatus("unavailable");
+      },
+    );
     return () => {
-      socket.removeEventListener("open", onOpen);
-      socket.removeEventListener("close", onClose);
-      socket.removeEventListener("message", onMessage);
-      socket.close();
-      socketRef.current = null;
+      ended = true;
+      close();
     };
   }, [room, name]);
 

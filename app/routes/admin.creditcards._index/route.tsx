@@ -19,6 +19,7 @@ import { CARD_MESSAGES, CARD_SORTS, IssuerFilter } from "~/modules/cards/schemas
 import { CardRow } from "./card-row";
 import { CARD_DELETE_COPY } from "./copy";
 import { IssuerFilterForm } from "./issuer-filter";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const LIST = "/admin/creditcards";
 
@@ -141,4 +142,8 @@ export default function AdminCreditCards() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Credit Card Management - Cardshare admin" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "Credit Card Management - Cardshare admin",
+    "The credit cards members can refer: search, sort, add and edit them.",
+  );

@@ -21,6 +21,7 @@ import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 import { ApplyDialog, STEPS, stepUrl } from "./apply-dialog";
 import { ApplicantActions, ReferralDetails, ReferralHeader } from "./referral-summary";
 import { ViewBeacon } from "~/modules/analytics/view-beacon";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const Params = z.object({ referralId: z.string() });
 
@@ -170,13 +171,13 @@ export default function ReferralDetail() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data?.referral
-      ? `${data.referral.creditCard.name} referral | Cardshare`
-      : `${REFERRAL_NOT_FOUND} | Cardshare`,
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data?.referral
+    ? signedInMeta(
+        `${data.referral.creditCard.name} referral | Cardshare`,
+        `Apply for the ${data.referral.creditCard.name} through a member's referral and track your application.`,
+      )
+    : signedInMeta(`${REFERRAL_NOT_FOUND} | Cardshare`, "This referral is not on Cardshare.");
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -15,6 +15,7 @@ import { listOwnThreads } from "~/modules/comments/comments.server";
 import { decodeCreatedCursor } from "~/utils/keyset.server";
 import { ApplicationCard } from "./application-card";
 import { FilterButtons } from "./status-filter";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 const EMPTY_TEXT = "No credit card applications found with the selected filters.";
 
@@ -126,7 +127,11 @@ export default function MyApplications() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "My Applications - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "My Applications - Cardshare",
+    "The cards you applied for through referrals, their status and your reviews.",
+  );
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;

@@ -20,6 +20,7 @@ import { PasswordCard } from "./password-form";
 import { PRIVACY_FAILED, PrivacyCard } from "./privacy-form";
 import { ProfileCard } from "./profile-form";
 import { PATH } from "./settings-card";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 export const loader = pageLoader({
   access: "member",
@@ -125,7 +126,8 @@ export default function PersonalInfo() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Personal Info - Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta("Personal Info - Cardshare", "Your profile, privacy settings, password, your data and your account.");
 
 export function ErrorBoundary() {
   return (

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { CalendarDays, EyeOff, Mail } from "lucide-react";
+import { UserText } from "~/components/ui/user-text";
 import type { ProfilePage } from "./route";
 
 /** The About tab: bio, the email when shown, and the month the member joined. */
@@ -13,7 +14,9 @@ export function AboutTab({ profile }: Pick<ProfilePage, "profile">) {
     <dl className="grid gap-4 rounded-card border border-line bg-surface p-6 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <dt className="text-sm font-medium text-muted">Bio</dt>
-        <dd className="mt-1 whitespace-pre-line">{profile.bio || "No bio yet."}</dd>
+        <dd className="mt-1 whitespace-pre-line break-words">
+          {profile.bio ? <UserText text={profile.bio} linkClassName="text-brand-700" /> : "No bio yet."}
+        </dd>
       </div>
       {profile.email ? (
         <div>

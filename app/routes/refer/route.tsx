@@ -27,6 +27,7 @@ import { DetailsStep } from "./details-step";
 import { REFER_PATH, STEPS, referFlow, type Answer } from "./flow";
 import { IssuerStep } from "./issuer-step";
 import { PreviewStep } from "./preview-step";
+import { signedInMeta } from "~/utils/signed-in-meta";
 
 export const loader = pageLoader({
   access: "member",
@@ -173,7 +174,11 @@ export default function Refer() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Refer | Cardshare" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "Refer | Cardshare",
+    "Publish a referral link for a credit card you hold and choose what you share with applicants.",
+  );
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
