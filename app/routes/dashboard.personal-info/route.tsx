@@ -20,19 +20,24 @@ import { PasswordCard } from "./password-form";
 import { PRIVACY_FAILED, PrivacyCard } from "./privacy-form";
 import { ProfileCard } from "./profile-form";
 import { PATH } from "./settings-card";
+import { NotificationsCard } from "./notifications-form";
+import { NotificationFormSchema } from "~/modules/notifications/kinds";
+import { readNotificationSettings, updateNotificationSettings } from "~/modules/notifications/settings.server";
 
 export const loader = pageLoader({
   access: "member",
   query: z.object({ edit: z.string().optional(), password: z.string().optional(), delete: z.string().optional() }),
   async run({ ctx, query, request }) {
     const deleting = query.delete === "1";
-    const [profile, googleConfirmed] = await Promise.all([
+    const [profile, notifications, googleConfirmed] = await Promise.all([
       getOwnProfile(ctx),
+      readNotificationSettings(ctx.db, ctx.actor!.id),
       // Only asked when the delete panel is open: a Google account confirms with a fresh sign-in.
       deleting ? signInIsFresh(ctx, requireSessionToken(request)) : false,
     ]);
     return {
       profile,
+      notifications,
       editing: query.edit === "1",
       changingPassword: query.password === "1",
       deleting,
@@ -64,6 +69,14 @@ export const action = formAction({
         return redirectTo(PATH, { toast: message });
       },
     }),
+    notifications: intent.member({
+      schema: NotificationFormSchema,
+      async run({ ctx, value, formData }) {
+        const { message } = await updateNotificationSettings(ctx, value);
+        if (formData.get("autosave") === "1") return { message };
+        return redirectTo(PATH, { toast: message });
+      },
+    }),
     password: intent.member({
       schema: ChangePasswordSchema,
       hideFields: ["currentPassword", "newPassword", "confirmPassword"],
@@ -89,7 +102,8 @@ export const action = formAction({
 });
 
 export default function PersonalInfo() {
-  const { profile, editing, changingPassword, deleting, googleConfirmed } = useLoaderData<typeof loader>();
+  const { profile, notifications, editing, changingPassword, deleting, googleConfirmed } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isEditing = editing || (actionData?.intent === "profile" && actionData.result.status === "error");
 
@@ -108,6 +122,10 @@ export default function PersonalInfo() {
         error={
           actionData?.intent === "privacy" && !actionData.ok ? `${PRIVACY_FAILED}${actionData.message}` : undefined
         }
+      />
+      <NotificationsCard
+        settings={notifications}
+        error={actionData?.intent === "notifications" && !actionData.ok ? actionData.message : undefined}
       />
       <PasswordCard
         isLocal={profile.authProvider === "local"}
