@@ -147,7 +147,7 @@ export default {
   },
 
   /** The notifications queue and its dead-letter queue (wrangler.toml [[queues.consumers]], ADR 174). */
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     await consumeNotifications(batch, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -5,7 +5,7 @@ declare namespace Cloudflare {
     DB: D1Database;
     ChatRoom: DurableObjectNamespace<import("./party/chat-room").ChatRoom>;
     UserNotifications: DurableObjectNamespace<import("./party/user-notifications").UserNotifications>;
-    NOTIFICATIONS: Queue<import("./app/modules/notifications/messages").NotificationMessage>;
+    NOTIFICATIONS: Queue<import("./app/modules/notifications/messages.server").NotificationMessage>;
     ENVIRONMENT: string;
     APP_ORIGIN: string;
     SESSION_SECRET: string;

@@ -10,7 +10,7 @@ import type { Realtime } from "~/modules/realtime/realtime.server";
 import type { AppEnv } from "~/utils/env.server";
 // The notifications queue's producer port, a type-only import too (ADR 174).
 // eslint-disable-next-line no-restricted-imports
-import type { NotificationQueue } from "~/modules/notifications/messages";
+import type { NotificationQueue } from "~/modules/notifications/messages.server";
 
 export interface Services {
   env: AppEnv;

@@ -8,8 +8,7 @@ import { logInvocation, noteUnexpected, startInvocation } from "~/core/log";
 import { meterD1 } from "~/utils/d1-meter.server";
 import { errorReporter } from "./error-report.server";
 // The notifications queue's producer port (ADR 174), a type-only import.
-// eslint-disable-next-line no-restricted-imports
-import type { NotificationQueue } from "~/modules/notifications/messages";
+import type { NotificationQueue } from "~/modules/notifications/messages.server";
 
 export interface ScheduledStep {
   name: string;

@@ -41,7 +41,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : { message: NOTIFICATION_MESSAGES.unsubscribed(KIND_INFO[grant.kind].label) };
     return Response.json({ ok: true, message });
   } catch (error) {
-    if (error instanceof DomainError) return Response.json({ ok: false, message: error.message }, { status: error.status });
+    if (error instanceof DomainError)
+      return Response.json({ ok: false, message: error.message }, { status: error.status });
     throw error;
   }
 }

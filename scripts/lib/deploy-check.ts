@@ -1,7 +1,7 @@
 import { unstable_readConfig } from "wrangler";
 import { isLoopbackHost } from "../../app/utils/env.server";
 import { EMAIL_SETTINGS } from "../../app/modules/email/mailer.server";
-import { NOTIFICATION_QUEUE } from "../../app/modules/notifications/messages";
+import { NOTIFICATION_QUEUE } from "../../app/modules/notifications/messages.server";
 
 /**
  * What `npm run deploy` checks before anything ships (scripts/check-deploy.ts): every problem with
@@ -161,7 +161,9 @@ function queueProblems(queues: DeploySettings["queues"]): string[] {
   const { binding, queue, deadLetter } = NOTIFICATION_QUEUE;
   const problems: string[] = [];
   if (!queues.producers?.some((producer) => producer.binding === binding && producer.queue === queue)) {
-    problems.push(`No queue producer "${binding}" for "${queue}" in wrangler.toml [[queues.producers]]: no notification would be sent.`);
+    problems.push(
+      `No queue producer "${binding}" for "${queue}" in wrangler.toml [[queues.producers]]: no notification would be sent.`,
+    );
   }
   const consumer = queues.consumers?.find((entry) => entry.queue === queue);
   if (!consumer) {
@@ -172,10 +174,14 @@ function queueProblems(queues: DeploySettings["queues"]): string[] {
     );
   }
   if (!queues.consumers?.some((entry) => entry.queue === deadLetter)) {
-    problems.push(`No [[queues.consumers]] for "${deadLetter}" in wrangler.toml: given-up notifications would go unrecorded.`);
+    problems.push(
+      `No [[queues.consumers]] for "${deadLetter}" in wrangler.toml: given-up notifications would go unrecorded.`,
+    );
   }
   if (problems.length > 0) {
-    problems.push(`Create the queues once with \`npx wrangler queues create ${queue}\` and \`npx wrangler queues create ${deadLetter}\`.`);
+    problems.push(
+      `Create the queues once with \`npx wrangler queues create ${queue}\` and \`npx wrangler queues create ${deadLetter}\`.`,
+    );
   }
   return problems;
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { emailOutbox, notificationDeadLetters, users } from "../../db/schema";
 import worker from "../../server";
 import { NOTIFICATION_KINDS, type NotificationKind } from "~/modules/notifications/kinds";
-import type { NotificationMessage } from "~/modules/notifications/messages";
+import type { NotificationMessage } from "~/modules/notifications/messages.server";
 import { notify } from "~/modules/notifications/notify.server";
 import { readKindSettings } from "~/modules/notifications/settings.server";
 import { signUnsubscribe } from "~/modules/notifications/unsubscribe.server";
@@ -22,7 +22,11 @@ function message(kind: NotificationKind, userId: string, key = `test:${crypto.ra
     key,
     kind,
     userId,
-    content: { subject: `About ${kind} ${key}`, lines: [`Something about ${kind}.`], action: { path: "/", label: "Open" } },
+    content: {
+      subject: `About ${kind} ${key}`,
+      lines: [`Something about ${kind}.`],
+      action: { path: "/", label: "Open" },
+    },
   };
 }
 
@@ -44,7 +48,10 @@ async function consume(body: NotificationMessage, attempts = 1, overrides: Parti
 }
 
 const mailsWithKey = (key: string) =>
-  testDb().select().from(emailOutbox).where(eq(emailOutbox.idempotencyKey, `${key}:email`));
+  testDb()
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.idempotencyKey, `${key}:email`));
 
 async function providerSent(to: string) {
   return (await (await fetch(`${FAKE_MAIL}/_fake/sent?to=${encodeURIComponent(to)}`)).json()) as unknown[];
@@ -59,7 +66,9 @@ describe("notifications: what calls you back", () => {
     for (const kind of NOTIFICATION_KINDS) {
       const on = await createSignedInUser();
       const off = await createSignedInUser();
-      const put = await api("PUT", "/api/users/notification-settings", off.token, { kinds: { [kind]: { email: false } } });
+      const put = await api("PUT", "/api/users/notification-settings", off.token, {
+        kinds: { [kind]: { email: false } },
+      });
       expect(put.status).toBe(200);
       expect(put.body.emailNotifications).toBe(true);
       expect(put.body.kinds[kind]).toEqual({ email: false });
@@ -126,7 +135,10 @@ describe("notifications: what calls you back", () => {
 describe("notifications: delivered on the queue", () => {
   it("retries a failing provider with backoff, then sends once however often the batch comes back", async () => {
     const member = await createSignedInUser();
-    await fetch(`${FAKE_MAIL}/_fake/fail`, { method: "POST", body: JSON.stringify({ to: member.user.email, times: 2 }) });
+    await fetch(`${FAKE_MAIL}/_fake/fail`, {
+      method: "POST",
+      body: JSON.stringify({ to: member.user.email, times: 2 }),
+    });
     const body = message("outcomes", member.user.id);
     // Production's backoff: 30 s, then twice as long.
     const production = { NOTIFICATION_RETRY_SECONDS: "30" };
@@ -153,14 +165,20 @@ describe("notifications: delivered on the queue", () => {
 
   it("puts a message in the dead-letter queue after the last retry (miniflare's queues, as in production)", async () => {
     const member = await createSignedInUser();
-    await fetch(`${FAKE_MAIL}/_fake/fail`, { method: "POST", body: JSON.stringify({ to: member.user.email, times: 100 }) });
+    await fetch(`${FAKE_MAIL}/_fake/fail`, {
+      method: "POST",
+      body: JSON.stringify({ to: member.user.email, times: 100 }),
+    });
     const body = message("disputes", member.user.id);
     await env.NOTIFICATIONS.send(body);
     const started = Date.now();
     let dead: (typeof notificationDeadLetters.$inferSelect)[] = [];
     while (dead.length === 0 && Date.now() - started < 45_000) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      dead = await testDb().select().from(notificationDeadLetters).where(eq(notificationDeadLetters.idempotencyKey, body.key));
+      dead = await testDb()
+        .select()
+        .from(notificationDeadLetters)
+        .where(eq(notificationDeadLetters.idempotencyKey, body.key));
     }
     expect(dead).toEqual([expect.objectContaining({ userId: member.user.id, kind: "disputes" })]);
     // The first try and wrangler.toml's 5 retries, all refused; nothing sent.
@@ -231,7 +249,9 @@ describe("notifications: settings and one-click unsubscribe", () => {
         kinds,
       });
       expect(response.status).toBe(400);
-      expect(JSON.stringify(response.body)).toMatch(/spam.{0,4} is not a kind of notification|pigeon.{0,4} is not a way/);
+      expect(JSON.stringify(response.body)).toMatch(
+        /spam.{0,4} is not a kind of notification|pigeon.{0,4} is not a way/,
+      );
     }
     const user = await testDb().select().from(users).where(eq(users.id, member.user.id)).get();
     expect(user?.emailNotifications).toBe(true);

@@ -37,7 +37,11 @@ class OutboxMailer implements Mailer {
 /** Whether a mail with this idempotency key was already sent (a retried queue batch, ADR 174). */
 async function alreadySent(db: Db, key: string | undefined) {
   if (!key) return false;
-  const row = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.idempotencyKey, key)).get();
+  const row = await db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(eq(emailOutbox.idempotencyKey, key))
+    .get();
   return row !== undefined;
 }
 
@@ -104,5 +108,9 @@ export async function listOutbox(db: Db, limit = 50) {
     .from(emailOutbox)
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, headers: row.headers ?? {}, links: [...new Set(row.text.match(LINK_PATTERN) ?? [])] }));
+  return rows.map((row) => ({
+    ...row,
+    headers: row.headers ?? {},
+    links: [...new Set(row.text.match(LINK_PATTERN) ?? [])],
+  }));
 }

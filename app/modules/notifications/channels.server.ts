@@ -6,8 +6,8 @@ import type { Db } from "../../../db/client";
 import { createMailer } from "~/modules/email/mailer.server";
 import type { AppEnv } from "~/utils/env.server";
 import type { NotificationChannel, NotificationKind } from "./kinds";
-import type { NotificationContent } from "./messages";
-import { renderNotification } from "./templates";
+import type { NotificationContent } from "./messages.server";
+import { renderNotification } from "./templates.server";
 import { unsubscribeUrl, UNSUBSCRIBE_TOKEN_MS } from "./unsubscribe.server";
 
 /** Who gets it, as the consumer read them at send time. */

@@ -5,7 +5,7 @@
 import { createDb } from "../../../db/client";
 import { parseEnv } from "~/utils/env.server";
 import { deliverBatch, recordDeadLetters } from "./deliver.server";
-import { NOTIFICATION_QUEUE, type NotificationMessage } from "./messages";
+import { NOTIFICATION_QUEUE, type NotificationMessage } from "./messages.server";
 
 export async function consumeNotifications(batch: MessageBatch<unknown>, env: Env) {
   const db = createDb(env.DB);

@@ -12,7 +12,7 @@ import { createMailer } from "~/modules/email/mailer.server";
 import type { AppEnv } from "~/utils/env.server";
 import { CHANNELS } from "./channels.server";
 import { NOTIFICATION_CHANNELS } from "./kinds";
-import type { NotificationMessage } from "./messages";
+import type { NotificationMessage } from "./messages.server";
 import { readKindSettings } from "./settings.server";
 
 /** Seconds before a failed message's next try: 30 s, 1 min, 2 min ... at most an hour. */
@@ -67,7 +67,11 @@ export async function deliverBatch(
       await deliverOne(services, message.body);
       message.ack();
     } catch (error) {
-      console.error("notifications: delivery failed, retrying", { key: message.body.key, attempts: message.attempts }, error);
+      console.error(
+        "notifications: delivery failed, retrying",
+        { key: message.body.key, attempts: message.attempts },
+        error,
+      );
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts, services.retryBaseSeconds) });
     }
   }

@@ -7,14 +7,7 @@
 import { z } from "zod";
 import { checkbox } from "~/utils/zod-fields";
 
-export const NOTIFICATION_KINDS = [
-  "applications",
-  "outcomes",
-  "disputes",
-  "chat",
-  "links",
-  "moderation",
-] as const;
+export const NOTIFICATION_KINDS = ["applications", "outcomes", "disputes", "chat", "links", "moderation"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -101,7 +94,11 @@ export const KindSettingsPatchSchema = z
       }
       for (const channel of Object.keys(channels)) {
         if (!(NOTIFICATION_CHANNELS as readonly string[]).includes(channel)) {
-          issue.addIssue({ code: "custom", message: NOTIFICATION_MESSAGES.unknownChannel(channel), path: [kind, channel] });
+          issue.addIssue({
+            code: "custom",
+            message: NOTIFICATION_MESSAGES.unknownChannel(channel),
+            path: [kind, channel],
+          });
         }
       }
     }

@@ -7,7 +7,7 @@
 import type { Ctx } from "~/core/context.server";
 import type { OutgoingEmail } from "~/modules/email/mailer.server";
 import type { NotificationKind } from "./kinds";
-import type { NotificationContent } from "./messages";
+import type { NotificationContent } from "./messages.server";
 
 export interface Notification {
   kind: NotificationKind;
@@ -65,4 +65,3 @@ export async function enqueueMail(ctx: Pick<Ctx, "notifications">, mail: Outgoin
   const { key, ...rest } = mail;
   await ctx.notifications.send({ type: "mail", key, mail: rest });
 }
-

@@ -20,7 +20,11 @@ import {
 /** The member's switches: each kind on each channel, their choices over the defaults. */
 export async function readKindSettings(db: Db, userId: string): Promise<KindSettings> {
   const rows = await db
-    .select({ kind: notificationSettings.kind, channel: notificationSettings.channel, enabled: notificationSettings.enabled })
+    .select({
+      kind: notificationSettings.kind,
+      channel: notificationSettings.channel,
+      enabled: notificationSettings.enabled,
+    })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId));
   const settings = defaultKindSettings();

@@ -28,7 +28,14 @@ export async function remindLateShares(ctx: { db: Db } & Pick<Ctx, "notification
         LIMIT ?`,
     )
     .bind(now - SHARE_DUE_MS, LATE_BATCH)
-    .all<{ id: string; referrerId: string; referralId: string; cardName: string; percent: number; confirmedAt: number }>();
+    .all<{
+      id: string;
+      referrerId: string;
+      referralId: string;
+      cardName: string;
+      percent: number;
+      confirmedAt: number;
+    }>();
   for (const app of results) {
     await notify(ctx, {
       kind: "outcomes",

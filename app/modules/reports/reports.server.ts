@@ -102,8 +102,17 @@ export async function createReport(ctx: Ctx, input: ReportInput) {
 const MY_REFERRALS = { path: "/dashboard/my-referrals", label: "Open My Referrals" };
 
 /** The referrer hears of each report on their referral below the hold (ADR 174; the reporter stays unnamed). */
-async function tellReferrerItWasReported(ctx: Ctx, referralId: string, reportId: string, reason: ReportInput["reason"]) {
-  const owner = await ctx.db.select({ id: referrals.referrerId }).from(referrals).where(eq(referrals.id, referralId)).get();
+async function tellReferrerItWasReported(
+  ctx: Ctx,
+  referralId: string,
+  reportId: string,
+  reason: ReportInput["reason"],
+) {
+  const owner = await ctx.db
+    .select({ id: referrals.referrerId })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .get();
   if (!owner) return;
   await notify(ctx, {
     kind: "links",

@@ -24,8 +24,7 @@ export function NotificationsCard({
   const hydrated = useHydrated();
   const fetcher = useFetcher<Answer>();
   const saving =
-    fetcher.state !== "idle" ||
-    (navigation.state !== "idle" && navigation.formData?.get("intent") === "notifications");
+    fetcher.state !== "idle" || (navigation.state !== "idle" && navigation.formData?.get("intent") === "notifications");
   useEffect(() => {
     if (error) toast.error(error);
   }, [error]);

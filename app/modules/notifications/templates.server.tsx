@@ -6,7 +6,7 @@
 import { Body, Button, Container, Head, Hr, Html, Link, Preview, Section, Text, render } from "@react-email/components";
 import type { ReactNode } from "react";
 import { KIND_INFO, type NotificationKind } from "./kinds";
-import type { NotificationContent } from "./messages";
+import type { NotificationContent } from "./messages.server";
 
 const BRAND = "#1d4ed8";
 const INK = "#111827";
