@@ -21,7 +21,11 @@ const MyDataExportSchema = z.object({
   disputes: Rows,
   /** The reports the member filed. */
   reports: Rows,
-  notificationSettings: z.object({ emailNotifications: z.boolean() }),
+  notificationSettings: z.object({
+    emailNotifications: z.boolean(),
+    /** Each kind's switch per channel (ADR 174). */
+    kinds: z.record(z.string(), z.record(z.string(), z.boolean())),
+  }),
 });
 
 export const loader = jsonRoute({

@@ -29,7 +29,9 @@ function mailMissedMessages(
   input: { chatId: string; userId: string; news: ChatMessage[]; now: number },
 ) {
   const first = input.news[0]!;
+  // The first writer's lines: the mail names them, and goes when their account does (ADR 153).
   const quoted = input.news
+    .filter((message) => message.sender === first.sender)
     .slice(0, QUOTED_MESSAGES)
     .map((message) =>
       message.content.length > QUOTED_CHARS ? `${message.content.slice(0, QUOTED_CHARS - 1)}…` : message.content,
@@ -38,6 +40,7 @@ function mailMissedMessages(
     kind: "chat",
     userId: input.userId,
     key: `chat:${input.chatId}:${input.userId}:${first.id}`,
+    aboutUserId: first.sender || undefined,
     throttle: { key: `chat:${input.chatId}`, windowMs: CHAT_MAIL_WINDOW_MS, now: input.now },
     content: {
       subject: `Cardshare: new message from ${first.senderName}`,

@@ -68,10 +68,15 @@ class HttpApiMailer implements Mailer {
       body: JSON.stringify({ from: this.config.from, to, subject, text, html, ...(headers ? { headers } : {}) }),
     });
     if (!response.ok) throw new Error(`Email API answered ${response.status}`);
-    await this.db
-      .insert(emailOutbox)
-      .values({ ...email, sentAt: new Date() })
-      .onConflictDoNothing();
+    try {
+      await this.db
+        .insert(emailOutbox)
+        .values({ ...email, sentAt: new Date() })
+        .onConflictDoNothing();
+    } catch (error) {
+      // Sent: a retry must not send it again (the member it names may have just left, ADR 153).
+      console.error("email: sent but not recorded", error);
+    }
   }
 }
 

@@ -31,18 +31,24 @@ async function deliverOne({ env, db, now }: ConsumerServices, message: Notificat
     await createMailer(env, db).send({ ...message.mail, idempotencyKey: message.key });
     return;
   }
-  const recipient = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      emailNotifications: users.emailNotifications,
-      deactivatedAt: users.deactivatedAt,
-    })
-    .from(users)
-    .where(eq(users.id, message.userId))
-    .get();
-  // Gone (deleted) or deactivated since: nobody to call back.
-  if (!recipient || recipient.deactivatedAt) return;
+  const [recipient, named] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        emailNotifications: users.emailNotifications,
+        deactivatedAt: users.deactivatedAt,
+      })
+      .from(users)
+      .where(eq(users.id, message.userId))
+      .get(),
+    message.aboutUserId
+      ? db.select({ id: users.id }).from(users).where(eq(users.id, message.aboutUserId)).get()
+      : { id: null },
+  ]);
+  // Gone (deleted) or deactivated since: nobody to call back. A mail naming a member who deleted
+  // their account since is not sent either (ADR 153).
+  if (!recipient || recipient.deactivatedAt || !named) return;
   const settings = await readKindSettings(db, recipient.id);
   for (const name of NOTIFICATION_CHANNELS) {
     const channel = CHANNELS[name];

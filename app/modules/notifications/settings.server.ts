@@ -17,9 +17,19 @@ import {
   type NotificationKind,
 } from "./kinds";
 
-/** The member's switches: each kind on each channel, their choices over the defaults. */
-export async function readKindSettings(db: Db, userId: string): Promise<KindSettings> {
-  const rows = await db
+/** The switches from a member's stored choices: each kind on each channel, the default where none was made. */
+export function kindSettingsFrom(rows: { kind: string; channel: string; enabled: boolean }[]): KindSettings {
+  const settings = defaultKindSettings();
+  for (const row of rows) {
+    const kind = settings[row.kind as NotificationKind];
+    if (kind && row.channel in kind) kind[row.channel as NotificationChannel] = row.enabled;
+  }
+  return settings;
+}
+
+/** A member's stored choices (for a batch, e.g. the data export). */
+export function choicesOf(db: Db, userId: string) {
+  return db
     .select({
       kind: notificationSettings.kind,
       channel: notificationSettings.channel,
@@ -27,12 +37,11 @@ export async function readKindSettings(db: Db, userId: string): Promise<KindSett
     })
     .from(notificationSettings)
     .where(eq(notificationSettings.userId, userId));
-  const settings = defaultKindSettings();
-  for (const row of rows) {
-    const kind = settings[row.kind as NotificationKind];
-    if (kind && row.channel in kind) kind[row.channel as NotificationChannel] = row.enabled;
-  }
-  return settings;
+}
+
+/** The member's switches: each kind on each channel, their choices over the defaults. */
+export async function readKindSettings(db: Db, userId: string): Promise<KindSettings> {
+  return kindSettingsFrom(await choicesOf(db, userId));
 }
 
 /** Statements writing a patch of choices (one upsert per choice), for one batch with anything else. */
