@@ -4,7 +4,7 @@
  * in. A person following the link gets this page first and presses the button: GET changes nothing
  * (mail scanners open links). A forged or expired token is a 400 in words and changes nothing.
  */
-import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
@@ -13,9 +13,8 @@ import { FormMessage } from "~/components/forms/field";
 import { AuthCard } from "~/components/layout/auth-card";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button } from "~/components/ui/button";
-import { DomainError } from "~/core/errors";
+import { formAction, intent } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
-import { getServices } from "~/http/services.server";
 import { KIND_INFO, NOTIFICATION_MESSAGES } from "~/modules/notifications/kinds";
 import { turnOff } from "~/modules/notifications/settings.server";
 import { readUnsubscribe } from "~/modules/notifications/unsubscribe.server";
@@ -29,27 +28,31 @@ export const loader = pageLoader({
   },
 });
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const services = getServices(context);
-  const token = new URL(request.url).searchParams.get("token");
-  try {
-    const grant = await readUnsubscribe(services.env, token?.slice(0, 500) ?? null);
-    const member = await services.db.select({ id: users.id }).from(users).where(eq(users.id, grant.userId)).get();
-    // A deleted account has nothing left to turn off; the answer is the same.
-    const { message } = member
-      ? await turnOff(services.db, grant)
-      : { message: NOTIFICATION_MESSAGES.unsubscribed(KIND_INFO[grant.kind].label) };
-    return Response.json({ ok: true, message });
-  } catch (error) {
-    if (error instanceof DomainError)
-      return Response.json({ ok: false, message: error.message }, { status: error.status });
-    throw error;
-  }
-}
+/**
+ * The one-click POST: a mail client's body is `List-Unsubscribe=One-Click` (no intent: `default`);
+ * the page's button sends the same. The token is in the URL, as the header gave it.
+ */
+export const action = formAction({
+  access: "anyone",
+  intents: {
+    default: intent.anyone({
+      schema: z.object({ "List-Unsubscribe": z.literal("One-Click").optional() }),
+      async run({ ctx, request }) {
+        const token = new URL(request.url).searchParams.get("token");
+        const grant = await readUnsubscribe(ctx.env, token?.slice(0, 500) ?? null);
+        const member = await ctx.db.select({ id: users.id }).from(users).where(eq(users.id, grant.userId)).get();
+        // A deleted account has nothing left to turn off; the answer is the same.
+        return member
+          ? turnOff(ctx.db, grant)
+          : { message: NOTIFICATION_MESSAGES.unsubscribed(KIND_INFO[grant.kind].label) };
+      },
+    }),
+  },
+});
 
 export default function Unsubscribe() {
   const { label } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as { ok: boolean; message: string } | undefined;
+  const answer = useActionData<typeof action>();
   return (
     <AuthCard title="Email notifications">
       {answer ? (

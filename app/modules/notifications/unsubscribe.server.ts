@@ -5,6 +5,7 @@
  */
 import type { AppEnv } from "~/utils/env.server";
 import { DomainError } from "~/core/errors";
+import { fromBase64url, hmacKey, toBase64url } from "~/utils/crypto.server";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, NOTIFICATION_MESSAGES } from "./kinds";
 import type { NotificationChannel, NotificationKind } from "./kinds";
 
@@ -20,23 +21,7 @@ export interface UnsubscribeGrant {
 }
 
 const encoder = new TextEncoder();
-const toBase64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-const fromBase64url = (text: string) =>
-  Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
-
-function signingKey(env: Pick<AppEnv, "SESSION_SECRET">) {
-  return crypto.subtle.importKey(
-    "raw",
-    encoder.encode(`${env.SESSION_SECRET}:unsubscribe`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign", "verify"],
-  );
-}
+const signingKey = (env: Pick<AppEnv, "SESSION_SECRET">) => hmacKey(`${env.SESSION_SECRET}:unsubscribe`);
 
 const payloadOf = (grant: UnsubscribeGrant) =>
   [grant.userId, grant.kind, grant.channel, grant.expiresAt.toString(36)].join(".");

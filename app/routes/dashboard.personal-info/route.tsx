@@ -20,8 +20,9 @@ import { PasswordCard } from "./password-form";
 import { PRIVACY_FAILED, PrivacyCard } from "./privacy-form";
 import { ProfileCard } from "./profile-form";
 import { PATH } from "./settings-card";
-import { NotificationsCard } from "./notifications-form";
+import { NOTIFICATIONS_FAILED, NotificationsCard } from "./notifications-form";
 import { NotificationFormSchema } from "~/modules/notifications/kinds";
+import { requireActor } from "~/core/context.server";
 import { readNotificationSettings, updateNotificationSettings } from "~/modules/notifications/settings.server";
 
 export const loader = pageLoader({
@@ -31,7 +32,7 @@ export const loader = pageLoader({
     const deleting = query.delete === "1";
     const [profile, notifications, googleConfirmed] = await Promise.all([
       getOwnProfile(ctx),
-      readNotificationSettings(ctx.db, ctx.actor!.id),
+      readNotificationSettings(ctx.db, requireActor(ctx).id),
       // Only asked when the delete panel is open: a Google account confirms with a fresh sign-in.
       deleting ? signInIsFresh(ctx, requireSessionToken(request)) : false,
     ]);
@@ -125,7 +126,11 @@ export default function PersonalInfo() {
       />
       <NotificationsCard
         settings={notifications}
-        error={actionData?.intent === "notifications" && !actionData.ok ? actionData.message : undefined}
+        error={
+          actionData?.intent === "notifications" && !actionData.ok
+            ? `${NOTIFICATIONS_FAILED}${actionData.message}`
+            : undefined
+        }
       />
       <PasswordCard
         isLocal={profile.authProvider === "local"}
