@@ -31,7 +31,7 @@ test.describe("Notification settings on Personal Info", () => {
   test("each kind's email switch saves as it changes (JavaScript)", async ({ page, login }) => {
     await login({ firstName: "Nora", lastName: "Notify" });
     await page.goto(SETTINGS);
-    const card = page.getByRole("region", { name: "Notifications" });
+    const card = page.getByRole("region", { name: "Notifications", exact: true });
     await expect(card.getByRole("switch", { name: "Email notifications" })).toBeChecked();
     await expect(card.getByRole("switch", { name: CHAT })).toBeChecked();
     await card.getByRole("switch", { name: CHAT }).uncheck();
@@ -40,7 +40,7 @@ test.describe("Notification settings on Personal Info", () => {
     await expect(card.getByRole("switch", { name: CHAT })).not.toBeChecked();
     await expect(card.getByRole("switch", { name: DISPUTES })).toBeChecked();
     await page.setViewportSize({ width: 390, height: 844 });
-    await card.screenshot({ path: screenPath("notification-settings-390.png") });
+    await page.screenshot({ path: screenPath("notification-settings-390.png"), fullPage: true });
   });
 
   test.describe("without JavaScript", () => {
@@ -49,7 +49,7 @@ test.describe("Notification settings on Personal Info", () => {
     test("Save notification settings posts the form", async ({ page, login }) => {
       await login({ firstName: "Pia", lastName: "Plain" });
       await page.goto(SETTINGS);
-      const card = page.getByRole("region", { name: "Notifications" });
+      const card = page.getByRole("region", { name: "Notifications", exact: true });
       await card.getByRole("switch", { name: DISPUTES }).uncheck();
       await card.getByRole("button", { name: "Save notification settings" }).click();
       await expectNoScriptToast(page, "Notification settings updated");

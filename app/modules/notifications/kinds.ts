@@ -39,7 +39,7 @@ export const KIND_INFO: Record<NotificationKind, KindInfo> = {
   },
   disputes: {
     label: "Disputes",
-    description: "A dispute about a share is opened, answered or decided.",
+    description: "A dispute about a share is opened, or an admin closes it.",
     defaultOn: true,
   },
   chat: {
@@ -49,12 +49,12 @@ export const KIND_INFO: Record<NotificationKind, KindInfo> = {
   },
   links: {
     label: "My referral links",
-    description: "A link is reported, held for review or fails its check.",
+    description: "A referral is reported, paused after reports or held for review.",
     defaultOn: true,
   },
   moderation: {
     label: "Moderation decisions",
-    description: "An admin decides about a referral of yours.",
+    description: "An admin approves or rejects your link, or decides on reports about your referral.",
     defaultOn: true,
   },
 };
