@@ -21,6 +21,8 @@ import type { Invocation } from "./app/core/log";
 import { observeRequest } from "./app/http/request-log.server";
 import { runScheduledSteps, type ScheduledStep } from "./app/http/scheduled.server";
 import { edgeCache, edgeCacheKey, fromEdgeCache, toEdgeCache } from "./app/http/edge-cache.server";
+import { remindLateShares } from "./app/modules/outcomes/late.server";
+import { consumeNotifications } from "./app/modules/notifications/consumer.server";
 
 /** The rooms' Durable Object classes, by their registry names (app/modules/realtime/rooms.ts). */
 export { ChatRoom, UserNotifications } from "./party";
@@ -57,6 +59,7 @@ export const SCHEDULED_STEPS: readonly ScheduledStep[] = [
   { name: "referral-views", run: (db, time) => pruneReferralViews(db, time) },
   { name: "link-review", run: (db) => vetExistingLinks(db) },
   { name: "link-check", run: (db, time) => checkLinkBatch(db, { now: new Date(time) }) },
+  { name: "late-shares", run: (db, time, notifications) => remindLateShares({ db, notifications }, time) },
 ];
 
 /** One request's answer: rooms, then Remix (the default export observes it). */
@@ -141,5 +144,10 @@ export default {
 
   async scheduled(controller, env, ctx) {
     await runScheduledSteps(SCHEDULED_STEPS, env, ctx, controller.scheduledTime);
+  },
+
+  /** The notifications queue and its dead-letter queue (wrangler.toml [[queues.consumers]], ADR 180). */
+  async queue(batch, env, _ctx) {
+    await consumeNotifications(batch, env);
   },
 } satisfies ExportedHandler<Env>;

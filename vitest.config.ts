@@ -8,12 +8,14 @@ import { FAKE_GOOGLE_ENV, handleFakeGoogle } from "./tests/fixtures/fake-google"
 import { FAKE_STRIPE_ENV, handleFakeStripe } from "./tests/fixtures/fake-stripe";
 import { FAKE_ISSUER_ORIGIN, handleFakeIssuer } from "./tests/fixtures/fake-issuer";
 import { FAKE_SENTRY_DSN, handleFakeSentry } from "./tests/fixtures/fake-sentry";
+import { FAKE_MAIL_ENV, handleFakeMail } from "./tests/fixtures/fake-mail";
 
 requireProjectNode();
 
 const FAKE_GOOGLE_ORIGIN = "https://google.fake.test";
 const FAKE_STRIPE_ORIGIN = "https://stripe.fake.test";
 const FAKE_SENTRY_ORIGIN = "https://sentry.fake.test";
+const FAKE_MAIL_ORIGIN = "https://mail.fake.test";
 
 /**
  * The Workers test pool's newest release runs the workerd it bundles, which is older than the one
@@ -29,6 +31,8 @@ const testCompatibilityDate = [wranglerDate, poolWorkerd.compatibilityDate].sort
 const alias = {
   "~": path.resolve("app"),
   "remix-server-build": path.resolve("build/server/index.js"),
+  // React Email's render asks for React 19's `server.edge` first; React 18 names it `server.browser`.
+  "react-dom/server.edge": "react-dom/server.browser",
 };
 
 /**
@@ -45,13 +49,14 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
       miniflare: {
         compatibilityDate: testCompatibilityDate,
         // The network edge: the Worker's outbound fetches reach the fake Google, the fake Stripe,
-        // a fake issuer's referral site (the link check) and a fake Sentry, nothing else.
+        // a fake issuer's referral site (the link check), a fake Sentry and a fake mail provider.
         outboundService: (request: Request) => {
           const origin = new URL(request.url).origin;
           if (origin === FAKE_GOOGLE_ORIGIN) return handleFakeGoogle(request);
           if (origin === FAKE_STRIPE_ORIGIN) return handleFakeStripe(request);
           if (origin === FAKE_ISSUER_ORIGIN) return handleFakeIssuer(request);
           if (origin === FAKE_SENTRY_ORIGIN) return handleFakeSentry(request);
+          if (origin === FAKE_MAIL_ORIGIN) return handleFakeMail(request);
           return new Response("No network in tests", { status: 503 });
         },
         bindings: {
@@ -65,6 +70,9 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
           ...FAKE_STRIPE_ENV(FAKE_STRIPE_ORIGIN),
           // Unexpected errors are reported to the fake Sentry (ADR 065).
           SENTRY_DSN: FAKE_SENTRY_DSN(FAKE_SENTRY_ORIGIN),
+          // Mail goes to the fake provider (and into the outbox once it accepted it); the queue's
+          // producer and consumers come from wrangler.toml, run by miniflare as in production.
+          ...FAKE_MAIL_ENV(FAKE_MAIL_ORIGIN),
         },
       },
     })),

@@ -5,6 +5,7 @@ declare namespace Cloudflare {
     DB: D1Database;
     ChatRoom: DurableObjectNamespace<import("./party/chat-room").ChatRoom>;
     UserNotifications: DurableObjectNamespace<import("./party/user-notifications").UserNotifications>;
+    NOTIFICATIONS: Queue<import("./app/modules/notifications/messages.server").NotificationMessage>;
     ENVIRONMENT: string;
     APP_ORIGIN: string;
     SESSION_SECRET: string;
@@ -24,6 +25,7 @@ declare namespace Cloudflare {
     EMAIL_API_KEY?: string;
     EMAIL_FROM?: string;
     RATE_LIMIT_MULTIPLIER?: string;
+    NOTIFICATION_RETRY_SECONDS?: string;
     SENTRY_DSN?: string;
   }
 }

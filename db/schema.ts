@@ -632,16 +632,70 @@ export const emailOutbox = sqliteTable(
      * not arrive"), so deleting that member's account deletes the mail with them (ADR 153).
      */
     aboutUserId: text("about_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** The notification kind a queued mail was (null: an account mail), ADR 180. */
+    kind: text("kind"),
+    /** The mail's extra headers as JSON (List-Unsubscribe, List-Unsubscribe-Post), shown at /dev/mail. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    /** The queue message's idempotency key: a retried batch never sends the same mail twice (ADR 180). */
+    idempotencyKey: text("idempotency_key"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("email_outbox_created_idx").on(t.createdAt, t.id),
+    uniqueIndex("email_outbox_idempotency_unique").on(t.idempotencyKey),
     // The cascade's lookup when an account is deleted (a partial index: most mails name nobody).
     index("email_outbox_about_idx")
       .on(t.aboutUserId)
       .where(sql`${t.aboutUserId} IS NOT NULL`),
   ],
+);
+
+/**
+ * A member's choice for one kind of notification on one channel (app/modules/notifications/kinds.ts).
+ * Only choices made are stored: a missing row is the kind's default (ADR 180).
+ */
+export const notificationSettings = sqliteTable(
+  "notification_settings",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    channel: text("channel").notNull(),
+    enabled: bool("enabled").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel] })],
+);
+
+/**
+ * When a member was last called back about one thing (a conversation's chat mail, a late share):
+ * the throttle and the "once" of notifications that a later event could repeat (ADR 180).
+ */
+export const notificationMarks = sqliteTable(
+  "notification_marks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+/** Notifications the queue gave up on after its last retry (the dead-letter queue's consumer, ADR 180). */
+export const notificationDeadLetters = sqliteTable(
+  "notification_dead_letters",
+  {
+    id: id(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("notification_dead_letters_key_unique").on(t.idempotencyKey)],
 );
 
 /**

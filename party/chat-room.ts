@@ -319,6 +319,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
         publish: (frame, options) => this.publish(frame, options),
       }),
       waitUntil: (promise) => this.ctx.waitUntil(promise),
+      notifications: this.env.NOTIFICATIONS,
       actor: userId === null ? null : { id: userId, isAdmin: false },
     };
   }

@@ -8,6 +8,9 @@ import type { Db } from "../../db/client";
 // eslint-disable-next-line no-restricted-imports
 import type { Realtime } from "~/modules/realtime/realtime.server";
 import type { AppEnv } from "~/utils/env.server";
+// The notifications queue's producer port, a type-only import too (ADR 180).
+// eslint-disable-next-line no-restricted-imports
+import type { NotificationQueue } from "~/modules/notifications/messages.server";
 
 export interface Services {
   env: AppEnv;
@@ -16,6 +19,8 @@ export interface Services {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The realtime rooms (Durable Object bindings): fan-out, and closing a user's sockets. */
   realtime: Realtime;
+  /** The notifications queue's producer (ADR 180): `notify()` is the one thing that sends on it. */
+  notifications: NotificationQueue;
   /**
    * Drops the edge cache's copies of public pages after a write that changes them (ADR 062), in
    * waitUntil; the paths may be read from the database first. Absent where nothing is cached

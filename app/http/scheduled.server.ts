@@ -7,16 +7,18 @@ import { createDb, type Db } from "../../db/client";
 import { logInvocation, noteUnexpected, startInvocation } from "~/core/log";
 import { meterD1 } from "~/utils/d1-meter.server";
 import { errorReporter } from "./error-report.server";
+// The notifications queue's producer port (ADR 180), a type-only import.
+import type { NotificationQueue } from "~/modules/notifications/messages.server";
 
 export interface ScheduledStep {
   name: string;
-  run: (db: Db, scheduledTime: number) => Promise<unknown>;
+  run: (db: Db, scheduledTime: number, notifications: NotificationQueue) => Promise<unknown>;
 }
 
 /** Runs every step in order; answers which ones failed. */
 export async function runScheduledSteps(
   steps: readonly ScheduledStep[],
-  env: { DB: D1Database; SENTRY_DSN?: string; ENVIRONMENT?: string },
+  env: { DB: D1Database; NOTIFICATIONS: NotificationQueue; SENTRY_DSN?: string; ENVIRONMENT?: string },
   ctx: Pick<ExecutionContext, "waitUntil">,
   scheduledTime: number,
 ): Promise<string[]> {
@@ -26,7 +28,7 @@ export async function runScheduledSteps(
     const invocation = startInvocation("cron", `cron:${step.name}`, { report });
     const meter = meterD1(env.DB);
     try {
-      await step.run(createDb(meter.db), scheduledTime);
+      await step.run(createDb(meter.db), scheduledTime, env.NOTIFICATIONS);
     } catch (error) {
       failed.push(step.name);
       noteUnexpected(invocation, error, "scheduled");

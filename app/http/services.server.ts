@@ -27,6 +27,7 @@ export function getServices(context: AppLoadContext): Services {
       waitUntil: (promise) =>
         ctx.waitUntil(promise.catch((error) => noteUnexpected(context.invocation, error, "waitUntil"))),
       realtime: createRealtime(raw),
+      notifications: raw.NOTIFICATIONS,
     };
     const edge = context.edge;
     if (edge) {

@@ -12,10 +12,11 @@ export const loader = pageLoader({
     assertDevelopment(ctx.env);
     const messages = await listOutbox(ctx.db);
     return {
-      messages: messages.map(({ id, to, subject, text, links, createdAt }) => ({
+      messages: messages.map(({ id, to, subject, text, links, headers, createdAt }) => ({
         id,
         to,
         subject,
+        headers,
         text,
         links,
         createdAt: createdAt.toISOString(),
@@ -55,6 +56,15 @@ export default function DevMail() {
                 </time>
               </div>
               <p className="text-sm text-muted">To: {message.to}</p>
+              {Object.keys(message.headers).length > 0 ? (
+                <dl aria-label="Headers" className="mt-2 space-y-1 text-xs text-muted">
+                  {Object.entries(message.headers).map(([name, value]) => (
+                    <div key={name} className="break-all">
+                      <dt className="inline font-medium">{name}:</dt> <dd className="inline">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : null}
               <pre className="mt-3 whitespace-pre-wrap break-words text-sm">{message.text}</pre>
               {message.links.length > 0 ? (
                 <ul className="mt-3 space-y-1 text-sm">

@@ -12,9 +12,10 @@ export const loader = pageLoader({
     assertDevelopment(ctx.env);
     const messages = await listOutbox(ctx.db);
     return Response.json(
-      messages.map(({ to, subject, text, html, links, createdAt }) => ({
+      messages.map(({ to, subject, text, html, links, headers, createdAt }) => ({
         to,
         subject,
+        headers,
         text,
         html,
         links,

@@ -40,6 +40,8 @@ export const EnvSchema = z.object({
   EMAIL_API_KEY: optionalString,
   EMAIL_FROM: optionalString,
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  /** The first retry's delay of a failed notification, doubled each try (ADR 180); the tests use 0. */
+  NOTIFICATION_RETRY_SECONDS: z.coerce.number().min(0).default(30),
   /** Where unexpected errors are reported (Sentry); without it nothing is sent (ADR 065). */
   SENTRY_DSN: optionalString,
 });

@@ -1,6 +1,7 @@
 import { unstable_readConfig } from "wrangler";
 import { isLoopbackHost } from "../../app/utils/env.server";
 import { EMAIL_SETTINGS } from "../../app/modules/email/mailer.server";
+import { NOTIFICATION_QUEUE } from "../../app/modules/notifications/messages.server";
 
 /**
  * What `npm run deploy` checks before anything ships (scripts/check-deploy.ts): every problem with
@@ -17,6 +18,11 @@ export interface DeploySettings {
   vars: Record<string, unknown>;
   /** wrangler.toml [[d1_databases]]. */
   databases: { binding: string; database_id?: string }[];
+  /** wrangler.toml [[queues.producers]] and [[queues.consumers]]. */
+  queues: {
+    producers?: { binding: string; queue: string }[];
+    consumers?: { queue: string; max_retries?: number; dead_letter_queue?: string }[];
+  };
   /** The names of the Worker's secrets (`wrangler secret list`), or why they could not be listed. */
   secrets: { names: string[] } | { unavailable: string };
 }
@@ -148,6 +154,39 @@ function databaseProblems(databases: DeploySettings["databases"]): string[] {
 }
 
 /**
+ * Notifications are sent from a queue (ADR 180): the Worker must produce to it, consume it with
+ * retries and a dead-letter queue, and consume that one too (it records what was given up on).
+ */
+function queueProblems(queues: DeploySettings["queues"]): string[] {
+  const { binding, queue, deadLetter } = NOTIFICATION_QUEUE;
+  const problems: string[] = [];
+  if (!queues.producers?.some((producer) => producer.binding === binding && producer.queue === queue)) {
+    problems.push(
+      `No queue producer "${binding}" for "${queue}" in wrangler.toml [[queues.producers]]: no notification would be sent.`,
+    );
+  }
+  const consumer = queues.consumers?.find((entry) => entry.queue === queue);
+  if (!consumer) {
+    problems.push(`No [[queues.consumers]] for "${queue}" in wrangler.toml: notifications would wait forever.`);
+  } else if (consumer.dead_letter_queue !== deadLetter || !consumer.max_retries) {
+    problems.push(
+      `The consumer of "${queue}" needs max_retries and dead_letter_queue = "${deadLetter}": a failing mail would be lost.`,
+    );
+  }
+  if (!queues.consumers?.some((entry) => entry.queue === deadLetter)) {
+    problems.push(
+      `No [[queues.consumers]] for "${deadLetter}" in wrangler.toml: given-up notifications would go unrecorded.`,
+    );
+  }
+  if (problems.length > 0) {
+    problems.push(
+      `Create the queues once with \`npx wrangler queues create ${queue}\` and \`npx wrangler queues create ${deadLetter}\`.`,
+    );
+  }
+  return problems;
+}
+
+/**
  * What the Worker's secrets (or, for the ones that need not be secret, its vars) lack. Google and
  * Stripe are optional, but only as pairs: tips are meant to be on once either Stripe value is set.
  */
@@ -205,7 +244,12 @@ export function deployReport(settings: DeploySettings): DeployReport {
         ]
       : [];
   return {
-    problems: [...databaseProblems(settings.databases), ...varProblems(vars), ...secrets.problems],
+    problems: [
+      ...databaseProblems(settings.databases),
+      ...queueProblems(settings.queues),
+      ...varProblems(vars),
+      ...secrets.problems,
+    ],
     warnings: [...socialWarnings, ...secrets.warnings],
   };
 }
@@ -223,5 +267,5 @@ export async function checkDeploy(configPath: string, listSecrets: SecretLister)
   } catch (error) {
     secrets = { unavailable: error instanceof Error ? error.message : String(error) };
   }
-  return deployReport({ vars: config.vars, databases: config.d1_databases, secrets });
+  return deployReport({ vars: config.vars, databases: config.d1_databases, queues: config.queues, secrets });
 }

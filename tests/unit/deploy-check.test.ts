@@ -47,6 +47,13 @@ const listing = (names: string[]) => () => Promise.resolve(names);
 const LIVE: DeploySettings = {
   vars: { ENVIRONMENT: "production", APP_ORIGIN: "https://cardshare.app", SUPPORT_EMAIL: "support@cardshare.app" },
   databases: [{ binding: "DB", database_id: "6d1f6a52-3a8e-4a57-9d3b-1f2a7c9e0b41" }],
+  queues: {
+    producers: [{ binding: "NOTIFICATIONS", queue: "cardshare-notifications" }],
+    consumers: [
+      { queue: "cardshare-notifications", max_retries: 5, dead_letter_queue: "cardshare-notifications-dlq" },
+      { queue: "cardshare-notifications-dlq" },
+    ],
+  },
   secrets: { names: ALL_SECRETS },
 };
 const problemsWith = (change: Partial<DeploySettings>, vars: Record<string, unknown> = {}) =>
@@ -151,6 +158,21 @@ describe("npm run deploy's check (scripts/check-deploy.ts)", () => {
     expect(
       problemsWith({ databases: [{ binding: "DB", database_id: "00000000-0000-0000-0000-000000000000" }] }),
     ).toEqual([expect.stringContaining("D1 database_id")]);
+  });
+
+  it("knows the notification queues: a missing producer, consumer retries or dead-letter consumer is named", () => {
+    expect(problemsWith({ queues: {} })).toEqual([
+      expect.stringContaining('No queue producer "NOTIFICATIONS"'),
+      expect.stringContaining('No [[queues.consumers]] for "cardshare-notifications"'),
+      expect.stringContaining('No [[queues.consumers]] for "cardshare-notifications-dlq"'),
+      expect.stringContaining("npx wrangler queues create cardshare-notifications"),
+    ]);
+    const withoutDeadLetter = { ...LIVE.queues, consumers: [{ queue: "cardshare-notifications", max_retries: 5 }] };
+    expect(problemsWith({ queues: withoutDeadLetter })).toEqual([
+      expect.stringContaining("needs max_retries and dead_letter_queue"),
+      expect.stringContaining('No [[queues.consumers]] for "cardshare-notifications-dlq"'),
+      expect.stringContaining("npx wrangler queues create"),
+    ]);
   });
 
   it("refuses each missing secret of the session and email set by name", () => {

@@ -36,7 +36,16 @@ const PAGES = [
 
 /** A domain function's context for `actor`, built the way the route kit builds it. */
 const contextAs = (actor: Actor | null) =>
-  contextFor({ env: parseEnv(env as never), db: testDb(), waitUntil: () => {}, realtime: createRealtime(env) }, actor);
+  contextFor(
+    {
+      env: parseEnv(env as never),
+      db: testDb(),
+      waitUntil: () => {},
+      realtime: createRealtime(env),
+      notifications: env.NOTIFICATIONS,
+    },
+    actor,
+  );
 
 function postForm(path: string, cookie: string, fields: Record<string, string>) {
   return fetchPath(path, {

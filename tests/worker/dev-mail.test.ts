@@ -24,7 +24,7 @@ describe("development email outbox", () => {
     const ours = messages.filter((message) => message.to.endsWith("@outbox.test"));
     expect(ours.map((message) => message.subject)).toEqual(["Verify your email", "First"]);
     expect(ours[0].links).toEqual(["http://localhost:8787/auth/verify-email?token=abc&email=second%40outbox.test"]);
-    expect(Object.keys(ours[0]).sort()).toEqual(["createdAt", "html", "links", "subject", "text", "to"]);
+    expect(Object.keys(ours[0]).sort()).toEqual(["createdAt", "headers", "html", "links", "subject", "text", "to"]);
 
     const page = await (await fetchPath("/dev/mail")).text();
     expect(page).toContain("Verify your email");

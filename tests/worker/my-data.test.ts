@@ -310,7 +310,10 @@ describe("GET /api/users/me/export", () => {
       expect.objectContaining({ targetType: "referral", targetId: world.othersReferral.id, reason: "link-broken" }),
     ]);
     expect(data.blocks.map((row) => row.userId)).toEqual([stranger.user.id]);
-    expect(data.notificationSettings).toEqual({ emailNotifications: false });
+    expect(data.notificationSettings).toEqual({
+      emailNotifications: false,
+      kinds: expect.objectContaining({ applications: { email: true }, chat: { email: true } }),
+    });
     const [othersSettings] = await db
       .select({ emailNotifications: users.emailNotifications })
       .from(users)
@@ -331,11 +334,16 @@ describe("DELETE /api/users/me", () => {
     await memberActs(world);
     const needles = [user.id, user.email, user.firstName!, user.lastName!, user.username];
     // Before: the traces the deletion must remove are there (the view is checked in memberActs).
-    const [traces] = await testDb().all<{ reports: number; mails: number }>(
-      sql`SELECT (SELECT count(*) FROM reports WHERE target_id = ${user.id}) AS reports,
+    // The mails leave through the queue (ADR 180): the dispute's and the bonus's notices, and a
+    // chat mail to the other (no tab open) quoting the member's message, all naming the member.
+    const traces = async () =>
+      (
+        await testDb().all<{ reports: number; mails: number }>(
+          sql`SELECT (SELECT count(*) FROM reports WHERE target_id = ${user.id}) AS reports,
                  (SELECT count(*) FROM email_outbox WHERE "to" <> ${user.email} AND instr(text, ${user.firstName!}) > 0) AS mails`,
-    );
-    expect(traces).toEqual({ reports: 1, mails: 2 });
+        )
+      )[0];
+    await expect.poll(traces, { timeout: 10_000 }).toEqual({ reports: 1, mails: 3 });
     expect((await notificationRoomStorage(user.id)).keys).not.toEqual([]);
 
     const { status, body } = await api("DELETE", "/api/users/me", token, { password: PASSWORD });

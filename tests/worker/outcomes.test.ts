@@ -150,11 +150,15 @@ describe("outcome steps: the whole way and repeats", () => {
       openDisputes: 0,
     });
     // Each step told the other side by email.
-    const mail = await latestEmailTo(
-      referrer.user.email,
-      `Cardshare: ${done.body.data.creditCard.name} application update`,
-    );
-    expect(mail?.text).toContain("confirmed receiving your share");
+    // (Through the queue, ADR 180: the last step's mail may come after the earlier ones.)
+    await expect
+      .poll(
+        async () =>
+          (await latestEmailTo(referrer.user.email, `Cardshare: ${done.body.data.creditCard.name} application update`))
+            ?.text,
+        { timeout: 10_000 },
+      )
+      .toContain("confirmed receiving your share");
     const toApplicant = await latestEmailTo(applicant.user.email);
     expect(toApplicant?.text).toContain("paid your share");
     expect(toApplicant?.text).toContain("$30 by PayPal");

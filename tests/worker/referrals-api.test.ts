@@ -197,6 +197,7 @@ describe("POST generate", () => {
       db: testDb(),
       waitUntil: () => {},
       realtime: createRealtime(env),
+      notifications: env.NOTIFICATIONS,
       actor: { id: "no-such-user", isAdmin: false },
     };
     const orphanName = `Orphan ${crypto.randomUUID()}`;

@@ -14,6 +14,8 @@ import { purgeReferralPages } from "~/modules/public/purge.server";
 import { bumpDaily } from "~/modules/analytics/rollup.server";
 import { statement } from "~/utils/d1-statement.server";
 import { sql } from "drizzle-orm";
+import { notify } from "~/modules/notifications/notify.server";
+import { visibleNames } from "~/modules/users/privacy";
 
 /**
  * Records that the acting member applied through a referral. Refused for one's own referral (403), an
@@ -27,7 +29,7 @@ import { sql } from "drizzle-orm";
  * (referral, applicant) makes a concurrent double submit fail the whole batch.
  */
 export async function applyToReferral(
-  ctx: Pick<Ctx, "db" | "actor" | "purgePages">,
+  ctx: Pick<Ctx, "db" | "actor" | "purgePages" | "waitUntil" | "notifications">,
   input: { referralId: string; cardId?: string },
 ) {
   const user = requireActor(ctx);
@@ -87,6 +89,7 @@ export async function applyToReferral(
   if (results[1].meta.changes === 1 && promised) {
     // Its slots left changed (and may be none now): the public pages show them.
     purgeReferralPages(ctx, { referralIds: [referral.id] });
+    ctx.waitUntil(tellReferrer(ctx, { applicationId: id, referralId: referral.id, referrerId: referral.referrerId }));
     return {
       message: APPLICATION_MESSAGES.applied,
       data: {
@@ -123,6 +126,39 @@ export async function applyToReferral(
   if (!state?.isActive || !state.cardActive || !state.referrerActive)
     throw new DomainError(409, APPLICATION_MESSAGES.inactive);
   throw new DomainError(409, APPLICATION_MESSAGES.noSlots);
+}
+
+/** The referrer is called back: someone applied through their referral (ADR 180). */
+async function tellReferrer(
+  ctx: Pick<Ctx, "db" | "actor" | "notifications">,
+  input: { applicationId: string; referralId: string; referrerId: string },
+) {
+  const applicant = requireActor(ctx);
+  const row = await ctx.db.$client
+    .prepare(
+      `SELECT u.username, u.first_name AS firstName, u.last_name AS lastName, u.show_full_name AS showFullName,
+              c.name AS cardName
+         FROM users u, referrals r JOIN credit_cards c ON c.id = r.credit_card_id
+        WHERE u.id = ? AND r.id = ?`,
+    )
+    .bind(applicant.id, input.referralId)
+    .first<{ username: string; firstName: string; lastName: string; showFullName: number; cardName: string }>();
+  if (!row) return;
+  const name = visibleNames({ ...row, showFullName: Boolean(row.showFullName) }, false).name;
+  await notify(ctx, {
+    kind: "applications",
+    userId: input.referrerId,
+    key: `application:${input.applicationId}`,
+    aboutUserId: applicant.id,
+    content: {
+      subject: `Cardshare: ${name} applied through your ${row.cardName} referral`,
+      lines: [
+        `${name} applied for the ${row.cardName} through your referral.`,
+        "Follow the application on its page: you record when the referral bonus posts, and they confirm it.",
+      ],
+      action: { path: `/dashboard/referrals/${input.referralId}`, label: "See the application" },
+    },
+  });
 }
 
 /**

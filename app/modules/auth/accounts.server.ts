@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { authTokens, sessions, users } from "../../../db/schema";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
 import { createMailer } from "~/modules/email/mailer.server";
+import { enqueueMail } from "~/modules/notifications/notify.server";
 import { assertUsernameAndEmailFree } from "~/modules/users/uniqueness.server";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
@@ -290,6 +291,11 @@ export async function resetPassword(ctx: Ctx, input: { token: string; password: 
     db.select({ email: users.email }).from(users).where(eq(users.id, used.userId)),
   ]);
   await closeUserConnections(ctx, used.userId);
-  if (user[0]) await createMailer(ctx.env, ctx.db).send(passwordChangedEmail(user[0].email));
+  if (user[0]) {
+    await enqueueMail(ctx, {
+      ...passwordChangedEmail(user[0].email),
+      key: `password-changed:${used.userId}:${Date.now()}`,
+    });
+  }
   return { message: AUTH_MESSAGES.resetDone };
 }

@@ -1,7 +1,7 @@
 /**
  * Chats' fan-out: what the rooms are told after a write (ADR 040). Commands call these and never
  * the rooms directly. A message is delivered in its chat's room by the room itself, which stored
- * it; once D1 has it (the room's mirror), its recipients' own rooms are told here. Fan-out is best
+ * it; once D1 has it (the room's mirror), its recipients' own rooms are told here, and a recipient with no open tab is mailed (ADR 180). Fan-out is best
  * effort (`ctx.realtime` never throws): a client that missed a frame catches up from the room.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
@@ -10,7 +10,45 @@ import type { Ctx } from "~/core/context.server";
 import type { ChatMessage } from "~/modules/realtime/protocol";
 import { blocksSomeoneIn } from "~/modules/blocks/rules.server";
 
+import { notify } from "~/modules/notifications/notify.server";
+
 type FanOutCtx = Pick<Ctx, "db" | "realtime" | "waitUntil">;
+
+/** At most one chat mail per conversation and member in this window (ADR 180). */
+export const CHAT_MAIL_WINDOW_MS = 15 * 60 * 1000;
+/** How many of the new messages a chat mail quotes, and how much of each. */
+const QUOTED_MESSAGES = 3;
+const QUOTED_CHARS = 200;
+
+/**
+ * A member with no open tab is mailed the first lines of what they missed, at most once per
+ * conversation in CHAT_MAIL_WINDOW_MS (the mark is the throttle; `now` is the clock).
+ */
+function mailMissedMessages(
+  ctx: Pick<Ctx, "db" | "notifications">,
+  input: { chatId: string; userId: string; news: ChatMessage[]; now: number },
+) {
+  const first = input.news[0]!;
+  // The first writer's lines: the mail names them, and goes when their account does (ADR 153).
+  const quoted = input.news
+    .filter((message) => message.sender === first.sender)
+    .slice(0, QUOTED_MESSAGES)
+    .map((message) =>
+      message.content.length > QUOTED_CHARS ? `${message.content.slice(0, QUOTED_CHARS - 1)}…` : message.content,
+    );
+  return notify(ctx, {
+    kind: "chat",
+    userId: input.userId,
+    key: `chat:${input.chatId}:${input.userId}:${first.id}`,
+    aboutUserId: first.sender || undefined,
+    throttle: { key: `chat:${input.chatId}`, windowMs: CHAT_MAIL_WINDOW_MS, now: input.now },
+    content: {
+      subject: `Cardshare: new message from ${first.senderName}`,
+      lines: [`${first.senderName} wrote to you on Cardshare:`, ...quoted],
+      action: { path: `/chat?chatId=${encodeURIComponent(input.chatId)}`, label: "Reply" },
+    },
+  });
+}
 
 /** A member's read mark: the read marks in the chat's room, the new unread count to the member. */
 export async function announceRead(
@@ -51,7 +89,10 @@ export async function announceJoined(ctx: Pick<Ctx, "realtime">, input: { chatId
  * with their unread counts, then a notice per message of someone else and one unread count per
  * recipient, all in parallel.
  */
-export async function announceMirrored(ctx: FanOutCtx, input: { chatId: string; messages: ChatMessage[] }) {
+export async function announceMirrored(
+  ctx: FanOutCtx & Pick<Ctx, "notifications">,
+  input: { chatId: string; messages: ChatMessage[]; now?: number },
+) {
   if (input.messages.length === 0) return;
   // countUnread's rule for every member at once (correlated on the outer chat_members row).
   const member = sql`chat_members.user_id`;
@@ -81,7 +122,15 @@ export async function announceMirrored(ctx: FanOutCtx, input: { chatId: string; 
             messageId: message.id,
           }),
         ),
-        ctx.realtime.toUser(userId, { type: "unread", count: Number(unread) }),
+        // No socket took the count: no open tab, so they are mailed (throttled); nothing unread
+        // (a block between them hides the chat's messages) mails nothing.
+        ctx.realtime
+          .toUser(userId, { type: "unread", count: Number(unread) })
+          .then((reached) =>
+            reached === 0 && Number(unread) > 0
+              ? mailMissedMessages(ctx, { chatId: input.chatId, userId, news, now: input.now ?? Date.now() })
+              : false,
+          ),
       ];
     }),
   );

@@ -5,6 +5,7 @@
  * Referrals shows the same state to anyone who missed it.
  */
 import type { Ctx } from "~/core/context.server";
+import { notify } from "~/modules/notifications/notify.server";
 
 export const MY_REFERRALS_URL = "/dashboard/my-referrals";
 
@@ -27,3 +28,21 @@ export const HOLD_NOTICES = {
     "One of your referrals is paused after reports. Check the link and the offer, then confirm it on My Referrals.",
   review: "Your new referral waits for an admin's review before it goes live. My Referrals shows why.",
 } as const;
+
+/** The same news as a notification that leaves the site (ADR 180): mailed when the referrer takes its kind. */
+export function notifyReferrer(
+  ctx: Pick<Ctx, "db" | "notifications">,
+  referrerId: string,
+  input: { kind: "links" | "moderation"; key: string; subject: string; text: string },
+) {
+  return notify(ctx, {
+    kind: input.kind,
+    userId: referrerId,
+    key: input.key,
+    content: {
+      subject: input.subject,
+      lines: [input.text],
+      action: { path: MY_REFERRALS_URL, label: "Open My Referrals" },
+    },
+  });
+}

@@ -13,7 +13,7 @@ import { DomainError } from "~/core/errors";
 import { auditEntry } from "~/modules/admin/audit.server";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
-import { noticeToReferrer } from "./notices.server";
+import { noticeToReferrer, notifyReferrer } from "./notices.server";
 import { addDomainStatement, domainsOfIssuers, reviewOfExistingLink } from "./domains.server";
 import { normalizeDomain } from "./rules";
 
@@ -131,10 +131,14 @@ export async function approveLink(ctx: Ctx, input: { referralId: string; listDom
   ]);
   purgeReferralPages(ctx, { referralIds: [input.referralId] });
   if (row.reviewHeldAt) {
+    const text = `Your ${row.cardName} referral was approved and is live.`;
+    ctx.waitUntil(noticeToReferrer(ctx, row.referrerId, { referralId: input.referralId, text }));
     ctx.waitUntil(
-      noticeToReferrer(ctx, row.referrerId, {
-        referralId: input.referralId,
-        text: `Your ${row.cardName} referral was approved and is live.`,
+      notifyReferrer(ctx, row.referrerId, {
+        kind: "moderation",
+        key: `link-approved:${input.referralId}:${now.getTime()}`,
+        subject: "Your Cardshare referral was approved",
+        text,
       }),
     );
   }
@@ -160,10 +164,14 @@ export async function rejectLink(ctx: Ctx, input: { referralId: string; reason: 
     }),
   ]);
   purgeReferralPages(ctx, { referralIds: [input.referralId] });
+  const text = `An admin did not approve the link of your ${row.cardName} referral, so it is deactivated.`;
+  ctx.waitUntil(noticeToReferrer(ctx, row.referrerId, { referralId: input.referralId, text }));
   ctx.waitUntil(
-    noticeToReferrer(ctx, row.referrerId, {
-      referralId: input.referralId,
-      text: `An admin did not approve the link of your ${row.cardName} referral, so it is deactivated.`,
+    notifyReferrer(ctx, row.referrerId, {
+      kind: "moderation",
+      key: `link-rejected:${input.referralId}:${now.getTime()}`,
+      subject: "Your Cardshare referral was not approved",
+      text: `${text} The admin's reason: ${input.reason}`,
     }),
   );
   return { message: REVIEW_MESSAGES.rejected };

@@ -13,6 +13,8 @@ import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/ke
 import { statement } from "~/utils/d1-statement.server";
 import { recountOutcomes } from "./counters.server";
 import { OUTCOME_MESSAGES } from "./steps";
+import { notify } from "~/modules/notifications/notify.server";
+import { outcomeHref } from "./notify.server";
 
 export const DISPUTES_PAGE_SIZE = 50;
 
@@ -58,12 +60,23 @@ export async function listOpenDisputes(ctx: Pick<Ctx, "db" | "actor">, input: { 
  * An admin closes a dispute (settled between the two, or not one): it leaves the list and the
  * referrer's open-dispute count; the timeline keeps the step. 404 when it is not open.
  */
-export async function closeDispute(ctx: Pick<Ctx, "db" | "actor">, input: { applicationId: string; reason: string }) {
+export async function closeDispute(
+  ctx: Pick<Ctx, "db" | "actor" | "notifications" | "waitUntil">,
+  input: { applicationId: string; reason: string },
+) {
   assertAdmin(ctx.actor);
   const { db } = ctx;
   const dispute = await db
-    .select({ id: applicationOutcomes.id, referrerId: applicationOutcomes.referrerId })
+    .select({
+      id: applicationOutcomes.id,
+      referrerId: applicationOutcomes.referrerId,
+      applicantId: applications.applicantId,
+      referralId: applications.referralId,
+      cardName: creditCards.name,
+    })
     .from(applicationOutcomes)
+    .innerJoin(applications, eq(applications.id, applicationOutcomes.applicationId))
+    .innerJoin(creditCards, eq(creditCards.id, applications.creditCardId))
     .where(and(eq(applicationOutcomes.applicationId, input.applicationId), isOpenDispute))
     .get();
   if (!dispute) throw new DomainError(404, OUTCOME_MESSAGES.disputeNotFound);
@@ -87,5 +100,27 @@ export async function closeDispute(ctx: Pick<Ctx, "db" | "actor">, input: { appl
     ),
     recountOutcomes(db, dispute.referrerId),
   ]);
+  // Both sides hear the decision (ADR 180).
+  const app = { id: input.applicationId, referralId: dispute.referralId };
+  for (const [userId, side] of [
+    [dispute.applicantId, "applicant"],
+    [dispute.referrerId, "referrer"],
+  ] as const) {
+    ctx.waitUntil(
+      notify(ctx, {
+        kind: "disputes",
+        userId,
+        key: `dispute-decided:${dispute.id}:${side}`,
+        content: {
+          subject: `Cardshare: the dispute about ${dispute.cardName} was closed`,
+          lines: [
+            `An admin closed the dispute about the share for ${dispute.cardName}.`,
+            `Their reason: ${input.reason}`,
+          ],
+          action: { path: outcomeHref(app, side).split("#")[0]!, label: "Open the application" },
+        },
+      }),
+    );
+  }
   return { message: OUTCOME_MESSAGES.disputeClosed };
 }

@@ -1,16 +1,14 @@
 /**
  * Telling the other side of an application about an outcome step (docs/product.md#outcomes): a
- * notice in their notification room (every page they have open) and an email when they take
- * email notifications. A dispute also opens the direct chat between the two (or reuses it) with a
+ * notice in their notification room (every page they have open) and a notification on the queue
+ * (ADR 180: mailed when they take that kind). A dispute also opens the direct chat between the two (or reuses it) with a
  * message giving its context, sent by the applicant who disputes.
  */
 import { inArray } from "drizzle-orm";
 import { users } from "../../../db/schema";
-import { composeEmail } from "~/modules/auth/emails.server";
-import { appUrl } from "~/modules/auth/tokens.server";
 import { formatBonus } from "~/modules/cards/display";
 import { startDirectChat } from "~/modules/chats/commands.server";
-import { createMailer } from "~/modules/email/mailer.server";
+import { notify } from "~/modules/notifications/notify.server";
 import { visibleNames } from "~/modules/users/privacy";
 import type { OutcomeCtx, StepApplication } from "./outcomes.server";
 import type { OutcomeStepInput } from "./steps";
@@ -41,6 +39,26 @@ export function noticeText(app: StepApplication, input: OutcomeStepInput, name: 
   }
 }
 
+/** Days the referrer has to pay a promised share once the applicant confirmed the bonus. */
+export const SHARE_DUE_DAYS = 14;
+export const SHARE_DUE_MS = SHARE_DUE_DAYS * 24 * 60 * 60 * 1000;
+
+/** What the other side is asked to do now, beside the notice (the mail's second line). */
+function nextMove(app: StepApplication, input: OutcomeStepInput): string | null {
+  switch (input.step) {
+    case "bonus-posted":
+      return "Confirm it on your application once the bonus shows on your statement.";
+    case "bonus-received":
+      return app.percent > 0 ? `Pay the promised share of ${app.percent}% and record it on the application.` : null;
+    case "share-paid":
+      return "Confirm you received it, or say it did not arrive.";
+    case "share-not-received":
+      return "A dispute is open. Answer in your chat with them, or record the payment again on the application.";
+    default:
+      return null;
+  }
+}
+
 /** The dispute's context, the first message of (or the next one in) the pair's chat. */
 function disputeMessage(app: StepApplication, note: string) {
   const promised =
@@ -50,8 +68,8 @@ function disputeMessage(app: StepApplication, note: string) {
 
 /**
  * Notice and email to the other side; for a dispute, the chat with its context. Answers the
- * dispute's chat id. Notices are best effort (the timeline is what counts); the email goes out
- * after the answer (waitUntil).
+ * dispute's chat id. Notices are best effort (the timeline is what counts); the notification is
+ * enqueued after the answer (waitUntil).
  */
 export async function tellOtherSide(
   ctx: OutcomeCtx,
@@ -62,8 +80,6 @@ export async function tellOtherSide(
   const people = await ctx.db
     .select({
       id: users.id,
-      email: users.email,
-      emailNotifications: users.emailNotifications,
       username: users.username,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -77,14 +93,23 @@ export async function tellOtherSide(
   const text = noticeText(app, input, visibleNames(actor, false).name);
   const href = outcomeHref(app, otherSide);
   await ctx.realtime.toUser(otherId, { type: "notice", id: `${app.id}-${input.step}`, text, href });
-  if (other.emailNotifications) {
-    const email = composeEmail(other.email, `Cardshare: ${app.cardName} application update`, [text], {
-      url: appUrl(ctx, href.split("#")[0], {}),
-      label: "Open the application",
-    });
-    // The mail names the actor: it goes when their account does.
-    ctx.waitUntil(createMailer(ctx.env, ctx.db).send({ ...email, aboutUserId: actorId }));
-  }
+  const next = nextMove(app, input);
+  const now = Date.now();
+  // The mail names the actor: it goes when their account does.
+  ctx.waitUntil(
+    notify(ctx, {
+      kind: input.step === "share-not-received" ? "disputes" : "outcomes",
+      userId: otherId,
+      key: `outcome:${app.id}:${input.step}`,
+      aboutUserId: actorId,
+      content: {
+        subject: `Cardshare: ${app.cardName} application update`,
+        lines: next ? [text, next] : [text],
+        action: { path: href.split("#")[0]!, label: "Open the application" },
+        deadline: input.step === "bonus-received" && app.percent > 0 ? now + SHARE_DUE_MS : undefined,
+      },
+    }),
+  );
   if (input.step !== "share-not-received") return null;
   try {
     const chat = await startDirectChat(ctx, { targetUserId: app.referrerId, referralId: app.referralId });

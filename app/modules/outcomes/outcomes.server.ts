@@ -17,7 +17,7 @@ import { tellOtherSide } from "./notify.server";
 import { approvalDay, bonusConfirmed, bumpDaily, countApproval } from "~/modules/analytics/rollup.server";
 import { OUTCOME_MESSAGES, orderRefusal, STEP_LABELS, STEP_PARTY, type OutcomeStepInput } from "./steps";
 
-export type OutcomeCtx = Pick<Ctx, "db" | "env" | "realtime" | "waitUntil" | "actor">;
+export type OutcomeCtx = Pick<Ctx, "db" | "env" | "realtime" | "waitUntil" | "actor" | "notifications">;
 
 /** What a step needs to know about its application (one statement). */
 export interface StepApplication {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { createId } from "../../../db/id";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
+import { fromBase64url, hmacKey, toBase64url } from "~/utils/crypto.server";
 import { PAYMENT_MESSAGES } from "./schemas";
 import { stripeWebhooks, tipsMode, webhookCrypto, webhookSecret } from "./stripe.server";
 import { recordTipFromWebhook } from "./webhook.server";
@@ -28,23 +29,7 @@ const TestSessionSchema = z.object({
 export type TestCheckoutSession = z.infer<typeof TestSessionSchema>;
 
 const encoder = new TextEncoder();
-const base64url = (bytes: Uint8Array) =>
-  btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-const fromBase64url = (text: string) =>
-  Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
-
-async function signingKey(ctx: Pick<Ctx, "env">) {
-  return crypto.subtle.importKey(
-    "raw",
-    encoder.encode(`${ctx.env.SESSION_SECRET}:test-checkout`),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign", "verify"],
-  );
-}
+const signingKey = (ctx: Pick<Ctx, "env">) => hmacKey(`${ctx.env.SESSION_SECRET}:test-checkout`);
 
 function requireTestMode(ctx: Pick<Ctx, "env">) {
   if (tipsMode(ctx.env) !== "test") throw new DomainError(404, "Not found");
@@ -69,7 +54,7 @@ export async function createTestCheckoutSession(
   const payload = encoder.encode(JSON.stringify(session));
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await signingKey(ctx), payload));
   const url = new URL(TEST_CHECKOUT_PATH, ctx.env.APP_ORIGIN);
-  url.searchParams.set("session", `${base64url(payload)}.${base64url(mac)}`);
+  url.searchParams.set("session", `${toBase64url(payload)}.${toBase64url(mac)}`);
   return { sessionId: session.id, sessionUrl: url.toString() };
 }
 

@@ -34,8 +34,11 @@ export type RealtimeBindings = {
 export interface Realtime {
   /** A frame to everyone in a chat's room (or all but one user). */
   toChat(chatId: string, frame: ServerFrame, options?: { exceptUser?: string }): Promise<void>;
-  /** A frame to one user's notification room (every page they have open). */
-  toUser(userId: string, frame: ServerFrame): Promise<void>;
+  /**
+   * A frame to one user's notification room (every page they have open); answers how many of their
+   * sockets it reached (0 when the room could not be reached): none means no open tab (ADR 180).
+   */
+  toUser(userId: string, frame: ServerFrame): Promise<number>;
   /** Closes a user's sockets in the given chats' rooms and, if asked, their notification room. */
   closeUser(userId: string, rooms: { chatIds: string[]; notifications: boolean }): Promise<void>;
   /**
@@ -89,8 +92,14 @@ export function createRealtime(
     ping: async () => {
       await room("UserNotifications", HEALTH_ROOM).ping();
     },
-    toUser: (userId, frame) =>
-      bestEffort(`publish to user ${userId}`, () => room("UserNotifications", userId).publish(frame)),
+    toUser: async (userId, frame) => {
+      try {
+        return await room("UserNotifications", userId).publish(frame);
+      } catch (error) {
+        console.error(`realtime: publish to user ${userId} failed`, error);
+        return 0;
+      }
+    },
     closeUser: async (userId, { chatIds, notifications }) => {
       await Promise.all([
         notifications

@@ -11,7 +11,7 @@ import { purgeReferralPages } from "~/modules/public/purge.server";
 import { normalizeReferralLink } from "~/core/referral-link";
 import type { LinkReviewReason } from "../../../db/enums";
 import { reviewOfNewLink } from "~/modules/links/domains.server";
-import { HOLD_NOTICES, noticeToReferrer } from "~/modules/links/notices.server";
+import { HOLD_NOTICES, noticeToReferrer, notifyReferrer } from "~/modules/links/notices.server";
 import { draftColumns, getReferral } from "./referrals.server";
 import { REFERRAL_MESSAGES, type ReferralInput } from "./schemas";
 
@@ -138,6 +138,14 @@ export async function updateReferral(ctx: Ctx, input: { referralId: string; draf
   purgeReferralPages(ctx, { referralIds: [referralId] });
   if (linkChanged && review) {
     ctx.waitUntil(noticeToReferrer(ctx, row.referrerId, { referralId, text: HOLD_NOTICES.review }));
+    ctx.waitUntil(
+      notifyReferrer(ctx, row.referrerId, {
+        kind: "links",
+        key: `review-held:${referralId}:${Date.now()}`,
+        subject: "Your Cardshare referral waits for review",
+        text: HOLD_NOTICES.review,
+      }),
+    );
   }
   return { message: OWNER_MESSAGES.updated, data: referral };
 }

@@ -18,7 +18,7 @@ import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/ke
 import { requireActor, type Ctx } from "~/core/context.server";
 import { normalizeReferralLink } from "~/core/referral-link";
 import { reviewOfDraft } from "~/modules/links/domains.server";
-import { HOLD_NOTICES, noticeToReferrer } from "~/modules/links/notices.server";
+import { HOLD_NOTICES, noticeToReferrer, notifyReferrer } from "~/modules/links/notices.server";
 import { presentReferral } from "./present";
 import {
   OTHER_CARD,
@@ -276,8 +276,17 @@ export async function createReferral(ctx: Ctx, draft: ReferralInput) {
     throw error;
   }
   purgeReferralPages(ctx, { referralIds: [referralId] });
-  if (held || draft.newCard)
+  if (held || draft.newCard) {
     ctx.waitUntil(noticeToReferrer(ctx, referrerId, { referralId, text: HOLD_NOTICES.review }));
+    ctx.waitUntil(
+      notifyReferrer(ctx, referrerId, {
+        kind: "links",
+        key: `review-held:${referralId}:${Date.now()}`,
+        subject: "Your Cardshare referral waits for review",
+        text: HOLD_NOTICES.review,
+      }),
+    );
+  }
   return getReferral(ctx, { id: referralId });
 }
 

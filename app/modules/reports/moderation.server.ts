@@ -14,7 +14,24 @@ import { auditEntry, type AuditAction } from "~/modules/admin/audit.server";
 import { writeReferralActive } from "~/modules/referrals/status.server";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
-import { REPORT_MESSAGES, type ResolveInput } from "./schemas";
+import { REPORT_MESSAGES, type Resolution, type ResolveInput } from "./schemas";
+import { notifyReferrer } from "~/modules/links/notices.server";
+
+/** What the referrer reads about an admin's decision on reports of their referral (ADR 180). */
+const REFERRAL_DECISIONS: Partial<Record<Resolution, { subject: string; text: string }>> = {
+  hide: {
+    subject: "An admin hid your Cardshare referral",
+    text: "After reviewing reports about one of your referrals, an admin hid it. Edit it on My Referrals or contact support.",
+  },
+  restore: {
+    subject: "Your Cardshare referral is back",
+    text: "After reviewing reports about one of your referrals, an admin restored it: it is live again.",
+  },
+  dismiss: {
+    subject: "Reports about your Cardshare referral were dismissed",
+    text: "An admin reviewed the reports about one of your referrals and found nothing wrong.",
+  },
+};
 
 export const QUEUE_PAGE_SIZE = 20;
 
@@ -210,5 +227,12 @@ export async function resolveReports(ctx: Ctx, input: ResolveInput) {
     ...releaseHold,
   ]);
   if (targetType === "referral") purgeReferralPages(ctx, { referralIds: [targetId] });
+  const decision = targetType === "referral" ? REFERRAL_DECISIONS[resolution] : undefined;
+  if (decision) {
+    const ownerId = await memberBehind(ctx, input);
+    ctx.waitUntil(
+      notifyReferrer(ctx, ownerId, { kind: "moderation", key: `decision:${targetId}:${now.getTime()}`, ...decision }),
+    );
+  }
   return { message: dismissed ? REPORT_MESSAGES.dismissed : REPORT_MESSAGES.resolved };
 }

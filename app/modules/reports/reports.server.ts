@@ -9,9 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { chatMembers, messages, referrals, reports, users } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
 import { requireActor, type Ctx } from "~/core/context.server";
-import { composeEmail } from "~/modules/auth/emails.server";
-import { appUrl } from "~/modules/auth/tokens.server";
-import { createMailer } from "~/modules/email/mailer.server";
+import { notify } from "~/modules/notifications/notify.server";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { HOLD_NOTICES, noticeToReferrer } from "~/modules/links/notices.server";
 import { REPORT_MESSAGES, REPORT_REASON_LABELS, type ReportInput } from "./schemas";
@@ -89,6 +87,7 @@ export async function createReport(ctx: Ctx, input: ReportInput) {
   }
   const [created, held] = await db.batch([insert, holdIfReported(ctx, input.targetId, now)]);
   if (created.length === 0) throw new DomainError(409, REPORT_MESSAGES.already);
+  if (!held[0]) ctx.waitUntil(tellReferrerItWasReported(ctx, input.targetId, created[0]!.id, input.reason));
   if (held[0]) {
     // Its public pages (/r, the card's page) must stop showing it now.
     purgeReferralPages(ctx, { referralIds: [input.targetId] });
@@ -100,18 +99,48 @@ export async function createReport(ctx: Ctx, input: ReportInput) {
   return { message: REPORT_MESSAGES.sent, held: held.length > 0 };
 }
 
-async function tellReferrerItIsHeld(ctx: Ctx, referrerId: string, lastReason: ReportInput["reason"]) {
-  const owner = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, referrerId)).get();
+const MY_REFERRALS = { path: "/dashboard/my-referrals", label: "Open My Referrals" };
+
+/** The referrer hears of each report on their referral below the hold (ADR 180; the reporter stays unnamed). */
+async function tellReferrerItWasReported(
+  ctx: Ctx,
+  referralId: string,
+  reportId: string,
+  reason: ReportInput["reason"],
+) {
+  const owner = await ctx.db
+    .select({ id: referrals.referrerId })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .get();
   if (!owner) return;
-  await createMailer(ctx.env, ctx.db).send(
-    composeEmail(
-      owner.email,
-      "Your Cardshare referral is paused after reports",
-      [
+  await notify(ctx, {
+    kind: "links",
+    userId: owner.id,
+    key: `report:${reportId}`,
+    content: {
+      subject: "Your Cardshare referral was reported",
+      lines: [
+        `A member reported that one of your referrals has a problem: "${REPORT_REASON_LABELS[reason]}".`,
+        `It stays live. After ${REPORT_THRESHOLD} reports it is paused until you check it, so check the link and the offer now.`,
+      ],
+      action: MY_REFERRALS,
+    },
+  });
+}
+
+async function tellReferrerItIsHeld(ctx: Ctx, referrerId: string, lastReason: ReportInput["reason"]) {
+  await notify(ctx, {
+    kind: "links",
+    userId: referrerId,
+    key: `held:${referrerId}:${Date.now()}`,
+    content: {
+      subject: "Your Cardshare referral is paused after reports",
+      lines: [
         `${REPORT_THRESHOLD} members reported that one of your referrals has a problem (the latest said: "${REPORT_REASON_LABELS[lastReason]}"). It is hidden from search and card pages for now.`,
         "Check that the link still works and the offer is current, then confirm it or edit it on My Referrals: it comes back at once.",
       ],
-      { url: appUrl(ctx, "/dashboard/my-referrals", {}), label: "Open My Referrals" },
-    ),
-  );
+      action: MY_REFERRALS,
+    },
+  });
 }

@@ -174,7 +174,13 @@ export const MyDataExportSchema = z
       "ExportReport",
       "A report the member filed",
     ),
-    notificationSettings: z.object({ emailNotifications: z.boolean() }),
+    notificationSettings: z
+      .object({
+        emailNotifications: z.boolean(),
+        /** Each kind's switch per channel (docs/product.md#notifications). */
+        kinds: z.record(z.string(), z.record(z.string(), z.boolean())),
+      })
+      .meta({ id: "ExportNotificationSettings", description: "The master switch and each kind's switch per channel" }),
   })
   .meta({
     id: "MyDataExport",

@@ -23,6 +23,7 @@ import { DomainError } from "~/core/errors";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { USER_NOT_FOUND } from "~/utils/messages";
 import { ownColumns } from "./profile.server";
+import { choicesOf, kindSettingsFrom } from "~/modules/notifications/settings.server";
 
 /** A report as its reporter exports it: all but who filed it (them) and which admin resolved it. */
 const { reporterId: _reporter, resolvedById: _resolver, ...reportColumns } = getTableColumns(reports);
@@ -49,6 +50,7 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
     myBlocks,
     myOutcomes,
     myReports,
+    myNotificationChoices,
   ] = await db.batch([
     db
       .select({
@@ -155,6 +157,8 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
       .orderBy(asc(applicationOutcomes.applicationId), asc(applicationOutcomes.createdAt)),
     // The reports they filed; reports about them are the reporters' data.
     db.select(reportColumns).from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.createdAt)),
+    // Their notification choices (ADR 180).
+    choicesOf(db, userId),
   ]);
   const [row] = profile;
   if (!row) throw new DomainError(404, USER_NOT_FOUND);
@@ -197,7 +201,7 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
         open: closedAt === null,
       })),
     reports: myReports,
-    notificationSettings: { emailNotifications: me.emailNotifications },
+    notificationSettings: { emailNotifications: me.emailNotifications, kinds: kindSettingsFrom(myNotificationChoices) },
   };
 }
 

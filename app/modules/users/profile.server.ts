@@ -9,7 +9,7 @@ import { voidOutstandingTokens } from "~/modules/auth/tokens.server";
 import { passwordChangedEmail } from "~/modules/auth/emails.server";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { closeUserConnections } from "~/modules/realtime/realtime.server";
-import { createMailer } from "~/modules/email/mailer.server";
+import { enqueueMail } from "~/modules/notifications/notify.server";
 import { DomainError } from "~/core/errors";
 import { hashToken } from "~/utils/crypto.server";
 import { enforceRateLimit } from "~/utils/rate-limit.server";
@@ -175,15 +175,6 @@ export async function updatePrivacy(ctx: Pick<Ctx, "db" | "actor">, settings: Pr
   return { message: PROFILE_MESSAGES.privacyUpdated, privacySettings: settings };
 }
 
-export async function updateNotifications(
-  ctx: Pick<Ctx, "db" | "actor">,
-  { emailNotifications }: { emailNotifications: boolean },
-) {
-  const { id: userId } = requireActor(ctx);
-  await ctx.db.update(users).set({ emailNotifications }).where(eq(users.id, userId));
-  return { message: PROFILE_MESSAGES.notificationsUpdated, emailNotifications };
-}
-
 /**
  * Changes a local account's password after checking the current one; every other session of the
  * user ends (the one in use stays: `currentSessionToken`) and a notice is emailed.
@@ -204,6 +195,6 @@ export async function changePassword(ctx: Ctx, input: ChangePasswordInput & { cu
   ]);
   await closeUserConnections(ctx, userId);
   await voidOutstandingTokens(ctx, userId);
-  await createMailer(ctx.env, db).send(passwordChangedEmail(user.email));
+  await enqueueMail(ctx, { ...passwordChangedEmail(user.email), key: `password-changed:${userId}:${Date.now()}` });
   return { message: PROFILE_MESSAGES.passwordUpdated };
 }

@@ -21,19 +21,25 @@ import { PRIVACY_FAILED, PrivacyCard } from "./privacy-form";
 import { ProfileCard } from "./profile-form";
 import { PATH } from "./settings-card";
 import { signedInMeta } from "~/utils/signed-in-meta";
+import { NOTIFICATIONS_FAILED, NotificationsCard } from "./notifications-form";
+import { NotificationFormSchema } from "~/modules/notifications/kinds";
+import { requireActor } from "~/core/context.server";
+import { readNotificationSettings, updateNotificationSettings } from "~/modules/notifications/settings.server";
 
 export const loader = pageLoader({
   access: "member",
   query: z.object({ edit: z.string().optional(), password: z.string().optional(), delete: z.string().optional() }),
   async run({ ctx, query, request }) {
     const deleting = query.delete === "1";
-    const [profile, googleConfirmed] = await Promise.all([
+    const [profile, notifications, googleConfirmed] = await Promise.all([
       getOwnProfile(ctx),
+      readNotificationSettings(ctx.db, requireActor(ctx).id),
       // Only asked when the delete panel is open: a Google account confirms with a fresh sign-in.
       deleting ? signInIsFresh(ctx, requireSessionToken(request)) : false,
     ]);
     return {
       profile,
+      notifications,
       editing: query.edit === "1",
       changingPassword: query.password === "1",
       deleting,
@@ -65,6 +71,14 @@ export const action = formAction({
         return redirectTo(PATH, { toast: message });
       },
     }),
+    notifications: intent.member({
+      schema: NotificationFormSchema,
+      async run({ ctx, value, formData }) {
+        const { message } = await updateNotificationSettings(ctx, value);
+        if (formData.get("autosave") === "1") return { message };
+        return redirectTo(PATH, { toast: message });
+      },
+    }),
     password: intent.member({
       schema: ChangePasswordSchema,
       hideFields: ["currentPassword", "newPassword", "confirmPassword"],
@@ -90,7 +104,8 @@ export const action = formAction({
 });
 
 export default function PersonalInfo() {
-  const { profile, editing, changingPassword, deleting, googleConfirmed } = useLoaderData<typeof loader>();
+  const { profile, notifications, editing, changingPassword, deleting, googleConfirmed } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isEditing = editing || (actionData?.intent === "profile" && actionData.result.status === "error");
 
@@ -108,6 +123,14 @@ export default function PersonalInfo() {
         profile={profile}
         error={
           actionData?.intent === "privacy" && !actionData.ok ? `${PRIVACY_FAILED}${actionData.message}` : undefined
+        }
+      />
+      <NotificationsCard
+        settings={notifications}
+        error={
+          actionData?.intent === "notifications" && !actionData.ok
+            ? `${NOTIFICATIONS_FAILED}${actionData.message}`
+            : undefined
         }
       />
       <PasswordCard
