@@ -33,6 +33,9 @@ const alias = {
   "remix-server-build": path.resolve("build/server/index.js"),
   // React Email's render asks for React 19's `server.edge` first; React 18 names it `server.browser`.
   "react-dom/server.edge": "react-dom/server.browser",
+  // As wrangler.toml's [alias]: the Worker ships without prettier.
+  "prettier/standalone": path.resolve("app/modules/notifications/no-pretty.ts"),
+  "prettier/plugins/html": path.resolve("app/modules/notifications/no-pretty.ts"),
 };
 
 /**
