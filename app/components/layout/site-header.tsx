@@ -128,6 +128,9 @@ export function SiteHeader({ unreadChats }: { unreadChats: number }) {
           </>
         ) : (
           <div className="ml-auto flex items-center gap-2">
+            <NavLink to="/cards" className={navClass}>
+              Browse cards
+            </NavLink>
             <Link to="/auth" className={buttonClass("secondary", "sm")}>
               Sign in
             </Link>
