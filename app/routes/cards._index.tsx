@@ -117,7 +117,10 @@ export default function CardsIndex() {
           name="bonus"
           label="Bonus type"
           value={query.bonus}
-          options={[{ value: "", label: "Any" }, ...BONUS_TYPES.map((value) => ({ value, label: BONUS_TYPE_LABELS[value] }))]}
+          options={[
+            { value: "", label: "Any" },
+            ...BONUS_TYPES.map((value) => ({ value, label: BONUS_TYPE_LABELS[value] })),
+          ]}
         />
         <FilterSelect
           className={fieldClass}

@@ -12,6 +12,7 @@ import { creditCards, LISTED_CONDITION, referrals, users } from "../../db/schema
 import { buildBenchReferrals, buildDemoData } from "../../db/seed/demo";
 import { insertStatements } from "../../db/seed/sql";
 import { runRead } from "~/core/d1-reads.server";
+import { edgeCache } from "~/http/edge-cache.server";
 import { estimatedValue } from "~/modules/cards/value";
 import { CATALOGUE_PAGE_SIZE, CATALOGUE_SORTS } from "~/modules/public/catalogue";
 import { CatalogueQuerySchema, catalogueRead, unitsOfKind } from "~/modules/public/catalogue.server";
@@ -54,7 +55,14 @@ describe(`the catalogue at ${COUNT} referrals`, () => {
     const expected = await marketByAggregate();
     const { results } = await env.DB.prepare(
       "SELECT id, live_referrals, best_share_value, offer_value, offer_amount, offer_unit FROM credit_cards",
-    ).all<{ id: string; live_referrals: number; best_share_value: number; offer_value: number; offer_amount: number; offer_unit: "USD" }>();
+    ).all<{
+      id: string;
+      live_referrals: number;
+      best_share_value: number;
+      offer_value: number;
+      offer_amount: number;
+      offer_unit: "USD";
+    }>();
     expect(results.length).toBe(demoCards.length);
     expect(results.reduce((sum, row) => sum + row.live_referrals, 0)).toBeGreaterThan(COUNT / 2);
     for (const row of results) {
@@ -162,8 +170,10 @@ describe(`the catalogue at ${COUNT} referrals`, () => {
 
 describe("the landing's live market", () => {
   it("shows the figures read now, then the hour's copy until it expires", async () => {
-    await caches.default.delete(marketFiguresCacheRequest());
-    const [referral] = await env.DB.prepare("SELECT id, referrer_id FROM referrals LIMIT 1").all<{ id: string; referrer_id: string }>().then((r) => r.results);
+    await edgeCache().delete(marketFiguresCacheRequest());
+    const [referral] = await env.DB.prepare("SELECT id, referrer_id FROM referrals LIMIT 1")
+      .all<{ id: string; referrer_id: string }>()
+      .then((r) => r.results);
     const today = dayOf(Date.now());
     await env.DB.batch([
       env.DB.prepare(
@@ -197,16 +207,31 @@ describe("the landing's live market", () => {
     await env.DB.prepare("UPDATE referrals SET is_active = 0 WHERE id = ?").bind(referral.id).run();
     const again = await (await fetchWithEnv("/", {}, { headers: { "Cache-Control": "no-cache" } })).text();
     expect(again).toContain(figures.activeReferrals.toLocaleString("en-US"));
-    const cached = await caches.default.match(marketFiguresCacheRequest());
+    const cached = await edgeCache().match(marketFiguresCacheRequest());
     expect(cached?.headers.get("Cache-Control")).toBe("public, s-maxage=3600");
   });
 });
 
+/** A JSON-LD object as parsed. */
+type LdObject = Record<string, unknown>;
+
 /** The meta tags and JSON-LD of a page's HTML. */
 function headOf(html: string) {
-  const attr = (pattern: RegExp) => pattern.exec(html)?.[1]?.replace(/&amp;/g, "&").replace(/&#x27;|&#39;/g, "'");
+  const attr = (pattern: RegExp) =>
+    pattern
+      .exec(html)?.[1]
+      ?.replace(/&amp;/g, "&")
+      .replace(/&#x27;|&#39;/g, "'");
   const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
-    (match) => JSON.parse(match[1].replace(/&quot;/g, '"').replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&#x27;|&#39;/g, "'")) as Record<string, any>,
+    (match) =>
+      JSON.parse(
+        match[1]
+          .replace(/&quot;/g, '"')
+          .replace(/&amp;/g, "&")
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&#x27;|&#39;/g, "'"),
+      ) as LdObject,
   );
   return {
     description: attr(/<meta name="description" content="([^"]*)"/),
@@ -236,7 +261,11 @@ describe("pages that preview well", () => {
     const owner = await createSignedInUser({ firstName: "Lia", lastName: "Share" });
     const referral = makeReferral(owner.user.id, card.id, { sharingBenefitPortion: 25 });
     await testDb().insert(referrals).values(referral);
-    const { code } = (await testDb().select({ code: referrals.code }).from(referrals).where(eq(referrals.id, referral.id)).get())!;
+    const { code } = (await testDb()
+      .select({ code: referrals.code })
+      .from(referrals)
+      .where(eq(referrals.id, referral.id))
+      .get())!;
     return { card, referral, code: code! };
   }
 
@@ -261,9 +290,11 @@ describe("pages that preview well", () => {
     expect(ld.name).toBe(card.name);
     expect(ld.url).toBe(url);
     expect(ld.provider).toEqual({ "@type": "Organization", name: "American Express" });
-    expect(ld.offers["@type"]).toBe("Offer");
-    expect(ld.offers.description).toBe("150,000 points after $20,000 spend in 3 months");
-    expect(ld.offers.priceSpecification).toMatchObject({ "@type": "UnitPriceSpecification", price: 695, priceCurrency: "USD" });
+    expect(ld.offers).toMatchObject({
+      "@type": "Offer",
+      description: "150,000 points after $20,000 spend in 3 months",
+      priceSpecification: { "@type": "UnitPriceSpecification", price: 695, priceCurrency: "USD" },
+    });
     expect(JSON.stringify(ld)).not.toContain("aggregateRating");
     // One statement of the offer: the structured one, not its text beside it, never 'no offer'.
     expect(html).not.toContain("No fixed welcome offer");
@@ -305,12 +336,18 @@ describe("pages that preview well", () => {
     const { card, code, referral } = await theCard();
     const closed = makeReferral((await createSignedInUser()).user.id, card.id, { isActive: false });
     await testDb().insert(referrals).values(closed);
-    const closedCode = (await testDb().select({ code: referrals.code }).from(referrals).where(eq(referrals.id, closed.id)).get())!.code!;
+    const closedCode = (await testDb()
+      .select({ code: referrals.code })
+      .from(referrals)
+      .where(eq(referrals.id, closed.id))
+      .get())!.code!;
     const xml = await (await fetchWithEnv("/sitemap.xml", {})).text();
     expect(xml).toContain(`<loc>http://localhost:8787/cards/${card.slug}</loc>`);
     expect(xml).toContain(`<loc>http://localhost:8787/r/${code}</loc>`);
     expect(xml).not.toContain(`/r/${closedCode}<`);
-    const live = await env.DB.prepare(`SELECT count(*) AS n FROM referrals WHERE ${LISTED_CONDITION} AND code IS NOT NULL`).first<{ n: number }>();
+    const live = await env.DB.prepare(
+      `SELECT count(*) AS n FROM referrals WHERE ${LISTED_CONDITION} AND code IS NOT NULL`,
+    ).first<{ n: number }>();
     expect(xml.match(/\/r\//g)?.length).toBe(live!.n);
     expect(referral.id).toBeTruthy();
   });

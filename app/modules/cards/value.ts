@@ -60,7 +60,10 @@ export function formatOffer(offer: WelcomeOffer | null | undefined): string | nu
  * offer with its terms when the card has one ('75,000 points after $4,000 spend in 3 months'), else
  * the offer's own text, else null. Never both, never 'no offer' beside the text.
  */
-export function welcomeOfferLine(offer: WelcomeOffer | null | undefined, text: string | null | undefined): string | null {
+export function welcomeOfferLine(
+  offer: WelcomeOffer | null | undefined,
+  text: string | null | undefined,
+): string | null {
   const structured = formatOffer(offer);
   if (structured && offer) return [structured, offerTerms(offer)].filter(Boolean).join(" ");
   return text?.trim() || null;

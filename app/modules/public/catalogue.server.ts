@@ -52,7 +52,10 @@ export const CatalogueQuerySchema = z.object({
     z.number().int().optional(),
   ),
   bonus: optionalOf(BONUS_TYPES),
-  sort: z.preprocess((value) => (CATALOGUE_SORTS.includes(value as CatalogueSort) ? value : "referrals"), z.enum(CATALOGUE_SORTS)),
+  sort: z.preprocess(
+    (value) => (CATALOGUE_SORTS.includes(value as CatalogueSort) ? value : "referrals"),
+    z.enum(CATALOGUE_SORTS),
+  ),
   after: z.string().max(1024).optional(),
 });
 export type CatalogueQuery = z.infer<typeof CatalogueQuerySchema>;
@@ -104,7 +107,6 @@ export function catalogueStatement(query: CatalogueQuery, limit = CATALOGUE_PAGE
     LIMIT ${limit + 1}`;
   return { statement, binds };
 }
-
 
 /** One page of the catalogue as a Read (batched with the issuer filter's read), with the rows it read. */
 export function catalogueRead(ctx: Pick<Ctx, "db">, query: CatalogueQuery, limit = CATALOGUE_PAGE_SIZE) {

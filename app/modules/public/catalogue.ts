@@ -58,3 +58,13 @@ export function presentMarketCard(row: Omit<CatalogueRow, "sort_value">) {
 }
 export type MarketCard = ReturnType<typeof presentMarketCard>;
 
+/** The landing's live market (market.server.ts reads it). */
+export interface MarketFigures {
+  activeReferrals: number;
+  cardsWithReferrals: number;
+  confirmedSuccesses: number;
+  sharesPaid: number;
+  topCards: MarketCard[];
+  /** When the figures were read (ISO). */
+  asOf: string;
+}

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ArrowRight } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
-import type { MarketFigures } from "./market.server";
+import type { MarketFigures } from "./catalogue";
 import { MarketCardTile } from "./market-card";
 
 const count = new Intl.NumberFormat("en-US");
@@ -43,8 +43,13 @@ export function LiveMarket({ market }: { market: MarketFigures }) {
         {market.topCards.length > 0 ? (
           <>
             <h3 className="mt-10 text-lg font-semibold text-ink">Where an applicant gets most today</h3>
-            <p className="mt-1 text-sm text-muted">Welcome offer plus the best share a referrer promises, in estimated dollars.</p>
-            <ul aria-label="Cards where an applicant gets most" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <p className="mt-1 text-sm text-muted">
+              Welcome offer plus the best share a referrer promises, in estimated dollars.
+            </p>
+            <ul
+              aria-label="Cards where an applicant gets most"
+              className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+            >
               {market.topCards.map((card) => (
                 <MarketCardTile key={card.slug} card={card} headingLevel={3} />
               ))}

@@ -8,20 +8,10 @@
 import type { Ctx } from "~/core/context.server";
 import { dayOf } from "~/modules/analytics/rollup.server";
 import { cachedJson, hourCacheRequest } from "~/utils/hour-cache.server";
-import { presentMarketCard, type MarketCard } from "./catalogue";
+import { presentMarketCard, type MarketFigures } from "./catalogue";
 
 export const MARKET_WINDOW_DAYS = 90;
 export const TOP_CARDS = 6;
-
-export interface MarketFigures {
-  activeReferrals: number;
-  cardsWithReferrals: number;
-  confirmedSuccesses: number;
-  sharesPaid: number;
-  topCards: MarketCard[];
-  /** When the figures were read (ISO). */
-  asOf: string;
-}
 
 /** The figures read now: the cards' market columns (one row per listed card) and the 90-day rollups' index. */
 export async function readMarketFigures(ctx: Pick<Ctx, "db">, now = Date.now()): Promise<MarketFigures> {

@@ -96,7 +96,13 @@ export async function listLiveReferralCodes(ctx: Pick<Ctx, "db">) {
     .select({ code: referrals.code })
     .from(referrals)
     .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
-    .where(and(sql.raw(LISTED_CONDITION.replace(/"(\w+)"/g, '"referrals"."$1"')), isNotNull(referrals.code), visibleTo(null)))
+    .where(
+      and(
+        sql.raw(LISTED_CONDITION.replace(/"(\w+)"/g, '"referrals"."$1"')),
+        isNotNull(referrals.code),
+        visibleTo(null),
+      ),
+    )
     .orderBy(desc(referrals.createdAt))
     .limit(45_000);
   return rows.map((row) => row.code!).filter(Boolean);
@@ -111,7 +117,10 @@ export const LATEST_REVIEWS = 3;
  * never the reviewer's name (a visitor's page). Reviews come from comments_referral_idx per referral.
  */
 export async function latestReviewsOf(ctx: Pick<Ctx, "db">, referrerId: string) {
-  const theirReferrals = ctx.db.select({ id: referrals.id }).from(referrals).where(eq(referrals.referrerId, referrerId));
+  const theirReferrals = ctx.db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(eq(referrals.referrerId, referrerId));
   const rows = await ctx.db
     .select({
       id: comments.id,
