@@ -76,7 +76,7 @@ export default function CardsIndex() {
         onChange={(event) => {
           if (event.target instanceof HTMLSelectElement) submit(event.currentTarget, { preventScrollReset: true });
         }}
-        className="mt-6 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(5,1fr)_auto]"
+        className="mt-6 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)_1.4fr_auto]"
       >
         <div className="sm:col-span-2 lg:col-span-1">
           <label htmlFor="q" className="block text-sm font-medium">

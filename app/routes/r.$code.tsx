@@ -144,8 +144,13 @@ export default function SharedReferralPage() {
           <Link to={`/profile/${referral.referrer._id}`} className="block font-semibold text-brand-800 hover:underline">
             {referral.referrer.name}
           </Link>
-          <OutcomeSummary figures={referral.referrer} />
-          <RatingSummary rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          {/* Outcomes first, then the stars, each on its own line. */}
+          <div>
+            <OutcomeSummary figures={referral.referrer} />
+          </div>
+          <div>
+            <RatingSummary rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          </div>
         </aside>
       </div>
       <section aria-labelledby="reviews-heading" className="rounded-card border border-line bg-surface p-6">

@@ -60,6 +60,8 @@ async function screens(page: Page, file: string) {
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`a visitor's way into the market ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     test.use({ javaScriptEnabled });
+    // Eight screenshots and two accessibility checks on the way, on a shared machine.
+    test.describe.configure({ timeout: 120_000 });
 
     test("landing, Browse cards, a filter, a card page, a referral's page, sign up, verify, back on it", async ({
       page,
@@ -80,8 +82,9 @@ for (const javaScriptEnabled of [true, false]) {
       if (javaScriptEnabled) await screens(page, "cards");
 
       // Search by name, then a filter: with JavaScript the select sends the form, without it Search does.
-      await page.getByLabel("Search").fill(card.name);
-      await page.getByLabel("Search").press("Enter");
+      const search = page.getByRole("searchbox", { name: "Search" });
+      await search.fill(card.name);
+      await search.press("Enter");
       await expect(page).toHaveURL(/q=Market/);
       await page.getByLabel("Category").selectOption("Travel");
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Search" }).click();

@@ -40,8 +40,12 @@ export function CardReferralList({
               {referral.referrer.name}
               <span className="sr-only">&apos;s referral</span>
             </h3>
-            <OutcomeSummary compact figures={referral.referrer} />
-            <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+            <div>
+              <OutcomeSummary compact figures={referral.referrer} />
+            </div>
+            <div>
+              <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+            </div>
             <dl className="grid gap-2 text-sm">
               <div>
                 <dt className="text-xs font-medium uppercase tracking-wide text-muted">Shares with you</dt>
