@@ -1,18 +1,19 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { anyOr, FilterSelect } from "~/components/forms/filter-select";
+import { SearchField } from "~/components/forms/search-field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { SITE_FOOTER_HANDLE } from "~/components/layout/site-footer";
 import { Button, buttonClass } from "~/components/ui/button";
 import { runReads } from "~/core/d1-reads.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { activeIssuersRead } from "~/modules/cards/catalog.server";
+import { CardFilterSelects } from "~/modules/cards/card-filter-selects";
 import { publicMeta } from "~/modules/public/card-offer";
 import { CATALOGUE_SORT_LABELS, CATALOGUE_SORTS } from "~/modules/public/catalogue";
 import { CatalogueQuerySchema, catalogueRead } from "~/modules/public/catalogue.server";
 import { MarketCardTile } from "~/modules/public/market-card";
-import { BONUS_TYPE_LABELS, BONUS_TYPES, MAX_FEE_OPTIONS } from "~/modules/referrals/display";
-import { CARD_CATEGORIES } from "../../db/enums";
+import { MAX_FEE_OPTIONS } from "~/modules/referrals/display";
 
 export const handle = SITE_FOOTER_HANDLE;
 
@@ -78,32 +79,18 @@ export default function CardsIndex() {
         }}
         className="mt-6 grid gap-3 rounded-card border border-line bg-surface p-4 sm:grid-cols-2 lg:grid-cols-[2fr_repeat(4,1fr)_1.4fr_auto]"
       >
-        <div className="sm:col-span-2 lg:col-span-1">
-          <label htmlFor="q" className="block text-sm font-medium">
-            Search
-          </label>
-          <input
-            id="q"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            placeholder="Card or issuer"
-            className={fieldClass}
-          />
-        </div>
-        <FilterSelect
+        <SearchField
+          wrapperClassName="sm:col-span-2 lg:col-span-1"
+          defaultValue={query.q}
+          placeholder="Card or issuer"
           className={fieldClass}
-          name="issuer"
-          label="Issuer"
-          value={query.issuer}
-          options={[{ value: "", label: "Any" }, ...issuers.map((issuer) => ({ value: issuer, label: issuer }))]}
         />
-        <FilterSelect
+        <CardFilterSelects
           className={fieldClass}
-          name="category"
-          label="Category"
-          value={query.category}
-          options={[{ value: "", label: "Any" }, ...CARD_CATEGORIES.map((value) => ({ value, label: value }))]}
+          issuers={issuers}
+          values={{ issuer: query.issuer, category: query.category, bonus: query.bonus }}
+          bonusName="bonus"
+          bonusLabel="Bonus type"
         />
         <FilterSelect
           className={fieldClass}
@@ -111,16 +98,6 @@ export default function CardsIndex() {
           label="Annual fee"
           value={query.maxFee}
           options={anyOr(MAX_FEE_OPTIONS, (value) => (value === 0 ? "No annual fee" : `$${value} or less`))}
-        />
-        <FilterSelect
-          className={fieldClass}
-          name="bonus"
-          label="Bonus type"
-          value={query.bonus}
-          options={[
-            { value: "", label: "Any" },
-            ...BONUS_TYPES.map((value) => ({ value, label: BONUS_TYPE_LABELS[value] })),
-          ]}
         />
         <FilterSelect
           className={fieldClass}

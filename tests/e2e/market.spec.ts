@@ -7,7 +7,16 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
 import { cardSlug } from "../../app/core/card-slug";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, chaseReferralLink, createCatalogueCard, expect, latestEmail, test, type TestUser } from "./fixtures";
+import {
+  apiAs,
+  chaseReferralLink,
+  createCatalogueCard,
+  expect,
+  latestEmail,
+  registerOnAuthPage,
+  test,
+  type TestUser,
+} from "./fixtures";
 import { screenPath } from "./screens";
 
 const PASSWORD = "market-passw0rd";
@@ -34,18 +43,6 @@ async function marketCard(request: APIRequestContext, referrer: TestUser) {
     `/api/referrals/card-refer/id/${data._id}`,
   );
   return { name, slug: cardSlug(name), referralId: data._id, code: shown.code };
-}
-
-async function register(page: Page) {
-  const name = `mk${uniqueSuffix()}`.slice(0, 24);
-  const email = `${name}@example.test`;
-  await page.getByLabel("Username").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/auth\/verify-pending/);
-  return email;
 }
 
 /** Both widths of the page shown, back at 1280 px after. */
@@ -122,7 +119,7 @@ for (const javaScriptEnabled of [true, false]) {
       }
 
       await page.getByRole("main").getByRole("link", { name: "Sign up" }).click();
-      const email = await register(page);
+      const email = await registerOnAuthPage(page, PASSWORD, "mk");
       const message = await latestEmail(request, email, "Verify your email for Cardshare");
       const link = new URL(message.links[0]);
       expect(link.searchParams.get("redirectTo")).toBe(`/r/${card.code}`);

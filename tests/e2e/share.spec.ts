@@ -2,7 +2,16 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
 import { cardSlug } from "../../app/core/card-slug";
 import { expectNoSeriousA11yViolations } from "./axe";
-import { apiAs, chaseReferralLink, createReferral, expect, latestEmail, test, type TestUser } from "./fixtures";
+import {
+  apiAs,
+  chaseReferralLink,
+  createReferral,
+  expect,
+  latestEmail,
+  registerOnAuthPage,
+  test,
+  type TestUser,
+} from "./fixtures";
 
 const PASSWORD = "journey-passw0rd";
 
@@ -16,17 +25,7 @@ async function sharedReferral(request: APIRequestContext, referrer: TestUser) {
 }
 
 /** Fills and sends the Register tab; returns the new address. */
-async function register(page: Page) {
-  const name = `e2e${uniqueSuffix()}`.slice(0, 24);
-  const email = `${name}@example.test`;
-  await page.getByLabel("Username").fill(name);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/auth\/verify-pending/);
-  return email;
-}
+const register = (page: Page) => registerOnAuthPage(page, PASSWORD);
 
 /** The path and query of the newest verification link sent to `email`. */
 async function verificationLink(request: APIRequestContext, email: string) {

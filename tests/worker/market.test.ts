@@ -19,6 +19,7 @@ import { CatalogueQuerySchema, catalogueRead, unitsOfKind } from "~/modules/publ
 import { marketFiguresCacheRequest, readMarketFigures } from "~/modules/public/market.server";
 import { dayOf } from "~/modules/analytics/rollup.server";
 import { createSignedInUser, fetchWithEnv, testDb } from "./helpers";
+import { codeOf } from "./market-helpers";
 
 const COUNT = 10_000;
 const visitor = () => ({ db: testDb() });
@@ -261,12 +262,7 @@ describe("pages that preview well", () => {
     const owner = await createSignedInUser({ firstName: "Lia", lastName: "Share" });
     const referral = makeReferral(owner.user.id, card.id, { sharingBenefitPortion: 25 });
     await testDb().insert(referrals).values(referral);
-    const { code } = (await testDb()
-      .select({ code: referrals.code })
-      .from(referrals)
-      .where(eq(referrals.id, referral.id))
-      .get())!;
-    return { card, referral, code: code! };
+    return { card, referral, code: await codeOf(referral.id) };
   }
 
   it("gives a card page its description (no doubled words), canonical URL, Open Graph, Twitter and JSON-LD", async () => {
@@ -336,11 +332,7 @@ describe("pages that preview well", () => {
     const { card, code, referral } = await theCard();
     const closed = makeReferral((await createSignedInUser()).user.id, card.id, { isActive: false });
     await testDb().insert(referrals).values(closed);
-    const closedCode = (await testDb()
-      .select({ code: referrals.code })
-      .from(referrals)
-      .where(eq(referrals.id, closed.id))
-      .get())!.code!;
+    const closedCode = await codeOf(closed.id);
     const xml = await (await fetchWithEnv("/sitemap.xml", {})).text();
     expect(xml).toContain(`<loc>http://localhost:8787/cards/${card.slug}</loc>`);
     expect(xml).toContain(`<loc>http://localhost:8787/r/${code}</loc>`);

@@ -24,7 +24,7 @@ export function CardOffer({ card, title, linkName }: { card: PublicCard; title?:
   return (
     <div className="flex items-start gap-4">
       {/* Beside the name from a tablet up; a phone gives the whole width to the name and the offer. */}
-      <div className="hidden shrink-0 sm:block sm:w-56">
+      <div className={card.imageUrl ? "hidden shrink-0 sm:block sm:w-56" : "hidden shrink-0 sm:block"}>
         <CardArt name={card.name} issuer={card.issuer} imageUrl={card.imageUrl} className="w-56" />
       </div>
       <div className="min-w-0 space-y-2">
