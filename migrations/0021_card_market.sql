@@ -15,28 +15,29 @@ CREATE INDEX `credit_cards_market_share_idx` ON `credit_cards` (`active`,`is_use
 CREATE INDEX `credit_cards_market_offer_idx` ON `credit_cards` (`active`,`is_user_added`,`offer_value`,`id`);--> statement-breakpoint
 CREATE INDEX `credit_cards_market_fee_idx` ON `credit_cards` (`active`,`is_user_added`,`annual_fee`,`id`);--> statement-breakpoint
 CREATE INDEX `referral_daily_day_idx` ON `referral_daily` (`day`,`successes`,`shares_paid`);--> statement-breakpoint
-CREATE TRIGGER `referrals_after_insert_market` AFTER INSERT ON `referrals`
+-- Incremental: a referral that joins the listing adds 1 and may raise the best share; one that
+-- leaves takes 1 away, and the best share is read again only when it was the best.
+CREATE TRIGGER `referrals_after_insert_market` AFTER INSERT ON `referrals` WHEN NEW.is_active = 1 AND NEW.card_active = 1 AND NEW.referrer_active = 1 AND coalesce(NEW.available_refer_count, 1) > 0
 BEGIN
-  UPDATE credit_cards SET
-    live_referrals = (SELECT count(*) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0),
-    best_share_value = coalesce((SELECT max(r.sharing_benefit_portion * r.bonus_value / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
+  UPDATE credit_cards SET live_referrals = live_referrals + 1, best_share_value = max(best_share_value, NEW.sharing_benefit_portion * NEW.bonus_value / 100.0)
   WHERE id = NEW.credit_card_id;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `referrals_after_update_market` AFTER UPDATE OF is_active, card_active, referrer_active, available_refer_count, sharing_benefit_portion, bonus_value, credit_card_id ON `referrals`
+WHEN (OLD.credit_card_id IS NOT NEW.credit_card_id) OR ((OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0) IS NOT (NEW.is_active = 1 AND NEW.card_active = 1 AND NEW.referrer_active = 1 AND coalesce(NEW.available_refer_count, 1) > 0)) OR (OLD.sharing_benefit_portion * OLD.bonus_value / 100.0 IS NOT NEW.sharing_benefit_portion * NEW.bonus_value / 100.0)
 BEGIN
-  UPDATE credit_cards SET
-    live_referrals = (SELECT count(*) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0),
-    best_share_value = coalesce((SELECT max(r.sharing_benefit_portion * r.bonus_value / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
-  WHERE id IN (NEW.credit_card_id, OLD.credit_card_id);
+  UPDATE credit_cards SET live_referrals = live_referrals - 1 WHERE id = OLD.credit_card_id AND OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0;
+  UPDATE credit_cards SET live_referrals = live_referrals + 1, best_share_value = max(best_share_value, NEW.sharing_benefit_portion * NEW.bonus_value / 100.0)
+  WHERE id = NEW.credit_card_id AND NEW.is_active = 1 AND NEW.card_active = 1 AND NEW.referrer_active = 1 AND coalesce(NEW.available_refer_count, 1) > 0;
+  UPDATE credit_cards SET best_share_value = coalesce((SELECT max(r.sharing_benefit_portion * r.bonus_value / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
+  WHERE id = OLD.credit_card_id AND OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0 AND OLD.sharing_benefit_portion * OLD.bonus_value / 100.0 >= best_share_value;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `referrals_after_delete_market` AFTER DELETE ON `referrals`
+CREATE TRIGGER `referrals_after_delete_market` AFTER DELETE ON `referrals` WHEN OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0
 BEGIN
-  UPDATE credit_cards SET
-    live_referrals = (SELECT count(*) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0),
-    best_share_value = coalesce((SELECT max(r.sharing_benefit_portion * r.bonus_value / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
-  WHERE id = OLD.credit_card_id;
+  UPDATE credit_cards SET live_referrals = live_referrals - 1 WHERE id = OLD.credit_card_id;
+  UPDATE credit_cards SET best_share_value = coalesce((SELECT max(r.sharing_benefit_portion * r.bonus_value / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
+  WHERE id = OLD.credit_card_id AND OLD.sharing_benefit_portion * OLD.bonus_value / 100.0 >= best_share_value;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `credit_cards_after_insert_market` AFTER INSERT ON `credit_cards`
