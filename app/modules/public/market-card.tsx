@@ -30,8 +30,9 @@ export function MarketCardTile({ card, headingLevel = 2 }: { card: MarketCard; h
           </p>
         </div>
       </div>
-      <dl className="grid gap-2 text-sm">
-        <div>
+      {/* dt/dd pairs straight under the list (one div each), as a definition list must have them. */}
+      <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm">
+        <div className="col-span-2">
           <dt className="text-xs font-medium uppercase tracking-wide text-muted">Welcome offer</dt>
           <dd className="line-clamp-2">
             {card.welcomeOffer ?? <span className="text-muted">No welcome offer stated</span>}
@@ -40,19 +41,17 @@ export function MarketCardTile({ card, headingLevel = 2 }: { card: MarketCard; h
             ) : null}
           </dd>
         </div>
-        <div className="flex flex-wrap gap-x-6 gap-y-2">
-          <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted">Live referrals</dt>
-            <dd className="tabular font-semibold" data-testid="live-referrals">
-              {card.liveReferrals}
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-muted">Best share</dt>
-            <dd className={share ? "tabular font-semibold text-success-700" : "text-muted"}>
-              {share ?? (card.liveReferrals > 0 ? "No share offered" : "No referrals yet")}
-            </dd>
-          </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-muted">Live referrals</dt>
+          <dd className="tabular font-semibold" data-testid="live-referrals">
+            {card.liveReferrals}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs font-medium uppercase tracking-wide text-muted">Best share</dt>
+          <dd className={share ? "tabular font-semibold text-success-700" : "text-muted"}>
+            {share ?? (card.liveReferrals > 0 ? "No share offered" : "No referrals yet")}
+          </dd>
         </div>
       </dl>
     </li>
