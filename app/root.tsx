@@ -1,11 +1,21 @@
 import { data, type LinksFunction, type MetaFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { usePendingPage } from "~/components/layout/pending-page";
 import { ProgressBar } from "~/components/layout/progress-bar";
 import { ZodConfigScript } from "~/components/layout/zod-config-script";
 import { pageLoader } from "~/http/page-loader.server";
+import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { NoScriptToast, Toaster, useFlashToast } from "~/components/layout/toaster";
 import { countUnread } from "~/modules/chats/queries.server";
@@ -52,6 +62,9 @@ export const loader = pageLoader({
         /** Read by <TipOptions/> (useTipsEnabled): production without a Stripe key hides tips. */
         tipsEnabled: tipsMode(ctx.env) !== "off",
         unreadChats,
+        /** The site footer's (public pages): support address and social link. */
+        supportEmail: ctx.env.SUPPORT_EMAIL,
+        socialUrl: ctx.env.SOCIAL_URL ?? null,
       },
       { headers: headers ?? undefined },
     );
@@ -64,9 +77,17 @@ function Header() {
   return <SiteHeader unreadChats={unread} />;
 }
 
+/** Whether the page shown is a public one, whose route's handle asks for the site footer. */
+function useSiteFooter() {
+  const matches = useMatches();
+  const leaf = matches.at(-1)?.handle as { siteFooter?: boolean } | undefined;
+  return leaf?.siteFooter === true;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const data = useRouteLoaderData<typeof loader>("root");
+  const footer = useSiteFooter();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -86,6 +107,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
+          {footer && data ? <SiteFooter supportEmail={data.supportEmail} socialUrl={data.socialUrl} /> : null}
         </RealtimeProvider>
         <Toaster />
         <ScrollRestoration nonce={nonce} />

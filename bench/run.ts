@@ -51,6 +51,9 @@ const APP_TARGETS: Target[] = [
   { name: "landing /", path: "/" },
   { name: "api /api/health", path: "/api/health" },
   { name: "terms /terms", path: "/terms" },
+  // The catalogue a visitor browses (issue 31): filters bypass the edge cache, so each is a render.
+  { name: "/cards filters + sort", path: "/cards?category=Travel&maxFee=499&sort=share" },
+  { name: "/cards?q=chase", path: "/cards?q=chase&sort=offer" },
 ];
 
 const APP_PORT = 8791;

@@ -206,6 +206,16 @@ export const creditCards = sqliteTable(
     /** Per-user referral cap; 0 means unlimited. */
     maxReferCount: integer("max_refer_count").notNull().default(0),
     isUserAdded: bool("is_user_added").notNull().default(false),
+    /**
+     * The card's market for the catalogue (docs/product.md#catalogue, ADR 200), kept by the
+     * triggers of migration 0021: its live referrals (LISTED_CONDITION), the best share one of
+     * them promises in estimated US dollars (referrals/share.ts), and its welcome offer's
+     * estimated value (cards/value.ts), so /cards sorts and pages on an index of this table and
+     * never reads the referrals.
+     */
+    liveReferrals: integer("live_referrals").notNull().default(0),
+    bestShareValue: real("best_share_value").notNull().default(0),
+    offerValue: real("offer_value").notNull().default(0),
     createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -218,6 +228,11 @@ export const creditCards = sqliteTable(
     index("credit_cards_name_lower_idx").on(sql`lower(${t.name})`, t.id),
     index("credit_cards_created_idx").on(t.createdAt, t.id),
     index("credit_cards_user_added_idx").on(t.isUserAdded, t.createdAt),
+    // The catalogue's sorts (ADR 200): listed cards by each order, keyset on (value, id).
+    index("credit_cards_market_referrals_idx").on(t.active, t.isUserAdded, t.liveReferrals, t.id),
+    index("credit_cards_market_share_idx").on(t.active, t.isUserAdded, t.bestShareValue, t.id),
+    index("credit_cards_market_offer_idx").on(t.active, t.isUserAdded, t.offerValue, t.id),
+    index("credit_cards_market_fee_idx").on(t.active, t.isUserAdded, t.annualFee, t.id),
   ],
 );
 
@@ -501,6 +516,8 @@ export const referralDaily = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.referralId, t.day] }),
     index("referral_daily_referrer_day_idx").on(t.referrerId, t.day),
+    // The landing's market figures: the last 90 days' successes and shares paid from the index alone.
+    index("referral_daily_day_idx").on(t.day, t.successes, t.sharesPaid),
   ],
 );
 

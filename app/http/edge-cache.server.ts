@@ -26,7 +26,7 @@ const PUBLIC_PAGES: { path: RegExp; params: string[] }[] = [
   { path: /^\/terms$/, params: [] },
   { path: /^\/privacy$/, params: [] },
   // Data-backed (docs/product.md#card-pages): purged by their write paths (app/modules/public/purge.server.ts).
-  { path: /^\/cards$/, params: [] },
+  { path: /^\/cards$/, params: ["sort"] },
   { path: /^\/cards\/[a-z0-9-]+$/, params: [] },
   { path: /^\/r\/[a-z0-9]+$/, params: [] },
 ];

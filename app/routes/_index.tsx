@@ -6,20 +6,23 @@ import { CallToAction } from "~/components/landing/call-to-action";
 import { FeaturedOffers } from "~/components/landing/featured-offers";
 import { Hero } from "~/components/landing/hero";
 import { HowItWorks, parseAudience } from "~/components/landing/how-it-works";
-import { LandingFooter } from "~/components/landing/landing-footer";
 import { Testimonials } from "~/components/landing/testimonials";
+import { SITE_FOOTER_HANDLE } from "~/components/layout/site-footer";
 import { pageLoader } from "~/http/page-loader.server";
 import { isGoogleEnabled } from "~/modules/auth/google.server";
+import { LiveMarket } from "~/modules/public/live-market";
+import { marketFigures } from "~/modules/public/market.server";
 
-/** Visitors see the landing page; members go straight to /refer. */
+export const handle = SITE_FOOTER_HANDLE;
+
+/** Visitors see the landing page with the live market (figures at most an hour old); members go straight to /refer. */
 export const loader = pageLoader({
   access: "anyone",
   query: z.object({ audience: z.string().optional() }),
   async run({ ctx, user, query }) {
     if (user) throw redirect("/refer");
     return {
-      supportEmail: ctx.env.SUPPORT_EMAIL,
-      socialUrl: ctx.env.SOCIAL_URL ?? null,
+      market: await marketFigures(ctx),
       audience: parseAudience(query.audience),
       googleEnabled: isGoogleEnabled(ctx),
     };
@@ -27,7 +30,7 @@ export const loader = pageLoader({
 });
 
 export default function Landing() {
-  const { supportEmail, socialUrl, audience, googleEnabled } = useLoaderData<typeof loader>();
+  const { market, audience, googleEnabled } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const pendingAudience =
     navigation.location?.pathname === "/"
@@ -37,12 +40,12 @@ export default function Landing() {
   return (
     <>
       <Hero />
+      <LiveMarket market={market} />
       <Benefits />
       <FeaturedOffers />
       <HowItWorks audience={pendingAudience ?? audience} googleEnabled={googleEnabled} />
       <Testimonials />
       <CallToAction />
-      <LandingFooter supportEmail={supportEmail} socialUrl={socialUrl} />
     </>
   );
 }

@@ -4,12 +4,10 @@ import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { Button, buttonClass } from "~/components/ui/button";
 import { CardSkeletons } from "~/components/ui/skeleton";
-import { CARD_CATEGORIES } from "../../db/enums";
 import { activeIssuersRead } from "~/modules/cards/catalog.server";
+import { CardFilterSelects } from "~/modules/cards/card-filter-selects";
 import { runReads } from "~/core/d1-reads.server";
 import {
-  BONUS_TYPE_LABELS,
-  BONUS_TYPES,
   EMPTY_SEARCH_TEXT,
   MAX_FEE_OPTIONS,
   MIN_CREDIT_OPTIONS,
@@ -24,6 +22,7 @@ import { pageLoader } from "~/http/page-loader.server";
 import { ReferralTypeTab } from "~/modules/referrals/type-tab";
 import { anyOr, FilterSelect } from "~/components/forms/filter-select";
 import { signedInMeta } from "~/utils/signed-in-meta";
+import { SearchField } from "~/components/forms/search-field";
 
 const SLOT_COOKIE = "cs_rotation";
 
@@ -174,19 +173,12 @@ export default function FindReferrals() {
       >
         <input type="hidden" name="r" value={slot} />
         <div className="grid gap-3 sm:grid-cols-[1fr_auto] md:grid-cols-[2fr_1fr_auto]">
-          <div className="sm:col-span-2 md:col-span-1">
-            <label htmlFor="q" className="block text-sm font-medium">
-              Search
-            </label>
-            <input
-              id="q"
-              name="q"
-              type="search"
-              defaultValue={query.q}
-              placeholder="Card, issuer, category or info"
-              className={selectClass}
-            />
-          </div>
+          <SearchField
+            wrapperClassName="sm:col-span-2 md:col-span-1"
+            defaultValue={query.q}
+            placeholder="Card, issuer, category or info"
+            className={selectClass}
+          />
           <FilterSelect
             className={selectClass}
             name="sort"
@@ -206,29 +198,12 @@ export default function FindReferrals() {
             Filters{activeFilters > 0 ? ` (${activeFilters})` : ""}
           </summary>
           <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-            <FilterSelect
+            <CardFilterSelects
               className={selectClass}
-              name="issuer"
-              label="Issuer"
-              value={query.issuer}
-              options={[{ value: "", label: "Any" }, ...issuers.map((issuer) => ({ value: issuer, label: issuer }))]}
-            />
-            <FilterSelect
-              className={selectClass}
-              name="category"
-              label="Category"
-              value={query.category}
-              options={[{ value: "", label: "Any" }, ...CARD_CATEGORIES.map((value) => ({ value, label: value }))]}
-            />
-            <FilterSelect
-              className={selectClass}
-              name="bonusType"
-              label="Welcome bonus type"
-              value={query.bonusType}
-              options={[
-                { value: "", label: "Any" },
-                ...BONUS_TYPES.map((value) => ({ value, label: BONUS_TYPE_LABELS[value] })),
-              ]}
+              issuers={issuers}
+              values={{ issuer: query.issuer, category: query.category, bonus: query.bonusType }}
+              bonusName="bonusType"
+              bonusLabel="Welcome bonus type"
             />
             <FilterSelect
               className={selectClass}

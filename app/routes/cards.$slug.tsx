@@ -3,18 +3,22 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ArrowLeft } from "lucide-react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { SITE_FOOTER_HANDLE } from "~/components/layout/site-footer";
 import { buttonClass } from "~/components/ui/button";
 import { pageLoader } from "~/http/page-loader.server";
-import { CardOffer, JoinCall, publicMeta } from "~/modules/public/card-offer";
+import { CardOffer, JoinCall, publicMeta, withArticle } from "~/modules/public/card-offer";
+import { CardReferralList } from "~/modules/public/card-referrals";
 import { getCardPage } from "~/modules/public/pages.server";
-import { ReferralComparison } from "~/modules/public/referral-comparison";
-import { ReferralCard } from "~/modules/referrals/referral-card";
+import { cardJsonLd } from "~/modules/public/structured-data";
+import { bestShareText } from "~/modules/referrals/share";
 import { parseSlot } from "~/modules/referrals/rotation.server";
+
+export const handle = SITE_FOOTER_HANDLE;
 
 /**
  * One public page per listed card (docs/product.md#card-pages): its offer and every live referral
- * for it in the fair rotation, side by side. Visitors get it from the edge cache (ADR 062) and a
- * call to sign up; the referral links stay behind sign-in.
+ * for it in the fair rotation, one list. Visitors get it from the edge cache (ADR 062) and a call to
+ * sign up; a referral's Details open its public page (/r/{code}); the links stay behind sign-in.
  */
 export const loader = pageLoader({
   access: "anyone",
@@ -32,7 +36,9 @@ export const loader = pageLoader({
 
 export default function CardPage() {
   const { card, referrals, nextCursor, slot, signedIn } = useLoaderData<typeof loader>();
-  const count = referrals.length;
+  // The count is the card's (the same figure as the catalogue's), not this page's.
+  const count = card.liveReferrals;
+  const best = bestShareText(card.bestShareValue);
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <Link to="/cards" className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
@@ -49,12 +55,15 @@ export default function CardPage() {
         />
       )}
       <section aria-labelledby="referrals-heading" className="space-y-4">
-        <h2 id="referrals-heading" className="text-xl font-semibold tracking-tight">
-          {count === 0
-            ? "No referrals for this card yet"
-            : `${count}${nextCursor ? "+" : ""} ${count === 1 ? "referral" : "referrals"} for this card`}
-        </h2>
-        {count === 0 ? (
+        <div>
+          <h2 id="referrals-heading" className="text-xl font-semibold tracking-tight">
+            {count === 0
+              ? "No referrals for this card yet"
+              : `${count} ${count === 1 ? "referral" : "referrals"} for this card`}
+          </h2>
+          {best ? <p className="text-sm text-muted">Best share: {best}</p> : null}
+        </div>
+        {referrals.length === 0 ? (
           <p className="text-sm text-muted">
             Have this card?{" "}
             <Link to="/refer" className="text-brand-700 underline">
@@ -63,14 +72,7 @@ export default function CardPage() {
             and say how much of the bonus you share.
           </p>
         ) : (
-          <>
-            <ReferralComparison referrals={referrals} />
-            <ul aria-label={`Referrals for ${card.name}`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {referrals.map((referral) => (
-                <ReferralCard key={referral._id} referral={referral} />
-              ))}
-            </ul>
-          </>
+          <CardReferralList cardName={card.name} referrals={referrals} signedIn={signedIn} />
         )}
         {nextCursor ? (
           <Link
@@ -87,17 +89,16 @@ export default function CardPage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: "Card not found | Cardshare" }];
-  const { card, referrals } = data;
-  const offer = card.applyBenefitWithReferral ? ` ${card.applyBenefitWithReferral}` : "";
+  const { card } = data;
+  const count = card.liveReferrals;
+  const referralsText = count === 0 ? "No referrals yet" : `${count} ${count === 1 ? "referral" : "referrals"}`;
+  const best = bestShareText(card.bestShareValue);
   return publicMeta({
     title: `${card.name} referrals | Cardshare`,
-    description:
-      `${card.name} by ${card.issuer}: ${referrals.length} ${referrals.length === 1 ? "referral" : "referrals"} from card holders who share their bonus.${offer}`.slice(
-        0,
-        300,
-      ),
+    description: `Apply for ${withArticle(card.name)} by ${card.issuer} with a referral. ${referralsText} from card holders${best ? `, best share ${best.toLowerCase()}` : ""}. ${card.welcomeOffer ? `Welcome offer: ${card.welcomeOffer}` : ""}`,
     url: data.url,
     image: card.imageUrl,
+    jsonLd: cardJsonLd(card, data.url),
   });
 };
 

@@ -3,21 +3,27 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
+import { SITE_FOOTER_HANDLE } from "~/components/layout/site-footer";
 import { buttonClass } from "~/components/ui/button";
 import { DomainError } from "~/core/errors";
 import { pageLoader } from "~/http/page-loader.server";
 import { ViewBeacon } from "~/modules/analytics/view-beacon";
 import { formatBonus } from "~/modules/cards/display";
-import { CardOffer, JoinCall, publicMeta } from "~/modules/public/card-offer";
+import { welcomeOfferLine } from "~/modules/cards/value";
+import { formatRating } from "~/modules/comments/star-rating";
+import { CardOffer, JoinCall, publicMeta, withArticle } from "~/modules/public/card-offer";
 import { getSharedReferral, type SharedReferral } from "~/modules/public/pages.server";
 import { offeredBonus } from "~/modules/referrals/present";
 import { getReferral } from "~/modules/referrals/referrals.server";
-import { RatingSummary } from "~/modules/reputation/reputation";
+import { shareText } from "~/modules/referrals/share";
+import { OutcomeSummary, RatingSummary } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 export const REFERRAL_GONE = "This referral is no longer available";
 
 type Page = SharedReferral | { state: "missing" };
+
+export const handle = SITE_FOOTER_HANDLE;
 
 /**
  * A shared referral's public page (docs/product.md#shared-referrals): the card, the offer and the
@@ -75,19 +81,13 @@ export default function SharedReferralPage() {
       </Gone>
     );
   }
-  const { referral, cardSlug } = page;
+  const { referral, cardSlug, reviews } = page;
   const card = referral.creditCard;
   const details: [string, ReactNode][] = [
+    ["Shares with you", shareText({ percent: referral.sharingBenefitPortion, bonus: offeredBonus(referral) })],
     ["Referrer's bonus", formatBonus(offeredBonus(referral))],
-    [
-      "Shares with you",
-      referral.sharingBenefitPortion > 0
-        ? `${referral.sharingBenefitPortion}% of the referral bonus`
-        : "No sharing offered",
-    ],
     ["Special bonus for applicants", referral.specialApplicantBonus?.bonus || "None"],
     ["Referrals left", referral.availableReferCount ?? "Unlimited"],
-    ["Confirmed successes", referral.successfulCount],
   ];
   return (
     <div className="relative mx-auto max-w-4xl space-y-6 px-4 py-8">
@@ -105,7 +105,7 @@ export default function SharedReferralPage() {
             annualFee: card.annualFee,
             referralBonusAmount: card.referralBonus.amount,
             referralBonusUnit: card.referralBonus.unit,
-            applyBenefitWithReferral: card.applyBenefitWithReferral,
+            welcomeOffer: welcomeOfferLine(card.welcomeOffer, card.applyBenefitWithReferral),
             imageUrl: card.imageUrl,
           }}
         />
@@ -144,9 +144,40 @@ export default function SharedReferralPage() {
           <Link to={`/profile/${referral.referrer._id}`} className="block font-semibold text-brand-800 hover:underline">
             {referral.referrer.name}
           </Link>
-          <RatingSummary rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          {/* Outcomes first, then the stars, each on its own line. */}
+          <div>
+            <OutcomeSummary figures={referral.referrer} />
+          </div>
+          <div>
+            <RatingSummary rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          </div>
         </aside>
       </div>
+      <section aria-labelledby="reviews-heading" className="rounded-card border border-line bg-surface p-6">
+        <h2 id="reviews-heading" className="text-lg font-semibold">
+          Latest reviews of {referral.referrer.name}
+        </h2>
+        {reviews.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No reviews yet.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-line">
+            {reviews.map((review) => (
+              <li key={review.id} className="py-3 text-sm">
+                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted">
+                  {review.rating != null ? (
+                    <span className="font-medium text-ink">{formatRating(review.rating)} of 5</span>
+                  ) : null}
+                  <time dateTime={review.createdAt}>
+                    {new Date(review.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
+                  </time>
+                  {review.verifiedOutcome ? <span className="text-success-700">Verified outcome</span> : null}
+                </p>
+                <p className="mt-1 whitespace-pre-line">{review.comment}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }
@@ -165,15 +196,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!page || page.state === "missing") return [{ title: `${REFERRAL_NOT_FOUND} | Cardshare` }];
   if (page.state === "gone") return [{ title: `${REFERRAL_GONE} | Cardshare` }, { name: "robots", content: "noindex" }];
   const { referral } = page;
-  const share = referral.sharingBenefitPortion > 0 ? ` who shares ${referral.sharingBenefitPortion}% of the bonus` : "";
+  const card = referral.creditCard;
+  const share =
+    referral.sharingBenefitPortion > 0
+      ? ` who shares ${shareText({ percent: referral.sharingBenefitPortion, bonus: offeredBonus(referral) })}`
+      : "";
+  const offer = welcomeOfferLine(card.welcomeOffer, card.applyBenefitWithReferral);
   return publicMeta({
-    title: `${referral.creditCard.name} referral from ${referral.referrer.name} | Cardshare`,
-    description:
-      `Apply for the ${referral.creditCard.name} with a referral from ${referral.referrer.name}${share}. ${referral.creditCard.applyBenefitWithReferral}`
-        .trim()
-        .slice(0, 300),
+    title: `${card.name} referral from ${referral.referrer.name} | Cardshare`,
+    description: `Apply for ${withArticle(card.name)} with a referral from ${referral.referrer.name}${share}.${offer ? ` Welcome offer: ${offer}` : ""}`,
     url: loaded.url,
-    image: referral.creditCard.imageUrl,
+    image: card.imageUrl,
   });
 };
 

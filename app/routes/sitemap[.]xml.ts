@@ -1,14 +1,25 @@
 import { pageLoader } from "~/http/page-loader.server";
-import { listCardSlugs } from "~/modules/public/pages.server";
+import { listCardSlugs, listLiveReferralCodes } from "~/modules/public/pages.server";
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (char) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[char]!);
 
-/** The public pages for search engines (docs/product.md#card-pages): landing, terms, privacy, the catalogue and every card page. */
+/**
+ * The public pages for search engines (docs/product.md#card-pages): landing, terms, privacy, the
+ * catalogue, every card page and every live referral's page.
+ */
 export const loader = pageLoader({
   access: "anyone",
   async run({ ctx }) {
-    const paths = ["/", "/terms", "/privacy", "/cards", ...(await listCardSlugs(ctx)).map((slug) => `/cards/${slug}`)];
+    const [slugs, codes] = await Promise.all([listCardSlugs(ctx), listLiveReferralCodes(ctx)]);
+    const paths = [
+      "/",
+      "/terms",
+      "/privacy",
+      "/cards",
+      ...slugs.map((slug) => `/cards/${slug}`),
+      ...codes.map((code) => `/r/${code}`),
+    ];
     const urls = paths
       .map((path) => `  <url><loc>${escapeXml(new URL(path, ctx.env.APP_ORIGIN).toString())}</loc></url>`)
       .join("\n");

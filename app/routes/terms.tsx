@@ -1,5 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { ProsePage } from "~/components/layout/prose-page";
+import { SITE_FOOTER_HANDLE } from "~/components/layout/site-footer";
+
+export const handle = SITE_FOOTER_HANDLE;
 
 export default function Terms() {
   return (

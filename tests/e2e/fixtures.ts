@@ -221,3 +221,16 @@ export function listedReferralLink(issuer: string) {
   if (!host) throw new Error(`no listed host for ${issuer} in the fixtures`);
   return `https://${host}/refer/${uniqueSuffix()}`;
 }
+
+/** Fills and sends the Register tab of /auth with a new address and `password`; returns the address. */
+export async function registerOnAuthPage(page: Page, password: string, prefix = "e2e") {
+  const name = `${prefix}${uniqueSuffix()}`.slice(0, 24);
+  const email = `${name}@example.test`;
+  await page.getByLabel("Username").fill(name);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create Account" }).click();
+  await expect(page).toHaveURL(/\/auth\/verify-pending/);
+  return email;
+}

@@ -49,3 +49,9 @@ export async function countersOf(referralId: string) {
     .where(eq(referrals.id, referralId))
     .get();
 }
+
+/** A referral's public code (set by the insert's default). */
+export async function codeOf(referralId: string) {
+  const row = await testDb().select({ code: referrals.code }).from(referrals).where(eq(referrals.id, referralId)).get();
+  return row!.code!;
+}

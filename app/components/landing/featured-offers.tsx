@@ -51,7 +51,7 @@ export function FeaturedOffers() {
   return (
     <section aria-labelledby="offers-heading" className="py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading id="offers-heading" eyebrow="Featured offers" title="The kind of offers you will find">
+        <SectionHeading id="offers-heading" eyebrow="Sample offers" title="The kind of offers you will find">
           Sign-up bonuses, annual fees and sharing offers side by side, so you can compare cards at a glance.
         </SectionHeading>
         <p className="mx-auto mt-6 flex max-w-2xl items-start justify-center gap-2 text-center text-sm text-muted">

@@ -31,6 +31,9 @@ export function Hero() {
             <Link to="/auth?tab=register&as=referrer" className={buttonClass("secondary", "lg")}>
               Join as a referrer
             </Link>
+            <Link to="/cards" className={buttonClass("secondary", "lg")}>
+              Browse cards
+            </Link>
           </div>
           <p className="mt-4 text-sm text-muted">
             Already a member?{" "}

@@ -128,6 +128,15 @@ export function SiteHeader({ unreadChats }: { unreadChats: number }) {
           </>
         ) : (
           <div className="ml-auto flex items-center gap-2">
+            {/* 'Cards' on a phone, where the header has room for one short word beside Sign in and Join. */}
+            <NavLink
+              to="/cards"
+              aria-label="Browse cards"
+              className={(state) => clsx(navClass(state), "whitespace-nowrap px-2 sm:px-3")}
+            >
+              <span className="sm:hidden">Cards</span>
+              <span className="hidden sm:inline">Browse cards</span>
+            </NavLink>
             <Link to="/auth" className={buttonClass("secondary", "sm")}>
               Sign in
             </Link>

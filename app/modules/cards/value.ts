@@ -55,6 +55,20 @@ export function formatOffer(offer: WelcomeOffer | null | undefined): string | nu
   return formatBonus(offer);
 }
 
+/**
+ * A card's welcome offer in one line, the one way every page states it (issue 31): the structured
+ * offer with its terms when the card has one ('75,000 points after $4,000 spend in 3 months'), else
+ * the offer's own text, else null. Never both, never 'no offer' beside the text.
+ */
+export function welcomeOfferLine(
+  offer: WelcomeOffer | null | undefined,
+  text: string | null | undefined,
+): string | null {
+  const structured = formatOffer(offer);
+  if (structured && offer) return [structured, offerTerms(offer)].filter(Boolean).join(" ");
+  return text?.trim() || null;
+}
+
 /** What an offer pays in, for the bonus-type filter: the same rule as migration 0012's offer_kind. */
 export function offerKind(offer: Bonus | null | undefined): OfferKind {
   if (!offer || !(offer.amount > 0)) return "none";

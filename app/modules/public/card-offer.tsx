@@ -14,7 +14,8 @@ export interface PublicCard {
   annualFee: number;
   referralBonusAmount: number;
   referralBonusUnit: BonusUnit;
-  applyBenefitWithReferral: string;
+  /** The welcome offer in one line (welcomeOfferLine: the structured offer, else its text), or null. */
+  welcomeOffer: string | null;
   imageUrl: string | null;
 }
 
@@ -22,9 +23,9 @@ export interface PublicCard {
 export function CardOffer({ card, title, linkName }: { card: PublicCard; title?: string; linkName?: boolean }) {
   return (
     <div className="flex items-start gap-4">
-      {/* A small card beside the name on a phone, never a screen-wide placeholder. */}
-      <div className="w-24 shrink-0 sm:w-56">
-        <CardArt name={card.name} issuer={card.issuer} imageUrl={card.imageUrl} />
+      {/* Beside the name from a tablet up; a phone gives the whole width to the name and the offer. */}
+      <div className={card.imageUrl ? "hidden shrink-0 sm:block sm:w-56" : "hidden shrink-0 sm:block"}>
+        <CardArt name={card.name} issuer={card.issuer} imageUrl={card.imageUrl} className="w-56" />
       </div>
       <div className="min-w-0 space-y-2">
         <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">
@@ -39,12 +40,12 @@ export function CardOffer({ card, title, linkName }: { card: PublicCard; title?:
         <p className="text-sm text-muted">
           {card.issuer} · {card.category} · {formatAnnualFee(card.annualFee)}
         </p>
-        {card.applyBenefitWithReferral ? (
-          <div>
-            <h2 className="text-sm font-semibold">Welcome offer when you apply with a referral</h2>
-            <p className="mt-1 whitespace-pre-line text-sm">{card.applyBenefitWithReferral}</p>
-          </div>
-        ) : null}
+        <div>
+          <h2 className="text-sm font-semibold">Welcome offer when you apply with a referral</h2>
+          <p className="mt-1 whitespace-pre-line text-sm" data-testid="welcome-offer">
+            {card.welcomeOffer ?? "No welcome offer stated"}
+          </p>
+        </div>
         <p className="text-sm">
           <span className="text-muted">Card referral bonus (the referrer&apos;s): </span>
           <span className="tabular font-medium">
@@ -77,17 +78,48 @@ export function JoinCall({ returnTo, text }: { returnTo: string; text: string })
   );
 }
 
-/** Title, description, Open Graph and canonical tags of a public page. */
-export function publicMeta(input: { title: string; description: string; url: string; image?: string | null }) {
+/** 'the Sapphire Preferred', but 'The Platinum Card' as it is: never 'the The ...'. */
+export function withArticle(name: string) {
+  return /^the\s/i.test(name) ? name : `the ${name}`;
+}
+
+/** A description cut at a word under `max` characters, with no word doubled ('the The'). */
+export function describe(text: string, max = 300) {
+  const single = text
+    .replace(/\s+/g, " ")
+    .replace(/\b(\w+)\s+\1\b/gi, "$1")
+    .trim();
+  if (single.length <= max) return single;
+  const cut = single.slice(0, max - 1);
+  return `${cut.slice(0, cut.lastIndexOf(" "))}…`;
+}
+
+/**
+ * Title, description, canonical URL, Open Graph and Twitter tags of a public page, and its JSON-LD
+ * (schema.org, `jsonLd`) when it has one.
+ */
+export function publicMeta(input: {
+  title: string;
+  description: string;
+  url: string;
+  image?: string | null;
+  jsonLd?: Record<string, unknown>;
+}) {
+  const description = describe(input.description);
   return [
     { title: input.title },
-    { name: "description", content: input.description },
+    { name: "description", content: description },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: "Cardshare" },
     { property: "og:title", content: input.title },
-    { property: "og:description", content: input.description },
+    { property: "og:description", content: description },
     { property: "og:url", content: input.url },
     ...(input.image ? [{ property: "og:image", content: input.image }] : []),
+    { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: input.title },
+    { name: "twitter:description", content: description },
+    ...(input.image ? [{ name: "twitter:image", content: input.image }] : []),
     { tagName: "link", rel: "canonical", href: input.url },
+    ...(input.jsonLd ? [{ "script:ld+json": input.jsonLd }] : []),
   ];
 }

@@ -4,11 +4,12 @@
  * referral by its public code, and the sitemap. Visitors see no referral link: the link is what
  * signing in gets (presentReferral gives it; these readers drop it).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
-import { creditCards, referrals } from "../../../db/schema";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { comments, creditCards, LISTED_CONDITION, referrals } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
 import type { Ctx } from "~/core/context.server";
 import { visibleTo } from "~/modules/cards/catalog.server";
+import { presentOffer, welcomeOfferLine } from "~/modules/cards/value";
 import type { PresentedReferral } from "~/modules/referrals/present";
 import { presentReferral } from "~/modules/referrals/present";
 import { selectReferralRecords } from "~/modules/referrals/referrals.server";
@@ -32,8 +33,15 @@ const publicCardColumns = {
   referralBonusAmount: creditCards.referralBonusAmount,
   referralBonusUnit: creditCards.referralBonusUnit,
   applyBenefitWithReferral: creditCards.applyBenefitWithReferral,
+  offerAmount: creditCards.offerAmount,
+  offerUnit: creditCards.offerUnit,
+  offerMinSpend: creditCards.offerMinSpend,
+  offerMonths: creditCards.offerMonths,
+  officialWebsite: creditCards.officialWebsite,
   description: creditCards.description,
   imageUrl: creditCards.imageUrl,
+  liveReferrals: creditCards.liveReferrals,
+  bestShareValue: creditCards.bestShareValue,
 };
 
 /** A referral as a visitor's page carries it: never its link. */
@@ -44,12 +52,15 @@ export const withoutLink = <T extends PresentedReferral>(referral: T): T => ({ .
  * of its live referrals in the rotation: the /apply search with a card filter, one slot per visit.
  */
 export async function getCardPage(ctx: ReadCtx, input: { slug: string; cursor?: string | null; slot?: number | null }) {
-  const card = await ctx.db
+  const row = await ctx.db
     .select(publicCardColumns)
     .from(creditCards)
     .where(and(eq(creditCards.slug, input.slug), visibleTo(null)))
     .get();
-  if (!card) throw new DomainError(404, CARD_NOT_FOUND);
+  if (!row) throw new DomainError(404, CARD_NOT_FOUND);
+  const { offerAmount, offerUnit, offerMinSpend, offerMonths, ...rest } = row;
+  const offer = presentOffer({ amount: offerAmount, unit: offerUnit, minSpend: offerMinSpend, months: offerMonths });
+  const card = { ...rest, offer, welcomeOffer: welcomeOfferLine(offer, row.applyBenefitWithReferral) };
   const query = SearchQuerySchema.parse({
     card: card.id,
     limit: String(CARD_PAGE_SIZE),
@@ -65,24 +76,6 @@ export async function getCardPage(ctx: ReadCtx, input: { slug: string; cursor?: 
   };
 }
 
-/** The listed catalogue, grouped by issuer (index credit_cards_active_issuer_idx). */
-export async function listPublicCatalogue(ctx: Pick<Ctx, "db">) {
-  const rows = await ctx.db
-    .select({
-      slug: creditCards.slug,
-      name: creditCards.name,
-      issuer: creditCards.issuer,
-      category: creditCards.category,
-    })
-    .from(creditCards)
-    .where(visibleTo(null))
-    .orderBy(asc(creditCards.issuer), asc(creditCards.name))
-    .limit(2000);
-  const byIssuer = new Map<string, typeof rows>();
-  for (const row of rows) byIssuer.set(row.issuer, [...(byIssuer.get(row.issuer) ?? []), row]);
-  return [...byIssuer].map(([issuer, cards]) => ({ issuer, cards }));
-}
-
 /** Every listed card's slug, for the sitemap. */
 export async function listCardSlugs(ctx: Pick<Ctx, "db">) {
   const rows = await ctx.db
@@ -94,9 +87,63 @@ export async function listCardSlugs(ctx: Pick<Ctx, "db">) {
   return rows.map((row) => row.slug);
 }
 
+/**
+ * The public codes of the live referrals whose page a visitor can open (listed: open to applicants,
+ * referrer active, card listed), for the sitemap: the listing's partial index, newest first.
+ */
+export async function listLiveReferralCodes(ctx: Pick<Ctx, "db">) {
+  const rows = await ctx.db
+    .select({ code: referrals.code })
+    .from(referrals)
+    .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
+    .where(
+      and(
+        sql.raw(LISTED_CONDITION.replace(/"(\w+)"/g, '"referrals"."$1"')),
+        isNotNull(referrals.code),
+        visibleTo(null),
+      ),
+    )
+    .orderBy(desc(referrals.createdAt))
+    .limit(45_000);
+  return rows.map((row) => row.code!).filter(Boolean);
+}
+
+/** How many of a referrer's latest reviews /r/{code} shows. */
+export const LATEST_REVIEWS = 3;
+
+/**
+ * A referrer's latest reviews on any of their referrals, for their shared referral's page
+ * (docs/product.md#shared-referrals): rating, text, date and whether the outcome was verified;
+ * never the reviewer's name (a visitor's page). Reviews come from comments_referral_idx per referral.
+ */
+export async function latestReviewsOf(ctx: Pick<Ctx, "db">, referrerId: string) {
+  const theirReferrals = ctx.db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(eq(referrals.referrerId, referrerId));
+  const rows = await ctx.db
+    .select({
+      id: comments.id,
+      rating: comments.rating,
+      comment: comments.comment,
+      verifiedOutcome: comments.verifiedOutcome,
+      createdAt: comments.createdAt,
+    })
+    .from(comments)
+    .where(and(sql`${comments.referralId} IN ${theirReferrals}`, eq(comments.commentType, "applicantToReferrer")))
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(LATEST_REVIEWS);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+
 /** A shared referral: live (open to applicants), or gone (inactive, taken down or full). */
 export type SharedReferral =
-  | { state: "live"; referral: PresentedReferral; cardSlug: string | null }
+  | {
+      state: "live";
+      referral: PresentedReferral;
+      cardSlug: string | null;
+      reviews: Awaited<ReturnType<typeof latestReviewsOf>>;
+    }
   | { state: "gone"; cardSlug: string | null; cardName: string };
 
 /** The record behind a public code, or null: unknown, its referrer deactivated or its card unlisted. */
@@ -127,5 +174,6 @@ export async function getSharedReferral(ctx: ReadCtx, input: { code: string }): 
   const referral = presentReferral(record, ctx.actor?.id ?? null);
   const open = referral.isActive && (referral.availableReferCount === null || referral.availableReferCount > 0);
   if (!open) return { state: "gone", cardSlug, cardName: record.cardName };
-  return { state: "live", referral: withoutLink(referral), cardSlug };
+  const reviews = await latestReviewsOf(ctx, record.referrerId);
+  return { state: "live", referral: withoutLink(referral), cardSlug, reviews };
 }

@@ -1,12 +1,15 @@
 import { clsx } from "clsx";
-import { formatBonus } from "~/modules/cards/display";
-import { formatEstimate, formatOffer, formatShare, offerTerms } from "~/modules/cards/value";
+import { formatEstimate, formatOffer, offerTerms } from "~/modules/cards/value";
 import { offeredBonus, type PresentedReferral } from "./present";
+import { shareText, shareValue } from "./share";
 
 type ValueReferral = Pick<
   PresentedReferral,
   "specialReferrerBonus" | "sharingBenefitPortion" | "specialApplicantBonus"
-> & { creditCard: Pick<PresentedReferral["creditCard"], "welcomeOffer" | "referralBonus"> };
+> & {
+  creditCard: Pick<PresentedReferral["creditCard"], "welcomeOffer" | "referralBonus"> &
+    Partial<Pick<PresentedReferral["creditCard"], "applyBenefitWithReferral">>;
+};
 
 /**
  * What the applicant gets, first (docs/product.md#find-referrals): 'You get' (the card's welcome
@@ -17,8 +20,10 @@ export function ApplicantValue({ referral, size = "sm" }: { referral: ValueRefer
   const offer = referral.creditCard.welcomeOffer;
   const offerText = formatOffer(offer);
   const estimate = offer && offer.unit !== "USD" ? formatEstimate(offer) : null;
-  const terms = offer ? offerTerms(offer) : "";
-  const share = formatShare(referral.sharingBenefitPortion, offeredBonus(referral));
+  const offerTermsText = offer ? offerTerms(offer) : "";
+  const terms = { percent: referral.sharingBenefitPortion, bonus: offeredBonus(referral) };
+  const shared = shareValue(terms) !== null;
+  const offerFreeText = referral.creditCard.applyBenefitWithReferral?.trim();
   const big = size === "lg";
   return (
     <dl className={clsx("grid gap-2", big ? "text-base" : "text-sm")}>
@@ -31,10 +36,13 @@ export function ApplicantValue({ referral, size = "sm" }: { referral: ValueRefer
                 {offerText}
               </span>
               {estimate ? <span className="ml-2 whitespace-nowrap text-sm text-muted">{estimate}</span> : null}
-              {terms ? <span className="block text-sm text-muted">{terms}</span> : null}
+              {offerTermsText ? <span className="block text-sm text-muted">{offerTermsText}</span> : null}
             </>
+          ) : offerFreeText ? (
+            // The offer's own text when it has no structured amount: one statement, never 'no offer' beside it.
+            <span className="block whitespace-pre-line">{offerFreeText}</span>
           ) : (
-            <span className="text-muted">No fixed welcome offer</span>
+            <span className="text-muted">No welcome offer stated</span>
           )}
           {referral.specialApplicantBonus ? (
             <span className="block text-sm text-success-700">Plus: {referral.specialApplicantBonus.bonus}</span>
@@ -43,19 +51,8 @@ export function ApplicantValue({ referral, size = "sm" }: { referral: ValueRefer
       </div>
       <div>
         <dt className="text-xs font-medium uppercase tracking-wide text-muted">Referrer shares</dt>
-        <dd className={clsx("tabular", share ? "font-medium text-success-700" : "text-muted")}>
-          {share ?? sharedPercent(referral)}
-        </dd>
+        <dd className={clsx("tabular", shared ? "font-medium text-success-700" : "text-muted")}>{shareText(terms)}</dd>
       </div>
     </dl>
   );
-}
-
-/** A share that has no amount to turn it into (a percentage cashback bonus, or none stated). */
-function sharedPercent(referral: ValueReferral) {
-  if (!(referral.sharingBenefitPortion > 0)) return "Nothing shared";
-  const bonus = offeredBonus(referral);
-  return bonus.amount > 0
-    ? `${referral.sharingBenefitPortion}% of ${formatBonus(bonus)}`
-    : `${referral.sharingBenefitPortion}% of the referral bonus`;
 }
