@@ -9,8 +9,11 @@ import type { Db } from "../../../db/client";
 import { createId } from "../../../db/id";
 import { applications, comments, referrals, users, type CommentType } from "../../../db/schema";
 import { assertApplicationReader } from "~/modules/applications/access";
+import { APPLICATION_MESSAGES } from "~/modules/applications/status";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
-import { reviewStageSql, verifiedOutcomeCondition } from "~/modules/outcomes/counters.server";
+import { reviewStageSql } from "~/modules/outcomes/counters.server";
+import { hasOutcome, VERIFIED_MESSAGES } from "~/modules/reputation/verified";
+import { verifiedReviewSql } from "~/modules/reputation/verified.server";
 import { visibleNames } from "~/modules/users/privacy";
 import type { Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
@@ -63,12 +66,9 @@ async function findReview(db: Db, referralId: string, originalCommentId: string)
   return review;
 }
 
-/** The stage and verified mark an applicant's comment takes from their application's outcome (ADR 170). */
+/** The stage an applicant's comment takes from their application's outcome (ADR 170). */
 function outcomeMarks(applicationId: string) {
-  return {
-    stage: reviewStageSql(applicationId),
-    verifiedOutcome: sql<boolean>`${verifiedOutcomeCondition(applicationId)}`,
-  };
+  return { stage: reviewStageSql(applicationId) };
 }
 
 /**
@@ -193,7 +193,12 @@ async function loadComments(db: Db, where: SQL | undefined, viewerId: string | n
       referralId: comments.referralId,
       applicationId: comments.applicationId,
       stage: comments.stage,
-      verifiedOutcome: comments.verifiedOutcome,
+      verifiedOutcome: sql<number>`case when ${comments.commentType} = 'applicantToReferrer' then ${verifiedReviewSql({
+        ratingConfirmedAt: sql`${comments.ratingConfirmedAt}`,
+        applicationId: sql`${comments.applicationId}`,
+      })} else 0 end`,
+      confirmedRating: comments.confirmedRating,
+      ratingConfirmedAt: comments.ratingConfirmedAt,
       author: personColumns(author),
       owner: personColumns(owner),
       reviewAuthor: personColumns(reviewAuthor),
@@ -226,7 +231,9 @@ async function loadComments(db: Db, where: SQL | undefined, viewerId: string | n
     applicationId: row.applicationId,
     userId: row.author.id,
     stage: row.stage,
-    verifiedOutcome: row.verifiedOutcome,
+    verifiedOutcome: Boolean(row.verifiedOutcome),
+    confirmedRating: row.confirmedRating,
+    ratingConfirmedAt: row.ratingConfirmedAt?.toISOString() ?? null,
   }));
 }
 
@@ -385,4 +392,41 @@ export async function hasReviewed(ctx: MemberCtx, input: { referralId: string })
     )
     .get();
   return review !== undefined;
+}
+
+/**
+ * The applicant confirms (or changes) their review's rating once their application has its outcome
+ * (docs/decisions/174): from then on the review is verified and counts in the referrer's average,
+ * recomputed in the same batch. 403 for anyone but the applicant, 409 before the outcome, 404
+ * without a review. Confirming again replaces the confirmed rating.
+ */
+export async function confirmRating(ctx: MemberCtx, input: { applicationId: string; rating: number }) {
+  const actor = requireActor(ctx);
+  const { db } = ctx;
+  const application = await db
+    .select({
+      id: applications.id,
+      applicantId: applications.applicantId,
+      referrerId: applications.referrerId,
+      referralId: applications.referralId,
+      status: applications.status,
+      reviewId: sql<string | null>`(select c.id from comments c where c.referral_id = ${applications.referralId}
+        and c.author_id = ${applications.applicantId} and c.comment_type = 'applicantToReferrer')`,
+    })
+    .from(applications)
+    .where(eq(applications.id, input.applicationId))
+    .get();
+  if (!application) throw new DomainError(404, APPLICATION_MESSAGES.notFound);
+  if (application.applicantId !== actor.id) throw new DomainError(403, VERIFIED_MESSAGES.onlyApplicant);
+  if (!hasOutcome(application.status)) throw new DomainError(409, VERIFIED_MESSAGES.needsOutcome);
+  if (!application.reviewId) throw new DomainError(404, VERIFIED_MESSAGES.noReview);
+  const now = new Date();
+  await db.batch([
+    db
+      .update(comments)
+      .set({ confirmedRating: input.rating, ratingConfirmedAt: now, applicationId: application.id, updatedAt: now })
+      .where(eq(comments.id, application.reviewId)),
+    recomputeReferrerRating(db, application.referrerId),
+  ]);
+  return { message: VERIFIED_MESSAGES.confirmed };
 }

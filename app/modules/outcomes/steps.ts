@@ -59,7 +59,44 @@ export const OUTCOME_MESSAGES = {
   note: "Say what went wrong",
   disputeNotFound: "This dispute is not open.",
   disputeClosed: "Dispute closed",
+  // The one status story (docs/decisions/174).
+  staysSuccessful: "The sign-up bonus is recorded as received, so this application stays Successful.",
+  bonusPostedOpen:
+    "The referrer recorded the referral bonus as posted: confirm the sign-up bonus, or tell them in the chat what happened.",
 } as const;
+
+/**
+ * The status an applicant's step gives its application, and so the step a status choice records
+ * (the one status story, docs/decisions/174): confirming the sign-up bonus makes it Successful,
+ * whether said on the timeline, in the status menu or through PUT /api/applications/card-apply/{id}.
+ */
+export const STEP_STATUS = { "bonus-received": "successful" } as const satisfies Partial<
+  Record<OutcomeStep, ApplicationStatus>
+>;
+
+/** The step that choosing `status` records, if any. */
+export function stepOfStatus(status: ApplicationStatus): OutcomeStep | null {
+  const found = Object.entries(STEP_STATUS).find(([, value]) => value === status);
+  return found ? (found[0] as OutcomeStep) : null;
+}
+
+/** Whether `status` closes an application (no bonus will post). */
+export function isClosedStatus(status: ApplicationStatus) {
+  return CLOSED_STATUSES.includes(status);
+}
+
+/**
+ * Why the applicant cannot move their application to `target` now (null when they can): once the
+ * bonus is confirmed it stays Successful; a bonus the referrer posted cannot be closed away; and
+ * Successful needs what confirming the bonus needs.
+ */
+export function statusRefusal(target: ApplicationStatus, state: OutcomeState): string | null {
+  const step = stepOfStatus(target);
+  if (step) return state.recorded.has(step) ? null : orderRefusal(step, state);
+  if (state.recorded.has("bonus-received")) return OUTCOME_MESSAGES.staysSuccessful;
+  if (isClosedStatus(target) && state.recorded.has("bonus-posted")) return OUTCOME_MESSAGES.bonusPostedOpen;
+  return null;
+}
 
 /** One recorded step, as the application's JSON carries it. */
 export const OutcomeEntrySchema = z.object({
