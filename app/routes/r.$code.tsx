@@ -12,7 +12,7 @@ import { CardOffer, JoinCall, publicMeta } from "~/modules/public/card-offer";
 import { getSharedReferral, type SharedReferral } from "~/modules/public/pages.server";
 import { offeredBonus } from "~/modules/referrals/present";
 import { getReferral } from "~/modules/referrals/referrals.server";
-import { RatingSummary } from "~/modules/reputation/reputation";
+import { ReferrerReputation } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 export const REFERRAL_GONE = "This referral is no longer available";
@@ -144,7 +144,7 @@ export default function SharedReferralPage() {
           <Link to={`/profile/${referral.referrer._id}`} className="block font-semibold text-brand-800 hover:underline">
             {referral.referrer.name}
           </Link>
-          <RatingSummary rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
+          <ReferrerReputation referrer={referral.referrer} />
         </aside>
       </div>
     </div>

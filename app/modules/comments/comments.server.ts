@@ -243,7 +243,13 @@ export const REVIEWS_PAGE_SIZE = 50;
  * Reviews and their responses for a set of reviews, chosen by `reviewWhere`, in one query: the
  * newest REVIEWS_PAGE_SIZE reviews are a subquery of the read (one round trip, issue 20).
  */
-function threadsWhere(db: Db, reviewWhere: SQL | undefined, viewerId: string | null, before?: Date) {
+function threadsWhere(
+  db: Db,
+  reviewWhere: SQL | undefined,
+  viewerId: string | null,
+  before?: Date,
+  limit = REVIEWS_PAGE_SIZE,
+) {
   const reviewIds = db
     .select({ id: comments.id })
     .from(comments)
@@ -255,7 +261,7 @@ function threadsWhere(db: Db, reviewWhere: SQL | undefined, viewerId: string | n
       ),
     )
     .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(REVIEWS_PAGE_SIZE);
+    .limit(limit);
   return loadComments(
     db,
     or(inArray(comments.id, reviewIds), inArray(comments.originalCommentId, reviewIds)),
@@ -279,6 +285,35 @@ export async function listReferralComments(
     threadsWhere(ctx.db, eq(comments.referralId, referralId), ctx.actor?.id ?? null, before),
   ]);
   return threads;
+}
+
+/** How many of the referrer's other reviews a referral page without its own shows. */
+export const OTHER_REVIEWS_SHOWN = 5;
+
+/**
+ * The referral page's reviews: its own (listReferralComments), or, when it has none yet, the
+ * referrer's latest reviews from their other referrals (`own: false`, labelled so on the page).
+ */
+export async function referralPageReviews(ctx: ViewCtx, input: { referralId: string }) {
+  const own = await listReferralComments(ctx, input);
+  if (own.some((comment) => comment.commentType === "applicantToReferrer")) return { own: true, comments: own };
+  const siblings = ctx.db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(
+      and(
+        eq(referrals.referrerId, sql`(select r.referrer_id from referrals r where r.id = ${input.referralId})`),
+        sql`${referrals.id} <> ${input.referralId}`,
+      ),
+    );
+  const others = await threadsWhere(
+    ctx.db,
+    inArray(comments.referralId, siblings),
+    ctx.actor?.id ?? null,
+    undefined,
+    OTHER_REVIEWS_SHOWN,
+  );
+  return { own: false, comments: others };
 }
 
 /**

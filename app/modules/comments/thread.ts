@@ -71,7 +71,11 @@ export function groupThreads(comments: readonly ApiComment[]): CommentThreadData
   const threads = new Map<string, CommentThreadData>();
   for (const comment of comments) {
     if (comment.commentType === "applicantToReferrer") {
-      threads.set(comment._id, { review: comment, currentRating: comment.confirmedRating ?? comment.rating, responses: [] });
+      threads.set(comment._id, {
+        review: comment,
+        currentRating: comment.confirmedRating ?? comment.rating,
+        responses: [],
+      });
     }
   }
   for (const comment of comments) {

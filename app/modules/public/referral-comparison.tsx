@@ -1,5 +1,6 @@
 import { formatBonus } from "~/modules/cards/display";
 import { paidRateText } from "~/modules/reputation/figures";
+import { RatingSummary } from "~/modules/reputation/reputation";
 import { offeredBonus, type PresentedReferral } from "~/modules/referrals/present";
 
 const pct = (value: number) => (value > 0 ? `${value}%` : "None");
@@ -34,13 +35,13 @@ export function ReferralComparison({ referrals }: { referrals: PresentedReferral
               Referrer&apos;s bonus
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
-              Rating
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
               Confirmed successes
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
               Shares paid
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              Rating
             </th>
             <th scope="col" className="px-3 py-2 font-medium">
               Slots left
@@ -55,13 +56,16 @@ export function ReferralComparison({ referrals }: { referrals: PresentedReferral
               </th>
               <td className="px-3 py-2">{pct(referral.sharingBenefitPortion)}</td>
               <td className="px-3 py-2">{formatBonus(offeredBonus(referral))}</td>
-              <td className="px-3 py-2">
-                {referral.referrer.rating == null
-                  ? "No reviews yet"
-                  : `${referral.referrer.rating.toFixed(1)} of 5 (${referral.referrer.reviewCount} ${referral.referrer.reviewCount === 1 ? "review" : "reviews"})`}
-              </td>
               <td className="px-3 py-2">{referral.referrer.confirmedSuccesses}</td>
               <td className="px-3 py-2">{paidRateText(referral.referrer) ?? "None owed yet"}</td>
+              <td className="px-3 py-2">
+                <RatingSummary
+                  compact
+                  referrerId={referral.referrer._id}
+                  rating={referral.referrer.rating}
+                  verifiedReviewCount={referral.referrer.verifiedReviewCount}
+                />
+              </td>
               <td className="px-3 py-2">{referral.availableReferCount ?? "Unlimited"}</td>
             </tr>
           ))}

@@ -24,7 +24,10 @@ const reviewsOfThisUser = sql`from comments r
   join referrals ref on ref.id = r.referral_id
   where ref.referrer_id = users.id and r.comment_type = 'applicantToReferrer'`;
 
-const verified = verifiedReviewSql({ ratingConfirmedAt: sql`r.rating_confirmed_at`, applicationId: sql`r.application_id` });
+const verified = verifiedReviewSql({
+  ratingConfirmedAt: sql`r.rating_confirmed_at`,
+  applicationId: sql`r.application_id`,
+});
 
 /** The statement recomputing a referrer's rating and review counts (batch it with the write). */
 export function recomputeReferrerRating(db: Db, referrerId: string) {

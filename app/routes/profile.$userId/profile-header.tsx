@@ -34,12 +34,16 @@ export function ProfileHeader({
             </h1>
             {/* Hidden with a masked name: the handle would give the name away. */}
             {profile.username ? <p className="truncate text-sm text-muted">@{profile.username}</p> : null}
-            <div className="mt-2 flex flex-wrap items-center gap-3">
-              <RatingSummary rating={reputation.rating} reviewCount={reputation.reviewCount} />
-              {reputation.referrals ? <ReferralCountBadge count={reputation.referrals.count} /> : null}
-            </div>
             <div className="mt-2">
               <OutcomeSummary figures={reputation.figures} />
+            </div>
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <RatingSummary
+                referrerId={profile._id}
+                rating={reputation.rating}
+                verifiedReviewCount={reputation.verifiedReviewCount}
+              />
+              {reputation.referrals ? <ReferralCountBadge count={reputation.referrals.count} /> : null}
             </div>
           </div>
         </div>
