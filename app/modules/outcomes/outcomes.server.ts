@@ -16,14 +16,7 @@ import { recountOutcomes } from "./counters.server";
 import { recountReferral } from "~/modules/applications/recount.server";
 import { tellOtherSide } from "./notify.server";
 import { approvalDay, bonusConfirmed, bumpDaily, countApproval } from "~/modules/analytics/rollup.server";
-import {
-  OUTCOME_MESSAGES,
-  orderRefusal,
-  STEP_LABELS,
-  STEP_PARTY,
-  STEP_STATUS,
-  type OutcomeStepInput,
-} from "./steps";
+import { OUTCOME_MESSAGES, orderRefusal, STEP_LABELS, STEP_PARTY, STEP_STATUS, type OutcomeStepInput } from "./steps";
 
 export type OutcomeCtx = Pick<Ctx, "db" | "env" | "realtime" | "waitUntil" | "actor">;
 
