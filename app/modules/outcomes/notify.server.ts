@@ -76,7 +76,13 @@ export async function tellOtherSide(
   if (!actor || !other) return null;
   const text = noticeText(app, input, visibleNames(actor, false).name);
   const href = outcomeHref(app, otherSide);
-  await ctx.realtime.toUser(otherId, { type: "notice", id: `${app.id}-${input.step}`, text, href });
+  await ctx.realtime.toUser(otherId, {
+    type: "notice",
+    id: `${app.id}-${input.step}`,
+    text,
+    href,
+    referralId: app.referralId,
+  });
   if (other.emailNotifications) {
     const email = composeEmail(other.email, `Cardshare: ${app.cardName} application update`, [text], {
       url: appUrl(ctx, href.split("#")[0], {}),
