@@ -55,7 +55,8 @@ const columns = {
   promisedBonusUnit: applications.promisedBonusUnit,
   // The outcome timeline in the same statement (at most one row per step, by the unique index).
   outcomeJson: sql<string>`(select json_group_array(json_object('step', o.step, 'by', o.actor_id, 'at', o.created_at,
-    'amount', o.amount, 'method', o.method, 'note', o.note, 'closedAt', o.closed_at))
+    'amount', o.amount, 'method', o.method, 'note', o.note, 'closedAt', o.closed_at,
+    'answer', o.answer, 'answeredAt', o.answered_at, 'decision', o.decision))
     from application_outcomes o where o.application_id = ${applications.id})`,
   card: { id: creditCards.id, name: creditCards.name, issuer: creditCards.issuer },
   referrer: personColumns(referrer),

@@ -34,7 +34,8 @@ export function recountOutcomes(db: Db, referrerId: string) {
       and (select a.promised_share_percent from applications a where a.id = r.application_id) > 0),
     shares_paid = (select count(*) ${rowsOf(referrerId, "share-received")}),
     median_days_to_pay = ${medianDaysToPay(referrerId)},
-    open_disputes = (select count(*) ${rowsOf(referrerId, "share-not-received")} and r.closed_at is null)
+    open_disputes = (select count(*) ${rowsOf(referrerId, "share-not-received")} and r.closed_at is null),
+    disputes_upheld = (select count(*) ${rowsOf(referrerId, "share-not-received")} and r.decision = 'upheld')
     where id = ${referrerId}`,
   );
 }

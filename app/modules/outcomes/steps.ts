@@ -7,6 +7,8 @@
 import { z } from "zod";
 import { OUTCOME_STEPS, type ApplicationStatus, type BonusUnit, type OutcomeStep } from "../../../db/enums";
 import { formatBonus } from "~/modules/cards/display";
+import type { DisputeDecision } from "../../../db/enums";
+import { answerDeadline, DisputeSchema, type Dispute } from "./dispute-path";
 
 export type Party = "referrer" | "applicant";
 
@@ -115,6 +117,8 @@ export type OutcomeEntry = z.infer<typeof OutcomeEntrySchema>;
 export const OutcomeSchema = z.object({
   steps: z.array(OutcomeEntrySchema),
   disputeOpen: z.boolean(),
+  /** The dispute's path: the referrer's answer, its deadline, an admin's decision (ADR 174). */
+  dispute: DisputeSchema.nullable(),
 });
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
@@ -126,6 +130,9 @@ interface StoredStep {
   method: string | null;
   note: string | null;
   closedAt: number | null;
+  answer?: string | null;
+  answeredAt?: number | null;
+  decision?: DisputeDecision | null;
 }
 
 /** The timeline from the application query's JSON array of outcome rows, oldest first. */
@@ -143,6 +150,20 @@ export function parseOutcome(json: string | null): Outcome {
       note: row.note,
     })),
     disputeOpen: rows.some((row) => row.step === "share-not-received" && row.closedAt === null),
+    dispute: disputeOf(rows.find((row) => row.step === "share-not-received")),
+  };
+}
+
+function disputeOf(row: StoredStep | undefined): Dispute | null {
+  if (!row) return null;
+  const iso = (value: number | null | undefined) => (value == null ? null : new Date(value).toISOString());
+  return {
+    openedAt: new Date(row.at).toISOString(),
+    answerBy: new Date(answerDeadline(row.at)).toISOString(),
+    answer: row.answer ?? null,
+    answeredAt: iso(row.answeredAt),
+    closedAt: iso(row.closedAt),
+    decision: row.decision ?? null,
   };
 }
 

@@ -19,6 +19,8 @@ import {
   type Party,
 } from "./steps";
 
+import { DisputePanel } from "./dispute-panel";
+
 /** The status a step gave its application, as the badge says it ('Sign-up bonus received (Successful)'). */
 const STEP_STATUS_LABEL: Partial<Record<OutcomeStep, string>> = Object.fromEntries(
   Object.entries(STEP_STATUS).map(([step, status]) => [step, statusLabel(status)]),
@@ -149,9 +151,7 @@ export function OutcomeTimeline({ application, side }: { application: ApiApplica
           ))}
         </ol>
       )}
-      {outcome.disputeOpen ? (
-        <p className="text-sm font-medium text-danger-700">Dispute open: the share was reported as not received.</p>
-      ) : null}
+      {outcome.dispute ? <DisputePanel applicationId={application._id} dispute={outcome.dispute} side={side} /> : null}
       {expected ? <p className="rounded-card bg-canvas px-3 py-2 text-sm font-medium">{expected}</p> : null}
       {steps.length > 0 ? (
         <div className="flex flex-wrap items-start gap-3">
