@@ -171,7 +171,9 @@ async function requireOwnApplication(db: Db, actor: Actor, applicationId: string
       referrerId: applications.referrerId,
       status: applications.status,
       promisedSharePercent: applications.promisedSharePercent,
-      steps: sql<string | null>`(select group_concat(o.step) from application_outcomes o where o.application_id = ${applications.id})`,
+      steps: sql<
+        string | null
+      >`(select group_concat(o.step) from application_outcomes o where o.application_id = ${applications.id})`,
     })
     .from(applications)
     .where(eq(applications.id, applicationId))

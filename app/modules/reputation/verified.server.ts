@@ -3,7 +3,7 @@
  * built from the same OUTCOME_STATUSES, so the two never disagree (a worker test checks them side
  * by side).
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { OUTCOME_STATUSES } from "../../../db/enums";
 
 const outcomeStatuses = sql.join(
@@ -11,8 +11,13 @@ const outcomeStatuses = sql.join(
   sql`, `,
 );
 
+/** True when the application status (SQL) is one of its outcomes: the same list as `hasOutcome`. */
+export function hasOutcomeSql(status: SQL | SQLWrapper) {
+  return sql<boolean>`(${status} in (${outcomeStatuses}))`;
+}
+
 /** True when the review (its confirmation time and application id, as SQL) is verified. */
 export function verifiedReviewSql(review: { ratingConfirmedAt: SQL; applicationId: SQL }) {
   return sql<boolean>`(${review.ratingConfirmedAt} is not null and exists (select 1 from applications va
-    where va.id = ${review.applicationId} and va.status in (${outcomeStatuses})))`;
+    where va.id = ${review.applicationId} and ${hasOutcomeSql(sql`va.status`)}))`;
 }
