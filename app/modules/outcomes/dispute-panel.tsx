@@ -1,7 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { TextareaField } from "~/components/forms/field";
 import { buttonClass } from "~/components/ui/button";
-import { ANSWER_DISPUTE_INTENT, disputeNextText, disputeStage, type Dispute } from "./dispute-path";
+import { ANSWER_DISPUTE_INTENT, disputeNextText, type Dispute } from "./dispute-path";
 import type { Party } from "./steps";
 
 /** Where the answer form posts (app/routes/outcome.ts), as the timeline's steps do. */
@@ -21,16 +21,15 @@ export function DisputePanel({
   side: Party;
 }) {
   const location = useLocation();
-  const now = Date.now();
   const open = dispute.closedAt === null;
   return (
     <div className="space-y-2 rounded-card border border-danger-200 bg-danger-50 px-3 py-2 text-sm">
       {open ? (
         <p className="font-medium text-danger-700">Dispute open: the share was reported as not received.</p>
       ) : null}
-      <p>{disputeNextText(dispute, side, now)}</p>
+      <p>{disputeNextText(dispute, side)}</p>
       {dispute.answer ? <p className="whitespace-pre-line">Referrer&apos;s answer: “{dispute.answer}”</p> : null}
-      {side === "referrer" && disputeStage(dispute, now) === "awaiting-answer" ? (
+      {side === "referrer" && dispute.stage === "awaiting-answer" ? (
         <Form method="post" action={OUTCOME_ACTION} reloadDocument className="space-y-2">
           <input type="hidden" name="intent" value={ANSWER_DISPUTE_INTENT} />
           <input type="hidden" name="id" value={applicationId} />

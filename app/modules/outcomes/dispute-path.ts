@@ -22,6 +22,8 @@ export const DisputeSchema = z.object({
   answeredAt: z.string().nullable(),
   closedAt: z.string().nullable(),
   decision: z.enum(DISPUTE_DECISIONS).nullable(),
+  /** Where it stands when the answer was made (disputeStage). */
+  stage: z.enum(["awaiting-answer", "with-admins", "closed"]),
 });
 export type Dispute = z.infer<typeof DisputeSchema>;
 
@@ -58,8 +60,8 @@ export const DISPUTE_MESSAGES = {
 } as const;
 
 /** What happens next, in the words of the side reading it. */
-export function disputeNextText(dispute: Dispute, side: "referrer" | "applicant", now: number) {
-  const stage = disputeStage(dispute, now);
+export function disputeNextText(dispute: Dispute, side: "referrer" | "applicant") {
+  const { stage } = dispute;
   if (stage === "closed") {
     return dispute.decision
       ? `An admin decided this dispute: ${DECISION_LABELS[dispute.decision]}.`

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { OUTCOME_STEPS, type ApplicationStatus, type BonusUnit, type OutcomeStep } from "../../../db/enums";
 import { formatBonus } from "~/modules/cards/display";
 import type { DisputeDecision } from "../../../db/enums";
-import { answerDeadline, DisputeSchema, type Dispute } from "./dispute-path";
+import { answerDeadline, DisputeSchema, disputeStage, type Dispute } from "./dispute-path";
 
 export type Party = "referrer" | "applicant";
 
@@ -136,7 +136,7 @@ interface StoredStep {
 }
 
 /** The timeline from the application query's JSON array of outcome rows, oldest first. */
-export function parseOutcome(json: string | null): Outcome {
+export function parseOutcome(json: string | null, now: number = Date.now()): Outcome {
   const rows = (json ? (JSON.parse(json) as StoredStep[]) : []).filter((row) => OUTCOME_STEPS.includes(row.step));
   rows.sort((a, b) => a.at - b.at || OUTCOME_STEPS.indexOf(a.step) - OUTCOME_STEPS.indexOf(b.step));
   return {
@@ -150,14 +150,17 @@ export function parseOutcome(json: string | null): Outcome {
       note: row.note,
     })),
     disputeOpen: rows.some((row) => row.step === "share-not-received" && row.closedAt === null),
-    dispute: disputeOf(rows.find((row) => row.step === "share-not-received")),
+    dispute: disputeOf(
+      rows.find((row) => row.step === "share-not-received"),
+      now,
+    ),
   };
 }
 
-function disputeOf(row: StoredStep | undefined): Dispute | null {
+function disputeOf(row: StoredStep | undefined, now: number): Dispute | null {
   if (!row) return null;
   const iso = (value: number | null | undefined) => (value == null ? null : new Date(value).toISOString());
-  return {
+  const dispute = {
     openedAt: new Date(row.at).toISOString(),
     answerBy: new Date(answerDeadline(row.at)).toISOString(),
     answer: row.answer ?? null,
@@ -165,6 +168,7 @@ function disputeOf(row: StoredStep | undefined): Dispute | null {
     closedAt: iso(row.closedAt),
     decision: row.decision ?? null,
   };
+  return { ...dispute, stage: disputeStage(dispute, now) };
 }
 
 const money = z.coerce

@@ -89,7 +89,13 @@ export type ApiProfile = z.infer<typeof ApiProfileSchema>;
 export function toApiProfile(
   profile: Omit<
     ApiProfile,
-    "profilePicture" | "rating" | "verifiedReviewCount" | "reviewCount" | "referralsCount" | "successfulReferralsCount" | keyof OutcomeFigures
+    | "profilePicture"
+    | "rating"
+    | "verifiedReviewCount"
+    | "reviewCount"
+    | "referralsCount"
+    | "successfulReferralsCount"
+    | keyof OutcomeFigures
   >,
   reputation: {
     rating: number | null;
