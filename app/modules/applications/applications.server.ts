@@ -171,9 +171,10 @@ async function requireOwnApplication(db: Db, actor: Actor, applicationId: string
       referrerId: applications.referrerId,
       status: applications.status,
       promisedSharePercent: applications.promisedSharePercent,
+      // Written out: a one-table select leaves its columns unqualified (see reputation.server.ts).
       steps: sql<
         string | null
-      >`(select group_concat(o.step) from application_outcomes o where o.application_id = ${applications.id})`,
+      >`(select group_concat(o.step) from application_outcomes o where o.application_id = applications.id)`,
     })
     .from(applications)
     .where(eq(applications.id, applicationId))

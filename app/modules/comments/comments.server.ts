@@ -445,8 +445,9 @@ export async function confirmRating(ctx: MemberCtx, input: { applicationId: stri
       referrerId: applications.referrerId,
       referralId: applications.referralId,
       status: applications.status,
-      reviewId: sql<string | null>`(select c.id from comments c where c.referral_id = ${applications.referralId}
-        and c.author_id = ${applications.applicantId} and c.comment_type = 'applicantToReferrer')`,
+      // Written out: a one-table select leaves its columns unqualified (see reputation.server.ts).
+      reviewId: sql<string | null>`(select c.id from comments c where c.referral_id = applications.referral_id
+        and c.author_id = applications.applicant_id and c.comment_type = 'applicantToReferrer')`,
     })
     .from(applications)
     .where(eq(applications.id, input.applicationId))

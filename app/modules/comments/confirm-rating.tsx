@@ -42,8 +42,8 @@ export function ConfirmRatingPrompt({
         The outcome is in: confirm your rating
       </h3>
       <p className="text-sm text-ink">
-        Your rating of {review.rating} of 5 was a first impression and does not count yet. Confirm it, or choose another
-        now that you know how it went: it then counts in the referrer&apos;s reputation.
+        {`Your rating of ${review.rating} of 5 was a first impression`} and does not count yet. Confirm it, or choose
+        another now that you know how it went: it then counts in the referrer&apos;s reputation.
       </p>
       <input type="hidden" name="intent" value="confirm-rating" />
       <input type="hidden" name="applicationId" value={applicationId} />

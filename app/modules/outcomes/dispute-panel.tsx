@@ -28,7 +28,7 @@ export function DisputePanel({
         <p className="font-medium text-danger-700">Dispute open: the share was reported as not received.</p>
       ) : null}
       <p>{disputeNextText(dispute, side)}</p>
-      {dispute.answer ? <p className="whitespace-pre-line">Referrer&apos;s answer: “{dispute.answer}”</p> : null}
+      {dispute.answer ? <p className="whitespace-pre-line">{`Referrer's answer: “${dispute.answer}”`}</p> : null}
       {side === "referrer" && dispute.stage === "awaiting-answer" ? (
         <Form method="post" action={OUTCOME_ACTION} reloadDocument className="space-y-2">
           <input type="hidden" name="intent" value={ANSWER_DISPUTE_INTENT} />

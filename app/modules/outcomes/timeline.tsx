@@ -118,7 +118,7 @@ export function OutcomeTimeline({ application, side }: { application: ApiApplica
       </h3>
       {closed ? (
         // The one status story (ADR 174): the badge's word, here too.
-        <p className="text-sm font-medium">{statusLabel(status)}: this application is closed, so no bonus will post.</p>
+        <p className="text-sm font-medium">{`${statusLabel(status)}: this application is closed, so no bonus will post.`}</p>
       ) : null}
       {outcome.steps.length === 0 ? (
         closed ? null : (
@@ -135,7 +135,7 @@ export function OutcomeTimeline({ application, side }: { application: ApiApplica
               )}
               <span className="font-medium">{entry.label}</span>
               {STEP_STATUS_LABEL[entry.step] ? (
-                <span className="text-muted">({STEP_STATUS_LABEL[entry.step]})</span>
+                <span className="text-muted">{`(${STEP_STATUS_LABEL[entry.step]})`}</span>
               ) : null}
               <span className="text-muted">
                 <time dateTime={entry.at}>{formatDate(entry.at)}</time>, by {saidBy(entry.step, side)}

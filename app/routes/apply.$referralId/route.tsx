@@ -166,7 +166,7 @@ export default function ReferralDetail() {
           ) : (
             <>
               <p className="mb-2 text-sm text-muted">
-                No reviews of this referral yet. The latest reviews of {referral.referrer.name}&apos;s other referrals:
+                {`No reviews of this referral yet. The latest reviews of ${referral.referrer.name}'s other referrals:`}
               </p>
               <CommentThread
                 comments={reviews.comments}
