@@ -1,5 +1,6 @@
 import { formResource, intent } from "~/http/form-action.server";
-import { addComment, confirmRating } from "~/modules/comments/comments.server";
+import { addComment } from "~/modules/comments/comments.server";
+import { confirmRating } from "~/modules/comments/confirm-rating.server";
 import {
   COMMENT_MESSAGES,
   ConfirmRatingFormSchema,

@@ -9,10 +9,8 @@ import type { Db } from "../../../db/client";
 import { createId } from "../../../db/id";
 import { applications, comments, referrals, users, type CommentType } from "../../../db/schema";
 import { assertApplicationReader } from "~/modules/applications/access";
-import { APPLICATION_MESSAGES } from "~/modules/applications/status";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { reviewStageSql } from "~/modules/outcomes/counters.server";
-import { hasOutcome, VERIFIED_MESSAGES } from "~/modules/reputation/verified";
 import { verifiedReviewSql } from "~/modules/reputation/verified.server";
 import { visibleNames } from "~/modules/users/privacy";
 import type { Actor } from "~/core/actor";
@@ -241,9 +239,9 @@ export const REVIEWS_PAGE_SIZE = 50;
 
 /**
  * Reviews and their responses for a set of reviews, chosen by `reviewWhere`, in one query: the
- * newest REVIEWS_PAGE_SIZE reviews are a subquery of the read (one round trip, issue 20).
+ * newest `limit` (REVIEWS_PAGE_SIZE) reviews are a subquery of the read (one round trip, issue 20).
  */
-function threadsWhere(
+export function threadsWhere(
   db: Db,
   reviewWhere: SQL | undefined,
   viewerId: string | null,
@@ -285,35 +283,6 @@ export async function listReferralComments(
     threadsWhere(ctx.db, eq(comments.referralId, referralId), ctx.actor?.id ?? null, before),
   ]);
   return threads;
-}
-
-/** How many of the referrer's other reviews a referral page without its own shows. */
-export const OTHER_REVIEWS_SHOWN = 5;
-
-/**
- * The referral page's reviews: its own (listReferralComments), or, when it has none yet, the
- * referrer's latest reviews from their other referrals (`own: false`, labelled so on the page).
- */
-export async function referralPageReviews(ctx: ViewCtx, input: { referralId: string }) {
-  const own = await listReferralComments(ctx, input);
-  if (own.some((comment) => comment.commentType === "applicantToReferrer")) return { own: true, comments: own };
-  const siblings = ctx.db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(
-      and(
-        eq(referrals.referrerId, sql`(select r.referrer_id from referrals r where r.id = ${input.referralId})`),
-        sql`${referrals.id} <> ${input.referralId}`,
-      ),
-    );
-  const others = await threadsWhere(
-    ctx.db,
-    inArray(comments.referralId, siblings),
-    ctx.actor?.id ?? null,
-    undefined,
-    OTHER_REVIEWS_SHOWN,
-  );
-  return { own: false, comments: others };
 }
 
 /**
@@ -427,42 +396,4 @@ export async function hasReviewed(ctx: MemberCtx, input: { referralId: string })
     )
     .get();
   return review !== undefined;
-}
-
-/**
- * The applicant confirms (or changes) their review's rating once their application has its outcome
- * (docs/decisions/174): from then on the review is verified and counts in the referrer's average,
- * recomputed in the same batch. 403 for anyone but the applicant, 409 before the outcome, 404
- * without a review. Confirming again replaces the confirmed rating.
- */
-export async function confirmRating(ctx: MemberCtx, input: { applicationId: string; rating: number }) {
-  const actor = requireActor(ctx);
-  const { db } = ctx;
-  const application = await db
-    .select({
-      id: applications.id,
-      applicantId: applications.applicantId,
-      referrerId: applications.referrerId,
-      referralId: applications.referralId,
-      status: applications.status,
-      // Written out: a one-table select leaves its columns unqualified (see reputation.server.ts).
-      reviewId: sql<string | null>`(select c.id from comments c where c.referral_id = applications.referral_id
-        and c.author_id = applications.applicant_id and c.comment_type = 'applicantToReferrer')`,
-    })
-    .from(applications)
-    .where(eq(applications.id, input.applicationId))
-    .get();
-  if (!application) throw new DomainError(404, APPLICATION_MESSAGES.notFound);
-  if (application.applicantId !== actor.id) throw new DomainError(403, VERIFIED_MESSAGES.onlyApplicant);
-  if (!hasOutcome(application.status)) throw new DomainError(409, VERIFIED_MESSAGES.needsOutcome);
-  if (!application.reviewId) throw new DomainError(404, VERIFIED_MESSAGES.noReview);
-  const now = new Date();
-  await db.batch([
-    db
-      .update(comments)
-      .set({ confirmedRating: input.rating, ratingConfirmedAt: now, applicationId: application.id, updatedAt: now })
-      .where(eq(comments.id, application.reviewId)),
-    recomputeReferrerRating(db, application.referrerId),
-  ]);
-  return { message: VERIFIED_MESSAGES.confirmed };
 }

@@ -143,6 +143,8 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
   const counted = analyticsOf(input.step, app.id, stepId);
   const [inserted] = await db.$client.batch([
     insertStep(ctx, app, input, now, stepId),
+    // The one status story (ADR 174): the step's status, if it gives one, only once its row was written.
+    ...statusOf(db, input.step, app, stepId, now),
     // The referrer's analytics (ADR 172, 173): a confirmed bonus is an approval, counted once.
     ...(BONUS_STEPS.includes(input.step)
       ? countApproval(db, { applicationId: app.id, referralId: app.referralId, at: now })
@@ -150,8 +152,6 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
     ...(counted ? [statement(db, bumpDaily({ referralId: app.referralId, at: now, ...counted }))] : []),
     // Confirming the share ends a dispute of it.
     ...(input.step === "share-received" ? [closeDispute] : []),
-    // The one status story (ADR 174): the step's status, if it gives one, only once its row was written.
-    ...statusOf(db, input.step, app, stepId, now),
     recountOutcomes(db, app.referrerId),
     statement(db, recomputeReferrerRating(db, app.referrerId)),
   ]);

@@ -63,8 +63,6 @@ export const OUTCOME_MESSAGES = {
   disputeClosed: "Dispute closed",
   // The one status story (docs/decisions/174).
   staysSuccessful: "The sign-up bonus is recorded as received, so this application stays Successful.",
-  bonusPostedOpen:
-    "The referrer recorded the referral bonus as posted: confirm the sign-up bonus, or tell them in the chat what happened.",
 } as const;
 
 /**
@@ -89,14 +87,13 @@ export function isClosedStatus(status: ApplicationStatus) {
 
 /**
  * Why the applicant cannot move their application to `target` now (null when they can): once the
- * bonus is confirmed it stays Successful; a bonus the referrer posted cannot be closed away; and
- * Successful needs what confirming the bonus needs.
+ * bonus is confirmed it stays Successful, and Successful needs what confirming the bonus needs (a
+ * closed application reopens as Applied first).
  */
 export function statusRefusal(target: ApplicationStatus, state: OutcomeState): string | null {
   const step = stepOfStatus(target);
   if (step) return state.recorded.has(step) ? null : orderRefusal(step, state);
   if (state.recorded.has("bonus-received")) return OUTCOME_MESSAGES.staysSuccessful;
-  if (isClosedStatus(target) && state.recorded.has("bonus-posted")) return OUTCOME_MESSAGES.bonusPostedOpen;
   return null;
 }
 
