@@ -1,4 +1,5 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { BackToOutcome } from "~/modules/outcomes/back-to-outcome";
 import { Button } from "~/components/ui/button";
 import { hasOutcome, VERIFIED_MESSAGES } from "~/modules/reputation/verified";
 import type { ApplicationStatus } from "../../../db/enums";
@@ -26,7 +27,6 @@ export function ConfirmRatingPrompt({
   review: ApiComment | undefined;
   currentRating: number | null;
 }) {
-  const location = useLocation();
   if (!review || !hasOutcome(status) || review.ratingConfirmedAt) return null;
   const formId = confirmRatingFormId(applicationId);
   return (
@@ -48,11 +48,7 @@ export function ConfirmRatingPrompt({
       <input type="hidden" name="intent" value="confirm-rating" />
       <input type="hidden" name="applicationId" value={applicationId} />
       <input type="hidden" name="formId" value={formId} />
-      <input
-        type="hidden"
-        name="redirectTo"
-        value={`${location.pathname}${location.search}#outcome-${applicationId}`}
-      />
+      <BackToOutcome applicationId={applicationId} />
       <StarRatingInput
         name="rating"
         legend="Your rating after the outcome"

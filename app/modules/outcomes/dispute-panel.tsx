@@ -1,4 +1,5 @@
-import { Form, useLocation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { BackToOutcome } from "./back-to-outcome";
 import { TextareaField } from "~/components/forms/field";
 import { buttonClass } from "~/components/ui/button";
 import { ANSWER_DISPUTE_INTENT, disputeNextText, type Dispute } from "./dispute-path";
@@ -20,7 +21,6 @@ export function DisputePanel({
   dispute: Dispute;
   side: Party;
 }) {
-  const location = useLocation();
   const open = dispute.closedAt === null;
   return (
     <div className="space-y-2 rounded-card border border-danger-200 bg-danger-50 px-3 py-2 text-sm">
@@ -33,11 +33,7 @@ export function DisputePanel({
         <Form method="post" action={OUTCOME_ACTION} reloadDocument className="space-y-2">
           <input type="hidden" name="intent" value={ANSWER_DISPUTE_INTENT} />
           <input type="hidden" name="id" value={applicationId} />
-          <input
-            type="hidden"
-            name="redirectTo"
-            value={`${location.pathname}${location.search}#outcome-${applicationId}`}
-          />
+          <BackToOutcome applicationId={applicationId} />
           <TextareaField
             label="Your answer to the dispute"
             textareaProps={{ name: "answer", required: true, maxLength: 1000, rows: 3 }}

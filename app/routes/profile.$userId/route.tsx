@@ -95,19 +95,9 @@ export const action = formAction({ access: "member", intents: { block: blockForm
 export type ProfilePage = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function Profile() {
-  const {
-    profile,
-    tab,
-    reputation,
-    referrals,
-    applications,
-    reviews,
-    olderThan,
-    signedIn,
-    viewerId,
-    confirmBlock,
-    openDealings,
-  } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { profile, tab, reputation, referrals, applications, reviews, olderThan, signedIn, viewerId, confirmBlock } =
+    data;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
@@ -116,7 +106,7 @@ export default function Profile() {
         reputation={reputation}
         signedIn={signedIn}
         confirmBlock={confirmBlock}
-        openDealings={openDealings}
+        openDealings={data.openDealings}
       />
 
       <nav aria-label="Profile sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-line">
