@@ -88,6 +88,16 @@ export const OUTCOME_STEPS = [
 ] as const;
 export type OutcomeStep = (typeof OUTCOME_STEPS)[number];
 
+/**
+ * Statuses that are an application's outcome (docs/decisions/175): the bonus received (Successful),
+ * or closed without one. A review's rating counts once the applicant confirms it after one of these.
+ */
+export const OUTCOME_STATUSES = ["successful", "denied", "cancelled", "rejected"] as const;
+
+/** An admin's decision on a disputed share: the applicant was right (upheld), or not (dismissed). */
+export const DISPUTE_DECISIONS = ["upheld", "dismissed"] as const;
+export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
+
 /** When a review was written: after applying, after the bonus, after the share (docs/decisions/170). */
 export const REVIEW_STAGES = ["applied", "bonus", "share"] as const;
 export type ReviewStage = (typeof REVIEW_STAGES)[number];

@@ -33,6 +33,7 @@ import {
   REFERRAL_EVENTS,
   OFFER_KINDS,
   OUTCOME_STEPS,
+  DISPUTE_DECISIONS,
   REVIEW_STAGES,
 } from "./enums";
 import { createId } from "./id";
@@ -89,11 +90,13 @@ export const users = sqliteTable(
     emailNotifications: bool("email_notifications").notNull().default(true),
     passwordChangedAt: integer("password_changed_at", { mode: "timestamp_ms" }),
     /**
-     * Reputation as a referrer, kept by the comments domain when a review or a rating follow-up is
-     * written: the mean of each review's current rating (null before the first review).
+     * Reputation as a referrer, kept by the comments domain when a review, a rating or an
+     * application's status changes (docs/decisions/175): the mean of the current ratings of the
+     * verified reviews only (null before the first), all reviews counted, and the verified ones.
      */
     rating: real("rating"),
     reviewCount: integer("review_count").notNull().default(0),
+    verifiedReviewCount: integer("verified_review_count").notNull().default(0),
     /**
      * Reputation from confirmed outcomes (docs/decisions/170), recounted by the outcomes domain in
      * the batch of each step: applications whose bonus both sides confirmed, shares owed (bonus
@@ -105,6 +108,8 @@ export const users = sqliteTable(
     sharesPaid: integer("shares_paid").notNull().default(0),
     medianDaysToPay: real("median_days_to_pay"),
     openDisputes: integer("open_disputes").notNull().default(0),
+    /** Disputes an admin decided against them (docs/decisions/175). */
+    disputesUpheld: integer("disputes_upheld").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -457,6 +462,11 @@ export const applicationOutcomes = sqliteTable(
     daysToPay: real("days_to_pay"),
     /** share-not-received: when the dispute ended (the share confirmed, or an admin closed it). */
     closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    /** share-not-received: the referrer's answer (due within 7 days) and when they gave it (docs/decisions/175). */
+    answer: text("answer"),
+    answeredAt: integer("answered_at", { mode: "timestamp_ms" }),
+    /** share-not-received: an admin's decision when they closed it. */
+    decision: text("decision", { enum: DISPUTE_DECISIONS }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -542,8 +552,13 @@ export const comments = sqliteTable(
     }),
     /** How far the author's application had gone when they wrote it (docs/decisions/170). */
     stage: text("stage", { enum: REVIEW_STAGES }).notNull().default("applied"),
-    /** Set on the applicant's comments once both sides confirmed the outcome (the share, or the bonus when no share was promised). */
-    verifiedOutcome: bool("verified_outcome").notNull().default(false),
+    /**
+     * Reviews: the rating the applicant confirmed (or changed) once their application had its
+     * outcome, and when; the review is verified while that application still has it
+     * (app/modules/reputation/verified.ts, docs/decisions/175). Before, `rating` is a first impression.
+     */
+    confirmedRating: integer("confirmed_rating"),
+    ratingConfirmedAt: integer("rating_confirmed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,9 @@
 import { formResource, intent } from "~/http/form-action.server";
 import { addComment } from "~/modules/comments/comments.server";
+import { confirmRating } from "~/modules/comments/confirm-rating.server";
 import {
   COMMENT_MESSAGES,
+  ConfirmRatingFormSchema,
   FollowUpFormSchema,
   fromForm,
   ReplyFormSchema,
@@ -24,7 +26,7 @@ function commentIntent(
 }
 
 /**
- * POST /comments: `intent` review | reply | follow-up with referralId, originalCommentId?, rating?,
+ * POST /comments: `intent` review | reply | follow-up | confirm-rating with referralId, originalCommentId?, rating?,
  * ratingUpdated?, comment and redirectTo (docs/product.md#reviews). A browser's plain post comes
  * back to redirectTo with the spec's toast; a fetcher gets the data to show beside the form.
  */
@@ -36,6 +38,14 @@ export const action = formResource({
     review: commentIntent(ReviewFormSchema, COMMENT_MESSAGES.reviewFailed),
     reply: commentIntent(ReplyFormSchema, COMMENT_MESSAGES.replyFailed),
     "follow-up": commentIntent(FollowUpFormSchema, COMMENT_MESSAGES.followUpFailed),
+    // The rating confirmed after the outcome (docs/decisions/175): from then on it counts.
+    "confirm-rating": intent.member({
+      schema: ConfirmRatingFormSchema,
+      unexpectedMessage: COMMENT_MESSAGES.confirmFailed,
+      async run({ ctx, value }) {
+        return confirmRating(ctx, { applicationId: value.applicationId, rating: value.rating });
+      },
+    }),
   },
 });
 export const loader = action;

@@ -16,7 +16,7 @@ import { getSharedReferral, type SharedReferral } from "~/modules/public/pages.s
 import { offeredBonus } from "~/modules/referrals/present";
 import { getReferral } from "~/modules/referrals/referrals.server";
 import { shareText } from "~/modules/referrals/share";
-import { OutcomeSummary, RatingSummary } from "~/modules/reputation/reputation";
+import { ReferrerReputation } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 export const REFERRAL_GONE = "This referral is no longer available";
@@ -144,13 +144,7 @@ export default function SharedReferralPage() {
           <Link to={`/profile/${referral.referrer._id}`} className="block font-semibold text-brand-800 hover:underline">
             {referral.referrer.name}
           </Link>
-          {/* Outcomes first, then the stars, each on its own line. */}
-          <div>
-            <OutcomeSummary figures={referral.referrer} />
-          </div>
-          <div>
-            <RatingSummary rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
-          </div>
+          <ReferrerReputation referrer={referral.referrer} />
         </aside>
       </div>
       <section aria-labelledby="reviews-heading" className="rounded-card border border-line bg-surface p-6">

@@ -26,6 +26,7 @@ import {
   type Rng,
   SUCCESSFUL_STATUSES,
 } from "../factories";
+import { OUTCOME_STATUSES } from "../enums";
 import { createId } from "../id";
 import type { applicationOutcomes, referralDaily } from "../schema";
 import type { DemoData } from "./demo";
@@ -277,13 +278,21 @@ export function buildDemoActivity(demo: DemoData, passwordHash: string, now: Dat
     // Most applicants review once the outcome is settled.
     const reviewMs = lastMs + between(rng, 1, 48) * 3600_000;
     if (reviewMs <= nowMs && rng() < 0.75) {
+      const comment = pick(rng, REVIEWS_AFTER_OUTCOME);
+      const rating = pick(rng, [5, 5, 5, 4, 4, 3]);
+      const at = new Date(reviewMs);
+      // Written once the outcome is in, the rating is the confirmed one (docs/decisions/175).
+      const confirmed = (OUTCOME_STATUSES as readonly string[]).includes(application.status!)
+        ? { confirmedRating: rating, ratingConfirmedAt: at }
+        : {};
       comments.push(
         makeComment(referral.id, applicant.id, {
           applicationId: application.id,
-          comment: pick(rng, REVIEWS_AFTER_OUTCOME),
-          rating: pick(rng, [5, 5, 5, 4, 4, 3]),
-          createdAt: new Date(reviewMs),
-          updatedAt: new Date(reviewMs),
+          comment,
+          rating,
+          createdAt: at,
+          updatedAt: at,
+          ...confirmed,
         }),
       );
     }

@@ -25,6 +25,7 @@ import {
   type NewUser,
 } from "../factories";
 import { APPLICATION_STATUSES } from "../schema";
+import { OUTCOME_STATUSES } from "../enums";
 import { cardSlug } from "../../app/core/card-slug";
 import { catalogueCards } from "./cards";
 
@@ -188,6 +189,11 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
       rating: pick(rng, [5, 5, 4, 4, 3, 2]),
       createdAt: new Date(application.createdAt!.getTime() + DAY),
     });
+    // Most applicants whose application has its outcome confirmed their rating (docs/decisions/175).
+    if ((OUTCOME_STATUSES as readonly string[]).includes(application.status!) && index % 5 !== 4) {
+      review.confirmedRating = Math.min(5, review.rating! + (index % 2));
+      review.ratingConfirmedAt = new Date(application.createdAt!.getTime() + 4 * DAY);
+    }
     comments.push(review);
     if (index % 3 === 0) {
       comments.push(
@@ -214,20 +220,22 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
     }
   }
 
-  // Each referrer's reputation, as the comments domain keeps it: the mean of each review's current
-  // rating (the latest rating follow-up replaces the review's own).
+  // Each referrer's reputation, as the comments domain keeps it: every review counted, and the mean
+  // of the verified ones' confirmed ratings (the seed's follow-ups come before the confirmations).
   for (const person of people) {
-    const current = comments
+    const reviews = comments
       .filter((review) => review.commentType === "applicantToReferrer")
-      .filter((review) => referrals.find((referral) => referral.id === review.referralId)?.referrerId === person.id)
-      .map((review) => {
-        const updates = comments.filter(
-          (comment) => comment.originalCommentId === review.id && comment.ratingUpdated && comment.rating != null,
-        );
-        return updates.length > 0 ? updates[updates.length - 1].rating! : review.rating!;
-      });
-    person.reviewCount = current.length;
-    person.rating = current.length > 0 ? current.reduce((sum, rating) => sum + rating, 0) / current.length : null;
+      .filter((review) => referrals.find((referral) => referral.id === review.referralId)?.referrerId === person.id);
+    const verified = reviews
+      .filter((review) => review.ratingConfirmedAt != null)
+      .filter((review) => {
+        const status = applications.find((application) => application.id === review.applicationId)?.status;
+        return (OUTCOME_STATUSES as readonly string[]).includes(status!);
+      })
+      .map((review) => review.confirmedRating!);
+    person.reviewCount = reviews.length;
+    person.verifiedReviewCount = verified.length;
+    person.rating = verified.length > 0 ? verified.reduce((sum, rating) => sum + rating, 0) / verified.length : null;
   }
 
   // Two direct chats with a short conversation each.

@@ -1,13 +1,13 @@
 /**
  * What the app derives from the demo's rows, written by the app's own statements so the seed never
- * restates a rule (issue 31): each review's stage and verified flag (the outcomes domain), each
+ * restates a rule (issue 31): each review's stage (the outcomes domain), each
  * referrer's confirmed-outcome figures and rating. The statements are built against a stand-in D1
  * that hands back their text and values, which are inlined as SQL literals for `wrangler d1
  * execute --file` (our own values, never user input).
  */
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
-import { recountOutcomes, reviewStageSql, verifyApplicantComments } from "../../app/modules/outcomes/counters.server";
+import { recountOutcomes, reviewStageSql } from "../../app/modules/outcomes/counters.server";
 import { recomputeReferrerRating } from "../../app/modules/reputation/rating.server";
 import { statement } from "../../app/utils/d1-statement.server";
 import { literal } from "../../db/seed/sql";
@@ -44,7 +44,6 @@ export function derivedStatements(input: { referrerIds: string[]; reviews: Revie
           sql`update comments set stage = ${reviewStageSql(review.applicationId)} where id = ${review.reviewId}`,
         ),
       ),
-      text(verifyApplicantComments(db, review)),
     ]),
     ...input.referrerIds.flatMap((id) => [
       text(recountOutcomes(db, id)),

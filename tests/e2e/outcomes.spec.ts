@@ -165,11 +165,18 @@ test.describe("outcomes after applying", () => {
 
       await loginAsAdmin();
       await page.goto("/admin/disputes");
-      const row = page.getByRole("row", { name: /Two weeks and nothing/ });
+      // Each dispute with both notes, the timeline and the chat in front of the admin (ADR 175).
+      const row = page.getByRole("article").filter({ hasText: "Two weeks and nothing" });
       await expect(row).toBeVisible();
+      await expect(row).toContainText("None yet (due by");
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.screenshot({ path: screenPath(`admin-disputes-${width}.png`) });
+      }
       // axe needs JavaScript: /admin/disputes is in the axe sweep (axe-sweep.spec.ts).
+      await row.getByLabel("Dismissed: the share was paid").check();
       await row.getByLabel("Why").fill("Settled in the chat");
-      await row.getByRole("button", { name: "Close dispute" }).click();
+      await row.getByRole("button", { name: "Decide and close" }).click();
       await expect(page.getByText("No open disputes.")).toBeVisible();
     });
   });

@@ -21,7 +21,7 @@ import { ftsQuery } from "~/modules/referrals/search.server";
 describe("fair rotation", () => {
   const newcomer = {
     rating: null,
-    reviewCount: 0,
+    verifiedReviewCount: 0,
     confirmedSuccesses: 0,
     sharesPromised: 0,
     sharesPaid: 0,
@@ -30,11 +30,11 @@ describe("fair rotation", () => {
 
   it("weighs newcomers 1 and the best referrers below 3, so nobody is starved", () => {
     expect(rotationWeight(newcomer)).toBe(1);
-    const best = rotationWeight({ ...newcomer, rating: 5, reviewCount: 1000, confirmedSuccesses: 500 });
+    const best = rotationWeight({ ...newcomer, rating: 5, verifiedReviewCount: 1000, confirmedSuccesses: 500 });
     expect(best).toBeGreaterThan(2.9);
     expect(best).toBeLessThan(3);
     // One 5-star review is worth little: damped by review_count / (review_count + 5).
-    expect(rotationWeight({ ...newcomer, rating: 5, reviewCount: 1 })).toBeCloseTo(1 + 1 / 6);
+    expect(rotationWeight({ ...newcomer, rating: 5, verifiedReviewCount: 1 })).toBeCloseTo(1 + 1 / 6);
   });
 
   it("sinks a referrer who owes shares or has open disputes, never to 0", () => {
@@ -48,7 +48,7 @@ describe("fair rotation", () => {
   });
 
   it("quarters the weight of a stale link (not confirmed for 90 days), whoever owns it", () => {
-    const fresh = { ...newcomer, rating: 5, reviewCount: 20, confirmedSuccesses: 4 };
+    const fresh = { ...newcomer, rating: 5, verifiedReviewCount: 20, confirmedSuccesses: 4 };
     expect(rotationWeight({ ...fresh, stale: true })).toBeCloseTo(rotationWeight(fresh) * STALE_FACTOR);
     expect(rotationWeight({ ...newcomer, stale: true })).toBe(0.25);
   });

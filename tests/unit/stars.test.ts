@@ -13,8 +13,12 @@ function filledStarClasses(html: string) {
 
 describe("stars", () => {
   it("are one colour in the card summary, the profile summary and a review's stars", () => {
-    const compact = renderToStaticMarkup(createElement(RatingSummary, { rating: 4.2, reviewCount: 3, compact: true }));
-    const full = renderToStaticMarkup(createElement(RatingSummary, { rating: 4.5, reviewCount: 2 }));
+    const compact = renderToStaticMarkup(
+      createElement(RatingSummary, { referrerId: "u1", rating: 4.2, verifiedReviewCount: 3, compact: true }),
+    );
+    const full = renderToStaticMarkup(
+      createElement(RatingSummary, { referrerId: "u1", rating: 4.5, verifiedReviewCount: 2 }),
+    );
     const review = renderToStaticMarkup(createElement(StarRating, { value: 3 }));
     const classes = [compact, full, review].flatMap(filledStarClasses);
     expect(classes).toHaveLength(1 + 4 + 3);

@@ -225,10 +225,15 @@ describe("the referrer's funnel", () => {
     expect((await step(applicant.token, { step: "bonus-received" })).status).toBe(200);
     expect(await totalsOf(referrer.token, 7)).toMatchObject({ approvals: 1, successes: 1 });
 
-    // Moving into Successful afterwards, out and in again, adds no second approval.
-    for (const status of ["successful", "pending", "successful"]) {
+    // Confirming the bonus made it Successful (ADR 175): choosing it again adds no second approval,
+    // and it cannot move out.
+    for (const [status, answer] of [
+      ["successful", 200],
+      ["pending", 409],
+      ["successful", 200],
+    ] as const) {
       const moved = await api("PUT", `/api/applications/card-apply/${application.id}`, applicant.token, { status });
-      expect(moved.status, status).toBe(200);
+      expect(moved.status, status).toBe(answer);
     }
     expect(await totalsOf(referrer.token, 7)).toMatchObject({ approvals: 1, successes: 1 });
   });

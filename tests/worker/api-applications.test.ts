@@ -66,8 +66,9 @@ describe("one application", () => {
     const { applicant: second, application: secondApp } = await addApplicant(referral, { status: "approved" });
     await api("PUT", ONE(secondApp.id), second.token, { status: "cancelled" });
     expect((await countersOf(referral.id))?.successfulCount).toBe(1);
-    await api("PUT", ONE(application.id), applicant.token, { status: "denied" });
-    expect(await countersOf(referral.id)).toEqual({ applicationsCount: 2, successfulCount: 0 });
+    // The bonus is on the timeline now: the application stays Successful (ADR 175).
+    expect((await api("PUT", ONE(application.id), applicant.token, { status: "denied" })).status).toBe(409);
+    expect(await countersOf(referral.id)).toEqual({ applicationsCount: 2, successfulCount: 1 });
   });
 
   it("is deleted by its applicant only", async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { makeComment } from "../../db/factories";
 import { comments, creditCards } from "../../db/schema";
 import { api, createSignedInUser, testDb } from "./helpers";
-import { addApplicant, createMarket, reputationOf } from "./market-helpers";
+import { addApplicant, confirmRating, createMarket, reputationOf } from "./market-helpers";
 
 const COMMENT = "/api/referrals/card-refer/comment";
 
@@ -23,7 +23,7 @@ async function commentsOn(referralId: string) {
 }
 
 describe("reviews", () => {
-  it("lets an applicant review once, tied to their application, and keeps the referrer's rating", async () => {
+  it("lets an applicant review once, tied to their application, as a first impression outside the average", async () => {
     const { referrer, applicant, referral, application } = await createMarket();
     const created = await api("POST", COMMENT, applicant.token, review(referral.id, 4, ""));
     expect(created.status).toBe(201);
@@ -39,12 +39,13 @@ describe("reviews", () => {
         referrer: { _id: referrer.user.id },
       },
     });
-    expect(await reputationOf(referrer.user.id)).toEqual({ rating: 4, reviewCount: 1 });
+    // Counted, but not in the average: no outcome yet (docs/decisions/175).
+    expect(await reputationOf(referrer.user.id)).toEqual({ rating: null, reviewCount: 1 });
 
     const again = await api("POST", COMMENT, applicant.token, review(referral.id, 1));
     expect(again.status).toBe(409);
     expect(await commentsOn(referral.id)).toHaveLength(1);
-    expect(await reputationOf(referrer.user.id)).toEqual({ rating: 4, reviewCount: 1 });
+    expect(await reputationOf(referrer.user.id)).toEqual({ rating: null, reviewCount: 1 });
   });
 
   it("refuses a review from anyone without an application for the referral, the referrer included", async () => {
@@ -135,10 +136,16 @@ describe("replies and follow-ups", () => {
     expect(list.body.data[0].hasReferrerReply).toBe(true);
   });
 
-  it("lets only the review's author follow up, and an updated rating replaces the review's in the mean", async () => {
-    const { referrer, applicant, referral, reviewId } = await reviewed();
-    const { applicant: second } = await addApplicant(referral);
+  it("lets only the review's author follow up, and an updated rating after the confirmation replaces it in the mean", async () => {
+    const { referrer, applicant, referral, reviewId, application } = await reviewed();
+    const { applicant: second, application: secondApplication } = await addApplicant(referral);
     await api("POST", COMMENT, second.token, review(referral.id, 5));
+    expect(await reputationOf(referrer.user.id)).toEqual({ rating: null, reviewCount: 2 });
+    // Both outcomes in (one bonus received, one denied), both ratings confirmed as they were.
+    await api("PUT", `/api/applications/card-apply/${application.id}`, applicant.token, { status: "successful" });
+    await api("PUT", `/api/applications/card-apply/${secondApplication.id}`, second.token, { status: "denied" });
+    await confirmRating(applicant, application.id, 2);
+    await confirmRating(second, secondApplication.id, 5);
     expect(await reputationOf(referrer.user.id)).toEqual({ rating: 3.5, reviewCount: 2 });
 
     const followUp = (comment: string, rating?: number) => ({

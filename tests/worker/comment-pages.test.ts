@@ -31,7 +31,8 @@ describe("POST /comments", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/dashboard/my-applications?status=pending");
     expect(response.headers.get("Set-Cookie")).toContain("__toast");
-    expect(await reputationOf(referrer.user.id)).toEqual({ rating: 5, reviewCount: 1 });
+    // A first impression: counted, outside the average until the outcome (ADR 175).
+    expect(await reputationOf(referrer.user.id)).toEqual({ rating: null, reviewCount: 1 });
 
     const offsite = await postForm("/comments", applicant.cookie, {
       intent: "review",
@@ -102,7 +103,7 @@ describe("POST /comments", () => {
     expect(hijack.status).toBe(403);
     const rows = await testDb().select().from(comments).where(eq(comments.referralId, referral.id)).all();
     expect(rows).toHaveLength(1);
-    expect(await reputationOf(referrer.user.id)).toEqual({ rating: 4, reviewCount: 1 });
+    expect(await reputationOf(referrer.user.id)).toEqual({ rating: null, reviewCount: 1 });
   });
 });
 

@@ -8,7 +8,7 @@ import {
   type NewUser,
 } from "../../db/factories";
 import { applications, creditCards, referrals, users } from "../../db/schema";
-import { createSignedInUser, testDb } from "./helpers";
+import { createSignedInUser, postPageForm, testDb } from "./helpers";
 
 /** A referrer with one referral, and an applicant who applied through it (all signed in). */
 export async function createMarket(
@@ -40,6 +40,21 @@ export async function reputationOf(userId: string) {
     .from(users)
     .where(eq(users.id, userId))
     .get();
+}
+
+/** The applicant confirms (or changes) their rating after the outcome: the page's plain form post. */
+export function confirmRating(applicant: { cookie: string }, applicationId: string, rating: number) {
+  return postPageForm(
+    "/comments",
+    applicant.cookie,
+    {
+      intent: "confirm-rating",
+      applicationId,
+      rating: String(rating),
+      redirectTo: "/dashboard/my-applications",
+    },
+    { "Sec-Fetch-Mode": "navigate" },
+  );
 }
 
 export async function countersOf(referralId: string) {

@@ -4,7 +4,7 @@ import { referrals, users } from "../../db/schema";
 import { rotationWeight } from "~/modules/referrals/rotation.server";
 import { WEIGHT_SQL } from "~/modules/referrals/rotation-weight.server";
 import { api, fetchPath, testDb } from "./helpers";
-import { addApplicant, createMarket, reputationOf } from "./market-helpers";
+import { addApplicant, confirmRating, createMarket, reputationOf } from "./market-helpers";
 
 const OUTCOME = (id: string) => `/api/applications/card-apply/${id}/outcome`;
 const COMMENT = "/api/referrals/card-refer/comment";
@@ -43,7 +43,7 @@ describe("reputation from confirmed outcomes", () => {
     expect(await detail.text()).toContain("Paid 1 of 2 promised shares");
   });
 
-  it("marks reviews with their stage, verifies them when both sides confirm, and weighs verified ones 3", async () => {
+  it("marks reviews with their stage, and counts a rating only once the applicant confirms it after the outcome", async () => {
     const market = await createMarket({ application: SHARE });
     const dayOne = await addApplicant(market.referral, SHARE);
     const review = await api("POST", COMMENT, market.applicant.token, {
@@ -52,33 +52,34 @@ describe("reputation from confirmed outcomes", () => {
       rating: 5,
       comment: "Quick to answer",
     });
-    expect(review.body.data).toMatchObject({ stage: "applied", verifiedOutcome: false });
+    expect(review.body.data).toMatchObject({ stage: "applied", verifiedOutcome: false, confirmedRating: null });
     await api("POST", COMMENT, dayOne.applicant.token, {
       commentType: "applicantToReferrer",
       referralId: market.referral.id,
       rating: 2,
       comment: "Slow",
     });
-    expect((await reputationOf(market.referrer.user.id))?.rating).toBeCloseTo(3.5);
+    // Two first impressions: nothing in the average yet.
+    expect(await reputationOf(market.referrer.user.id)).toEqual({ rating: null, reviewCount: 2 });
 
     await confirmAll(market);
-    // (5 * 3 + 2 * 1) / (3 + 1)
-    expect(await reputationOf(market.referrer.user.id)).toEqual({ rating: 4.25, reviewCount: 2 });
+    // The outcome alone does not count the rating: the applicant confirms it (or changes it).
+    expect(await reputationOf(market.referrer.user.id)).toEqual({ rating: null, reviewCount: 2 });
+    expect((await confirmRating(market.applicant, market.application.id, 4)).status).toBe(302);
+    expect(await reputationOf(market.referrer.user.id)).toEqual({ rating: 4, reviewCount: 2 });
     const followUp = await api("POST", COMMENT, market.applicant.token, {
       commentType: "followUpComment",
       referralId: market.referral.id,
       originalCommentId: review.body.data._id,
       comment: "The share arrived in two days",
     });
-    expect(followUp.body.data).toMatchObject({ stage: "share", verifiedOutcome: true });
+    expect(followUp.body.data).toMatchObject({ stage: "share", verifiedOutcome: false });
     const thread = await api("GET", `/api/users/profile/${market.referrer.user.id}/reviews`, null);
-    const reviewed = (thread.body.data as { _id: string; verifiedOutcome: boolean; stage: string }[]).find(
-      (comment) => comment._id === review.body.data._id,
-    );
-    expect(reviewed).toMatchObject({ verifiedOutcome: true, stage: "applied" });
+    const reviewed = (thread.body.data as { _id: string }[]).find((comment) => comment._id === review.body.data._id);
+    expect(reviewed).toMatchObject({ verifiedOutcome: true, stage: "applied", rating: 5, confirmedRating: 4 });
   });
 
-  it("offers the follow-up review on My Applications once the share is confirmed", async () => {
+  it("asks for the rating on My Applications once the outcome is in, then shows the review as verified", async () => {
     const market = await createMarket({ application: SHARE });
     await api("POST", COMMENT, market.applicant.token, {
       commentType: "applicantToReferrer",
@@ -86,13 +87,22 @@ describe("reputation from confirmed outcomes", () => {
       rating: 4,
       comment: "",
     });
-    const before = await fetchPath("/dashboard/my-applications", { headers: { Cookie: market.applicant.cookie } });
-    expect(await before.text()).not.toContain("Your share arrived: add a follow-up");
+    const page = async () =>
+      (await fetchPath("/dashboard/my-applications", { headers: { Cookie: market.applicant.cookie } })).text();
+    const before = await page();
+    expect(before).not.toContain("Your share arrived: add a follow-up");
+    expect(before).not.toContain("The outcome is in: confirm your rating");
     await confirmAll(market);
-    const after = await fetchPath("/dashboard/my-applications", { headers: { Cookie: market.applicant.cookie } });
-    const html = await after.text();
-    expect(html).toContain("Your share arrived: add a follow-up and update your rating");
-    expect(html).toContain("Verified outcome");
+    const after = await page();
+    expect(after).toContain("Your share arrived: add a follow-up and update your rating");
+    expect(after).toContain("The outcome is in: confirm your rating");
+    expect(after).toContain("First impression");
+    await confirmRating(market.applicant, market.application.id, 5);
+    const confirmed = await page();
+    expect(confirmed).not.toContain("The outcome is in: confirm your rating");
+    expect(confirmed).toContain("Verified outcome");
+    // One mark per review: never the stage beside the verified badge.
+    expect(confirmed).not.toContain("First impression");
   });
 
   it("weighs the fair rotation by the confirmed figures, the same in SQL as in TypeScript", async () => {
@@ -108,7 +118,7 @@ describe("reputation from confirmed outcomes", () => {
     const figures = await db.select().from(users).where(eq(users.id, market.referrer.user.id)).get();
     const expected = rotationWeight({
       rating: figures!.rating,
-      reviewCount: figures!.reviewCount,
+      verifiedReviewCount: figures!.verifiedReviewCount,
       confirmedSuccesses: figures!.confirmedSuccesses,
       sharesPromised: figures!.sharesPromised,
       sharesPaid: figures!.sharesPaid,

@@ -135,6 +135,7 @@ describe("outcome steps: the whole way and repeats", () => {
     expect(done.status).toBe(200);
     expect(done.body.data.outcome).toEqual({
       disputeOpen: false,
+      dispute: null,
       steps: [
         expect.objectContaining({ step: "bonus-posted", label: "Referral bonus posted", by: referrer.user.id }),
         expect.objectContaining({ step: "bonus-received", by: applicant.user.id }),
@@ -229,7 +230,12 @@ describe("outcome steps: disputes", () => {
         "Content-Type": "application/x-www-form-urlencoded",
         "Sec-Fetch-Mode": "navigate",
       },
-      body: new URLSearchParams({ intent: "close", id: application.id, reason: "Paid in the chat" }),
+      body: new URLSearchParams({
+        intent: "close",
+        id: application.id,
+        decision: "dismissed",
+        reason: "Paid in the chat",
+      }),
     });
     expect(closed.status).toBe(302);
     expect((await figuresOf(referrer.user.id))?.openDisputes).toBe(0);

@@ -1,3 +1,4 @@
+import { OUTCOME_STATUSES } from "../../db/enums";
 import { env } from "cloudflare:test";
 import { inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -156,7 +157,7 @@ describe("demo activity", () => {
       expect(person.sharesPaid).toBe(theirs.filter((s) => s.has("share-received")).length);
     }
     const reviews = await testDb()
-      .select({ id: comments.id, stage: comments.stage, verified: comments.verifiedOutcome })
+      .select({ id: comments.id, stage: comments.stage, confirmedAt: comments.ratingConfirmedAt })
       .from(comments)
       .where(
         inArray(
@@ -171,7 +172,8 @@ describe("demo activity", () => {
       const application = activity.applications.find((a) => a.id === comment.applicationId)!;
       const done = steps(application.id);
       expect(review.stage).toBe(done.has("share-received") ? "share" : "bonus");
-      expect(review.verified).toBe(done.has("share-received") || application.promisedSharePercent === 0);
+      // A review written after the outcome is its confirmed rating: it counts (docs/decisions/175).
+      expect(review.confirmedAt !== null).toBe((OUTCOME_STATUSES as readonly string[]).includes(application.status!));
     }
   }, 60_000);
 });

@@ -66,6 +66,9 @@ describe("slots come back before the bonus posts (ADR 171)", () => {
   it("leaves an unlimited referral unlimited", async () => {
     const { applicant, application, referral } = await createMarket({ referral: { availableReferCount: null } });
     expect((await api("PUT", ONE(application.id), applicant.token, { status: "cancelled" })).status).toBe(200);
+    // A closed application reopens as Applied before its bonus can arrive (ADR 175).
+    expect((await api("PUT", ONE(application.id), applicant.token, { status: "successful" })).status).toBe(409);
+    expect((await api("PUT", ONE(application.id), applicant.token, { status: "pending" })).status).toBe(200);
     expect((await api("PUT", ONE(application.id), applicant.token, { status: "successful" })).status).toBe(200);
     expect(await slotsLeft(referral.id)).toBeNull();
   });

@@ -6,7 +6,6 @@
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { SUCCESSFUL_STATUSES } from "../../../db/factories";
 import { applications, creditCards, referrals, users, type ApplicationStatus } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
 import { createdKeyOf, olderThan, toPage, type CreatedKey } from "~/utils/keyset.server";
@@ -17,6 +16,11 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { assertApplicationReader } from "./access";
 import { toApiApplication } from "./present";
 import { slotMove, slotStatement, tookSlot } from "./slots.server";
+import { recountReferral } from "./recount.server";
+import { takeOutcomeStep, type OutcomeCtx } from "~/modules/outcomes/outcomes.server";
+import { statusRefusal, stepOfStatus } from "~/modules/outcomes/steps";
+import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
+import type { OutcomeStep } from "../../../db/enums";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { countApproval } from "~/modules/analytics/rollup.server";
 import { statement } from "~/utils/d1-statement.server";
@@ -51,7 +55,8 @@ const columns = {
   promisedBonusUnit: applications.promisedBonusUnit,
   // The outcome timeline in the same statement (at most one row per step, by the unique index).
   outcomeJson: sql<string>`(select json_group_array(json_object('step', o.step, 'by', o.actor_id, 'at', o.created_at,
-    'amount', o.amount, 'method', o.method, 'note', o.note, 'closedAt', o.closed_at))
+    'amount', o.amount, 'method', o.method, 'note', o.note, 'closedAt', o.closed_at,
+    'answer', o.answer, 'answeredAt', o.answered_at, 'decision', o.decision))
     from application_outcomes o where o.application_id = ${applications.id})`,
   card: { id: creditCards.id, name: creditCards.name, issuer: creditCards.issuer },
   referrer: personColumns(referrer),
@@ -163,7 +168,13 @@ async function requireOwnApplication(db: Db, actor: Actor, applicationId: string
       id: applications.id,
       applicantId: applications.applicantId,
       referralId: applications.referralId,
+      referrerId: applications.referrerId,
       status: applications.status,
+      promisedSharePercent: applications.promisedSharePercent,
+      // Written out: a one-table select leaves its columns unqualified (see reputation.server.ts).
+      steps: sql<
+        string | null
+      >`(select group_concat(o.step) from application_outcomes o where o.application_id = applications.id)`,
     })
     .from(applications)
     .where(eq(applications.id, applicationId))
@@ -173,18 +184,6 @@ async function requireOwnApplication(db: Db, actor: Actor, applicationId: string
   return row;
 }
 
-/** The referral's counters recomputed from its applications (run in the batch of the change). */
-function recountReferral(db: Db, referralId: string) {
-  const ofThisReferral = sql`from applications a where a.referral_id = referrals.id`;
-  return db
-    .update(referrals)
-    .set({
-      applicationsCount: sql`(select count(*) ${ofThisReferral})`,
-      successfulCount: sql`(select count(*) ${ofThisReferral} and a.status in ${SUCCESSFUL_STATUSES})`,
-    })
-    .where(eq(referrals.id, referralId));
-}
-
 /**
  * The applicant changes their own application's status. Choosing the current status changes
  * nothing. The referral's successful count follows in the same batch, and so does its slot:
@@ -192,7 +191,7 @@ function recountReferral(db: Db, referralId: string) {
  * one again (409 when none is left; slots.server.ts, ADR 171).
  */
 export async function updateApplicationStatus(
-  ctx: AppCtx & Pick<Ctx, "purgePages">,
+  ctx: AppCtx & Pick<Ctx, "purgePages"> & OutcomeCtx,
   input: { applicationId: string; status: ApplicationStatus },
 ) {
   const actor = requireActor(ctx);
@@ -200,33 +199,50 @@ export async function updateApplicationStatus(
   const { applicationId, status } = input;
   const current = await requireOwnApplication(db, actor, applicationId);
   const message = APPLICATION_MESSAGES.statusUpdated(statusLabel(status));
-  if (current.status !== status) {
-    const move = slotMove(current.status, status);
-    const parties = { applicationId, referralId: current.referralId };
-    const statusUpdate = db
-      .update(applications)
-      .set({ status, updatedAt: new Date() })
-      .where(
-        and(
-          eq(applications.id, applicationId),
-          eq(applications.applicantId, actor.id),
-          move === "take" ? tookSlot(parties) : undefined,
-        ),
-      )
-      .returning({ id: applications.id });
-    const results = await db.$client.batch([
-      ...(move === "none" ? [] : [statement(db, slotStatement(db, { ...parties, move }))]),
-      statement(db, statusUpdate),
-      // A move into a successful status is an approval in the referrer's analytics, once (ADR 173).
-      ...countApproval(db, { applicationId, referralId: current.referralId, at: Date.now() }),
-      statement(db, recountReferral(db, current.referralId)),
-    ]);
-    const updated = results[move === "none" ? 0 : 1].results;
-    if (updated.length === 0) throw new DomainError(409, APPLICATION_MESSAGES.noSlots);
-    // Its slots left changed, and with them whether it is listed.
-    if (move !== "none") purgeReferralPages(ctx, { referralIds: [current.referralId] });
+  if (current.status === status) {
+    return { message, changed: false, data: await getApplication(ctx, { applicationId }) };
   }
-  return { message, changed: current.status !== status, data: await getApplication(ctx, { applicationId }) };
+  // The one status story (ADR 175): the status follows the timeline, and a status that stands for a
+  // step records it (Successful is the sign-up bonus confirmed), in the step's own batch.
+  const recorded = new Set((current.steps ?? "").split(",").filter(Boolean) as OutcomeStep[]);
+  const refusal = statusRefusal(status, {
+    status: current.status,
+    promisedSharePercent: current.promisedSharePercent,
+    recorded,
+  });
+  if (refusal) throw new DomainError(409, refusal);
+  const step = stepOfStatus(status);
+  if (step && !recorded.has(step) && step === "bonus-received") {
+    await takeOutcomeStep(ctx, { applicationId, step });
+    return { message, changed: true, data: await getApplication(ctx, { applicationId }) };
+  }
+  const move = slotMove(current.status, status);
+  const parties = { applicationId, referralId: current.referralId };
+  const statusUpdate = db
+    .update(applications)
+    .set({ status, updatedAt: new Date() })
+    .where(
+      and(
+        eq(applications.id, applicationId),
+        eq(applications.applicantId, actor.id),
+        move === "take" ? tookSlot(parties) : undefined,
+      ),
+    )
+    .returning({ id: applications.id });
+  const results = await db.$client.batch([
+    ...(move === "none" ? [] : [statement(db, slotStatement(db, { ...parties, move }))]),
+    statement(db, statusUpdate),
+    // A move into a successful status is an approval in the referrer's analytics, once (ADR 173).
+    ...countApproval(db, { applicationId, referralId: current.referralId, at: Date.now() }),
+    statement(db, recountReferral(db, current.referralId)),
+    // Whether the applicant's review counts follows the status (reputation/verified.ts).
+    statement(db, recomputeReferrerRating(db, current.referrerId)),
+  ]);
+  const updated = results[move === "none" ? 0 : 1].results;
+  if (updated.length === 0) throw new DomainError(409, APPLICATION_MESSAGES.noSlots);
+  // Its slots left changed, and with them whether it is listed.
+  if (move !== "none") purgeReferralPages(ctx, { referralIds: [current.referralId] });
+  return { message, changed: true, data: await getApplication(ctx, { applicationId }) };
 }
 
 /**

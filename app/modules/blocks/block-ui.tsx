@@ -11,6 +11,11 @@ export const blockCopy: ConfirmCopy = {
   confirmLabel: "Block",
 };
 
+/** The question when an application or a dispute is open between the two: it warns first (ADR 175). */
+export function blockCopyFor(openDealings: number): ConfirmCopy {
+  return openDealings > 0 ? { ...blockCopy, description: BLOCK_MESSAGES.confirmBodyDealings } : blockCopy;
+}
+
 /** A plain POST button (no question: its action is the undo of another). */
 export function PostButton({ post, children }: { post: ConfirmPost; children: ReactNode }) {
   return (

@@ -10,6 +10,7 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { countUnread } from "~/modules/chats/queries.server";
 import { BLOCK_MESSAGES } from "./schemas";
+import { openDealingsBetween } from "~/modules/applications/dealings.server";
 
 type BlockCtx = Pick<Ctx, "db" | "realtime" | "actor">;
 
@@ -44,7 +45,12 @@ export async function blockUser(ctx: BlockCtx, input: { userId: string }) {
     .values({ blockerId: actor.id, blockedId: input.userId, createdAt: new Date() })
     .onConflictDoNothing();
   await announceBlockChanged(ctx, actor.id, input.userId);
-  return { userId: input.userId, blockedByYou: true, message: BLOCK_MESSAGES.blocked };
+  const dealings = await openDealingsBetween(ctx.db, actor.id, input.userId);
+  return {
+    userId: input.userId,
+    blockedByYou: true,
+    message: dealings > 0 ? BLOCK_MESSAGES.blockedDealings : BLOCK_MESSAGES.blocked,
+  };
 }
 
 /** Unblocks a member (idempotent: unblocking someone not blocked changes nothing). */

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmTrigger, type ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { MenuDetails } from "~/components/ui/menu-details";
-import { blockCopy, PostButton } from "~/modules/blocks/block-ui";
+import { blockCopyFor, PostButton } from "~/modules/blocks/block-ui";
 import { ReportTrigger } from "~/modules/reports/report-dialog";
 import type { ChatDetail } from "./present";
 import { CHAT_MESSAGES } from "./schemas";
@@ -57,7 +57,7 @@ export function ChatInfoPanel({
               <ConfirmTrigger
                 label="Block"
                 confirmHref={`${chatHref}&confirm=block`}
-                copy={blockCopy}
+                copy={blockCopyFor(chat.openDealings)}
                 post={posts.block}
               />
             )

@@ -10,7 +10,7 @@ import { ReportPanel, ReportTrigger, type ReportTargetRef } from "~/modules/repo
 import { useUser } from "~/utils/user";
 import { useHydrated } from "~/core/hooks";
 import { Avatar, formatDay, formatTime } from "./chat-ui";
-import { blockCopy, PostButton } from "~/modules/blocks/block-ui";
+import { blockCopyFor, PostButton } from "~/modules/blocks/block-ui";
 import { ChatInfoPanel, chatPosts } from "./chat-info-panel";
 import { Composer } from "./composer";
 import type { ChatDetail } from "./present";
@@ -105,7 +105,7 @@ export function Conversation({
       {confirm ? (
         <div className="border-b border-line px-4 py-3">
           <ConfirmPanel
-            copy={confirm === "block" ? blockCopy : deleteCopy}
+            copy={confirm === "block" ? blockCopyFor(chat.openDealings) : deleteCopy}
             post={confirm === "block" ? posts.block : posts.leave}
             cancelHref={chatHref}
           />
@@ -263,12 +263,28 @@ function Bubble({
   );
 }
 
-/** Instead of the composer across a block: who blocked, and for the blocker the way back. */
+/**
+ * Instead of the composer across a block: who blocked, and for the blocker the way back. With an
+ * application or a dispute open between the two, the blocked member reads what still works and
+ * where (docs/decisions/175): the timeline and the dispute on My Applications, the admins.
+ */
 function BlockNotice({ chat }: { chat: ChatDetail }) {
+  const dealings = chat.blocked === "by-them" && chat.openDealings > 0;
   return (
     <div role="status" className="flex flex-wrap items-center gap-3 border-t border-line px-4 py-3 text-sm text-muted">
-      <p className="flex-1">{chat.blocked === "by-you" ? BLOCK_MESSAGES.youBlocked : BLOCK_MESSAGES.blockedYou}</p>
+      <p className="flex-1">
+        {chat.blocked === "by-you"
+          ? BLOCK_MESSAGES.youBlocked
+          : dealings
+            ? BLOCK_MESSAGES.blockedYouDealings
+            : BLOCK_MESSAGES.blockedYou}
+      </p>
       {chat.blocked === "by-you" ? <PostButton post={chatPosts(chat).unblock}>Unblock</PostButton> : null}
+      {dealings ? (
+        <Link to="/dashboard/my-applications" className="font-medium text-brand-700 hover:underline">
+          Open My Applications
+        </Link>
+      ) : null}
     </div>
   );
 }

@@ -22,6 +22,11 @@ export const ChatSummarySchema = z.object({
    * is then only reachable by its address, not listed), "by-them", or null. Either way no one can send.
    */
   blocked: z.enum(["by-you", "by-them"]).nullable(),
+  /**
+   * Applications between the two with no outcome yet or an open dispute (docs/decisions/175):
+   * blocking warns first, and across a block the chat says what still works.
+   */
+  openDealings: z.number().int(),
 });
 export type ChatSummary = z.infer<typeof ChatSummarySchema>;
 

@@ -29,6 +29,7 @@ import {
 } from "./rows.server";
 import { CHAT_MESSAGES } from "./schemas";
 import { blocksSomeoneIn } from "~/modules/blocks/rules.server";
+import { openDealingsSql } from "~/modules/applications/dealings.server";
 
 type ReadCtx = Pick<Ctx, "db" | "actor">;
 
@@ -82,6 +83,7 @@ function listQuery(db: Db, userId: string, only?: { chatId: string }) {
           where ${blocks.blockerId} = ${userId} and ${blocks.blockedId} = ${other.userId})`.as("blocked_by_you"),
         blocksYou: sql<number>`exists (select 1 from ${blocks}
           where ${blocks.blockerId} = ${other.userId} and ${blocks.blockedId} = ${userId})`.as("blocks_you"),
+        openDealings: sql<number>`${openDealingsSql(userId, other.userId)}`.as("open_dealings"),
       })
       .from(chatMembers)
       .innerJoin(chats, eq(chats.id, chatMembers.chatId))
@@ -124,6 +126,7 @@ function toSummary(row: ListRow): ChatSummary {
     updatedAt: (row.lastMessageAt ?? row.createdAt).toISOString(),
     lastMessage: row.lastMessage,
     blocked: row.blockedByYou ? "by-you" : row.blocksYou ? "by-them" : null,
+    openDealings: Number(row.openDealings),
   };
 }
 
@@ -208,6 +211,7 @@ async function chatHeader(db: Db, chatId: string) {
     lastMessage: null,
     referral: null,
     blocked: null,
+    openDealings: 0,
   } satisfies ChatSummary;
 }
 

@@ -6,17 +6,25 @@ import { CommentText } from "./comment-text";
 import { useFlashFormError } from "~/components/forms/form-error";
 import { commentFormId, FollowUpForm, ReplyForm } from "./forms";
 import { StarRating } from "./star-rating";
+import { VERIFIED_MESSAGES } from "~/modules/reputation/verified";
 import { groupThreads, REVIEW_STAGE_LABELS, type ApiComment, type CommentPerson } from "./thread";
 
-/** When an applicant's comment was written, and whether both sides confirmed its outcome (ADR 170). */
+/**
+ * One mark per comment (docs/decisions/175): a verified review says so, with its first impression
+ * when the applicant changed it; anything else says when it was written ('First impression', 'After
+ * the bonus', ...). Never both.
+ */
 function OutcomeMarks({ comment }: { comment: ApiComment }) {
+  if (!comment.verifiedOutcome) {
+    return <span className="text-xs text-muted">{REVIEW_STAGE_LABELS[comment.stage]}</span>;
+  }
   return (
     <>
-      <span className="text-xs text-muted">{REVIEW_STAGE_LABELS[comment.stage]}</span>
-      {comment.verifiedOutcome ? (
-        <span className="inline-flex items-center gap-1 rounded-full bg-success-50 px-2 py-0.5 text-xs font-medium text-success-700">
-          <BadgeCheck aria-hidden className="size-3" /> Verified outcome
-        </span>
+      <span className="inline-flex items-center gap-1 rounded-full bg-success-50 px-2 py-0.5 text-xs font-medium text-success-700">
+        <BadgeCheck aria-hidden className="size-3" /> {VERIFIED_MESSAGES.verified}
+      </span>
+      {comment.rating && comment.confirmedRating !== comment.rating ? (
+        <span className="text-xs text-muted">(first impression {comment.rating} of 5)</span>
       ) : null}
     </>
   );

@@ -10,7 +10,8 @@ import { createId } from "../../../db/id";
 import { applications, comments, referrals, users, type CommentType } from "../../../db/schema";
 import { assertApplicationReader } from "~/modules/applications/access";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
-import { reviewStageSql, verifiedOutcomeCondition } from "~/modules/outcomes/counters.server";
+import { reviewStageSql } from "~/modules/outcomes/counters.server";
+import { verifiedReviewSql } from "~/modules/reputation/verified.server";
 import { visibleNames } from "~/modules/users/privacy";
 import type { Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
@@ -63,12 +64,9 @@ async function findReview(db: Db, referralId: string, originalCommentId: string)
   return review;
 }
 
-/** The stage and verified mark an applicant's comment takes from their application's outcome (ADR 170). */
+/** The stage an applicant's comment takes from their application's outcome (ADR 170). */
 function outcomeMarks(applicationId: string) {
-  return {
-    stage: reviewStageSql(applicationId),
-    verifiedOutcome: sql<boolean>`${verifiedOutcomeCondition(applicationId)}`,
-  };
+  return { stage: reviewStageSql(applicationId) };
 }
 
 /**
@@ -193,7 +191,12 @@ async function loadComments(db: Db, where: SQL | undefined, viewerId: string | n
       referralId: comments.referralId,
       applicationId: comments.applicationId,
       stage: comments.stage,
-      verifiedOutcome: comments.verifiedOutcome,
+      verifiedOutcome: sql<number>`case when ${comments.commentType} = 'applicantToReferrer' then ${verifiedReviewSql({
+        ratingConfirmedAt: sql`${comments.ratingConfirmedAt}`,
+        applicationId: sql`${comments.applicationId}`,
+      })} else 0 end`,
+      confirmedRating: comments.confirmedRating,
+      ratingConfirmedAt: comments.ratingConfirmedAt,
       author: personColumns(author),
       owner: personColumns(owner),
       reviewAuthor: personColumns(reviewAuthor),
@@ -226,7 +229,9 @@ async function loadComments(db: Db, where: SQL | undefined, viewerId: string | n
     applicationId: row.applicationId,
     userId: row.author.id,
     stage: row.stage,
-    verifiedOutcome: row.verifiedOutcome,
+    verifiedOutcome: Boolean(row.verifiedOutcome),
+    confirmedRating: row.confirmedRating,
+    ratingConfirmedAt: row.ratingConfirmedAt?.toISOString() ?? null,
   }));
 }
 
@@ -234,9 +239,15 @@ export const REVIEWS_PAGE_SIZE = 50;
 
 /**
  * Reviews and their responses for a set of reviews, chosen by `reviewWhere`, in one query: the
- * newest REVIEWS_PAGE_SIZE reviews are a subquery of the read (one round trip, issue 20).
+ * newest `limit` (REVIEWS_PAGE_SIZE) reviews are a subquery of the read (one round trip, issue 20).
  */
-function threadsWhere(db: Db, reviewWhere: SQL | undefined, viewerId: string | null, before?: Date) {
+export function threadsWhere(
+  db: Db,
+  reviewWhere: SQL | undefined,
+  viewerId: string | null,
+  before?: Date,
+  limit = REVIEWS_PAGE_SIZE,
+) {
   const reviewIds = db
     .select({ id: comments.id })
     .from(comments)
@@ -248,7 +259,7 @@ function threadsWhere(db: Db, reviewWhere: SQL | undefined, viewerId: string | n
       ),
     )
     .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(REVIEWS_PAGE_SIZE);
+    .limit(limit);
   return loadComments(
     db,
     or(inArray(comments.id, reviewIds), inArray(comments.originalCommentId, reviewIds)),

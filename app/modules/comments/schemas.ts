@@ -31,6 +31,8 @@ export const COMMENT_MESSAGES = {
   notAuthor: "You can only follow up on your own review.",
   notAReview: "Replies and follow-ups belong to a review.",
   commentNotFound: "Comment not found",
+  applicationNotFound: "Application not found",
+  confirmFailed: "Your rating could not be confirmed. Please try again.",
 } as const;
 
 const referralId = z
@@ -85,6 +87,20 @@ export const ReplyFormSchema = z.object({ intent: z.literal("reply"), ...replyFi
 export const FollowUpFormSchema = z
   .object({ intent: z.literal("follow-up"), ...followUpFields })
   .superRefine(ratingWhenUpdated);
+
+/**
+ * POST /comments `confirm-rating`: the applicant confirms or changes their review's rating once the
+ * application has its outcome (docs/decisions/175).
+ */
+export const ConfirmRatingFormSchema = z.object({
+  intent: z.literal("confirm-rating"),
+  applicationId: z
+    .string({ error: COMMENT_MESSAGES.applicationNotFound })
+    .trim()
+    .min(1, COMMENT_MESSAGES.applicationNotFound)
+    .max(64, COMMENT_MESSAGES.applicationNotFound),
+  rating,
+});
 
 /** POST /comments: the three forms, told apart by `intent`. */
 export const CommentFormSchema = z.discriminatedUnion("intent", [

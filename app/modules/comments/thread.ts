@@ -37,21 +37,31 @@ export const ApiCommentSchema = z.object({
   userId: z.string(),
   /** How far the author's application had gone when it was written (docs/decisions/170). */
   stage: z.enum(REVIEW_STAGES),
-  /** The applicant's comment on an outcome both sides confirmed: it weighs 3 in the rating. */
+  /**
+   * A review whose applicant confirmed its rating after the outcome (the verified rule,
+   * app/modules/reputation/verified.ts): only these count in the referrer's average. Until then
+   * `rating` is a first impression. False on replies and follow-ups.
+   */
   verifiedOutcome: z.boolean(),
+  /** A review: the rating its applicant confirmed or changed after the outcome, and when (null before). */
+  confirmedRating: z.number().int().nullable(),
+  ratingConfirmedAt: z.string().nullable(),
 });
 export type ApiComment = z.infer<typeof ApiCommentSchema>;
 
-/** How a review's stage reads beside it. */
+/** How a review's stage reads beside it when it is not verified (a verified one says only that). */
 export const REVIEW_STAGE_LABELS: Record<ReviewStage, string> = {
-  applied: "After applying",
+  applied: "First impression",
   bonus: "After the bonus",
   share: "After the share",
 };
 
 export interface CommentThreadData {
   review: ApiComment;
-  /** The rating that counts now: the latest rating follow-up's, else the review's. */
+  /**
+   * The rating shown now: the latest rating follow-up's, else the review's; once confirmed, the
+   * confirmed one and the follow-ups after it (as rating.server.ts counts it).
+   */
   currentRating: number | null;
   responses: ApiComment[];
 }
@@ -61,14 +71,20 @@ export function groupThreads(comments: readonly ApiComment[]): CommentThreadData
   const threads = new Map<string, CommentThreadData>();
   for (const comment of comments) {
     if (comment.commentType === "applicantToReferrer") {
-      threads.set(comment._id, { review: comment, currentRating: comment.rating, responses: [] });
+      threads.set(comment._id, {
+        review: comment,
+        currentRating: comment.confirmedRating ?? comment.rating,
+        responses: [],
+      });
     }
   }
   for (const comment of comments) {
     const thread = comment.originalCommentId ? threads.get(comment.originalCommentId) : undefined;
     if (!thread || comment.commentType === "applicantToReferrer") continue;
     thread.responses.push(comment);
-    if (comment.commentType === "followUpComment" && comment.ratingUpdated && comment.rating) {
+    const confirmedAt = thread.review.ratingConfirmedAt;
+    const counts = confirmedAt === null || comment.createdAt >= confirmedAt;
+    if (comment.commentType === "followUpComment" && comment.ratingUpdated && comment.rating && counts) {
       thread.currentRating = comment.rating;
     }
   }

@@ -19,6 +19,7 @@ export function noticeToReferrer(
     id: `referral-${input.referralId}`,
     text: input.text,
     href: MY_REFERRALS_URL,
+    referralId: input.referralId,
   });
 }
 

@@ -1,8 +1,8 @@
 /**
  * The statements an outcome step batches with its own write (docs/decisions/170): the referrer's
  * reputation from confirmed outcomes recounted from application_outcomes' index on (referrer,
- * step), and the applicant's comments marked verified once both sides confirmed the outcome. Pages
- * then read the counters from the users row, never aggregate per request.
+ * step). Pages then read the counters from the users row, never aggregate per request. (A review
+ * counts once its applicant confirms the rating after the outcome: reputation/verified.ts.)
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
@@ -34,34 +34,9 @@ export function recountOutcomes(db: Db, referrerId: string) {
       and (select a.promised_share_percent from applications a where a.id = r.application_id) > 0),
     shares_paid = (select count(*) ${rowsOf(referrerId, "share-received")}),
     median_days_to_pay = ${medianDaysToPay(referrerId)},
-    open_disputes = (select count(*) ${rowsOf(referrerId, "share-not-received")} and r.closed_at is null)
+    open_disputes = (select count(*) ${rowsOf(referrerId, "share-not-received")} and r.closed_at is null),
+    disputes_upheld = (select count(*) ${rowsOf(referrerId, "share-not-received")} and r.decision = 'upheld')
     where id = ${referrerId}`,
-  );
-}
-
-/**
- * The outcome of an application is verified when both sides confirmed it: the share paid and
- * received, or, when no share was promised, the bonus posted and received.
- */
-export function verifiedOutcomeCondition(applicationId: string) {
-  const has = (step: string) =>
-    sql`exists (select 1 from application_outcomes v where v.application_id = ${applicationId} and v.step = ${step})`;
-  return sql`(${has("share-received")} or (
-    (select promised_share_percent from applications where id = ${applicationId}) = 0
-    and ${has("bonus-posted")} and ${has("bonus-received")}))`;
-}
-
-/** Marks the applicant's review and follow-ups of this application's referral as verified when they now are. */
-export function verifyApplicantComments(
-  db: Db,
-  input: { applicationId: string; referralId: string; applicantId: string },
-) {
-  return statement(
-    db,
-    sql`update comments set verified_outcome = 1
-    where referral_id = ${input.referralId} and author_id = ${input.applicantId} and verified_outcome = 0
-      and comment_type in ('applicantToReferrer', 'followUpComment')
-      and ${verifiedOutcomeCondition(input.applicationId)}`,
   );
 }
 

@@ -1,6 +1,8 @@
 /**
- * Disputed shares for admins (docs/product.md#outcomes): the open disputes, newest first, keyset
- * paged on their partial index, and an admin's closing of one (with its audit row, in one batch).
+ * Disputed shares (docs/product.md#outcomes, docs/decisions/175): the referrer's answer within
+ * DISPUTE_ANSWER_DAYS; for admins the open disputes, newest first, keyset paged on their partial
+ * index, with both notes, the timeline and the pair's chat; and an admin's decision (with its audit
+ * row and the referrer's recount, in one batch).
  */
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
@@ -12,9 +14,15 @@ import { auditEntry } from "~/modules/admin/audit.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
 import { statement } from "~/utils/d1-statement.server";
 import { recountOutcomes } from "./counters.server";
-import { OUTCOME_MESSAGES } from "./steps";
+import { OUTCOME_MESSAGES, parseOutcome } from "./steps";
 import { notify } from "~/modules/notifications/notify.server";
 import { outcomeHref } from "./notify.server";
+import { requireActor } from "~/core/context.server";
+import { answerDeadline, DISPUTE_MESSAGES } from "./dispute-path";
+import type { DisputeDecision } from "../../../db/enums";
+
+/** How many of the pair's latest chat messages an admin reads beside a dispute. */
+export const DISPUTE_CHAT_MESSAGES = 20;
 
 export const DISPUTES_PAGE_SIZE = 50;
 
@@ -30,6 +38,8 @@ export async function listOpenDisputes(ctx: Pick<Ctx, "db" | "actor">, input: { 
       id: applicationOutcomes.id,
       createdAt: applicationOutcomes.createdAt,
       note: applicationOutcomes.note,
+      answer: applicationOutcomes.answer,
+      answeredAt: applicationOutcomes.answeredAt,
       applicationId: applications.id,
       cardName: creditCards.name,
       applicantId: applicant.id,
@@ -39,6 +49,17 @@ export async function listOpenDisputes(ctx: Pick<Ctx, "db" | "actor">, input: { 
       promisedSharePercent: applications.promisedSharePercent,
       paidAmount: sql<number | null>`(select p.amount from application_outcomes p
         where p.application_id = ${applications.id} and p.step = 'share-paid')`,
+      outcomeJson: sql<string>`(select json_group_array(json_object('step', o.step, 'by', o.actor_id, 'at', o.created_at,
+        'amount', o.amount, 'method', o.method, 'note', o.note, 'closedAt', o.closed_at))
+        from application_outcomes o where o.application_id = ${applications.id})`,
+      // The pair's direct chat, its latest messages oldest first: what the two said to each other.
+      chatJson: sql<string>`(select json_group_array(json_object('by', m.sender_id, 'at', m.created_at, 'text', m.content))
+        from (select mm.sender_id, mm.created_at, mm.content from messages mm
+          join chats ch on ch.id = mm.chat_id
+          where ch.direct_key = (case when ${applications.applicantId} < ${applications.referrerId}
+            then ${applications.applicantId} || ':' || ${applications.referrerId}
+            else ${applications.referrerId} || ':' || ${applications.applicantId} end)
+          order by mm.created_at desc limit ${DISPUTE_CHAT_MESSAGES}) m)`,
     })
     .from(applicationOutcomes)
     .innerJoin(applications, eq(applications.id, applicationOutcomes.applicationId))
@@ -53,7 +74,53 @@ export async function listOpenDisputes(ctx: Pick<Ctx, "db" | "actor">, input: { 
     )
     .orderBy(desc(applicationOutcomes.createdAt), desc(applicationOutcomes.id))
     .limit(DISPUTES_PAGE_SIZE + 1);
-  return toPage(rows, DISPUTES_PAGE_SIZE, createdKeyOf);
+  const page = toPage(rows, DISPUTES_PAGE_SIZE, createdKeyOf);
+  return {
+    ...page,
+    items: page.items.map(({ outcomeJson, chatJson, ...row }) => ({
+      ...row,
+      answerBy: new Date(answerDeadline(row.createdAt.getTime())),
+      timeline: parseOutcome(outcomeJson).steps,
+      chat: (JSON.parse(chatJson ?? "[]") as { by: string | null; at: number; text: string }[]).sort(
+        (a, b) => a.at - b.at,
+      ),
+    })),
+  };
+}
+
+/**
+ * The referrer answers a dispute of their share with a note, within DISPUTE_ANSWER_DAYS of its
+ * opening (`now` is the clock, passed in by tests); once, after which an admin decides. 403 for
+ * anyone else, 404 when no dispute is open, 409 when answered or too late.
+ */
+export async function answerDispute(
+  ctx: Pick<Ctx, "db" | "actor">,
+  input: { applicationId: string; answer: string },
+  now: number = Date.now(),
+) {
+  const actor = requireActor(ctx);
+  const { db } = ctx;
+  const dispute = await db
+    .select({
+      id: applicationOutcomes.id,
+      referrerId: applicationOutcomes.referrerId,
+      createdAt: applicationOutcomes.createdAt,
+      answeredAt: applicationOutcomes.answeredAt,
+    })
+    .from(applicationOutcomes)
+    .where(and(eq(applicationOutcomes.applicationId, input.applicationId), isOpenDispute))
+    .get();
+  if (!dispute) throw new DomainError(404, DISPUTE_MESSAGES.notOpen);
+  if (dispute.referrerId !== actor.id) throw new DomainError(403, DISPUTE_MESSAGES.onlyReferrer);
+  if (dispute.answeredAt) throw new DomainError(409, DISPUTE_MESSAGES.alreadyAnswered);
+  if (now > answerDeadline(dispute.createdAt.getTime())) throw new DomainError(409, DISPUTE_MESSAGES.late);
+  const written = await db
+    .update(applicationOutcomes)
+    .set({ answer: input.answer, answeredAt: new Date(now) })
+    .where(and(eq(applicationOutcomes.id, dispute.id), isNull(applicationOutcomes.answeredAt)))
+    .returning({ id: applicationOutcomes.id });
+  if (written.length === 0) throw new DomainError(409, DISPUTE_MESSAGES.alreadyAnswered);
+  return { message: DISPUTE_MESSAGES.answered };
 }
 
 /**
@@ -62,7 +129,7 @@ export async function listOpenDisputes(ctx: Pick<Ctx, "db" | "actor">, input: { 
  */
 export async function closeDispute(
   ctx: Pick<Ctx, "db" | "actor" | "notifications" | "waitUntil">,
-  input: { applicationId: string; reason: string },
+  input: { applicationId: string; reason: string; decision: DisputeDecision },
 ) {
   assertAdmin(ctx.actor);
   const { db } = ctx;
@@ -86,7 +153,7 @@ export async function closeDispute(
       db,
       db
         .update(applicationOutcomes)
-        .set({ closedAt: now })
+        .set({ closedAt: now, decision: input.decision })
         .where(and(eq(applicationOutcomes.id, dispute.id), isNull(applicationOutcomes.closedAt))),
     ),
     statement(
@@ -94,7 +161,12 @@ export async function closeDispute(
       auditEntry(
         db,
         ctx.actor,
-        { action: "dispute.close", targetType: "application", targetId: input.applicationId, reason: input.reason },
+        {
+          action: "dispute.close",
+          targetType: "application",
+          targetId: input.applicationId,
+          reason: `${input.decision}${input.reason ? `: ${input.reason}` : ""}`,
+        },
         now,
       ),
     ),
@@ -114,7 +186,7 @@ export async function closeDispute(
         content: {
           subject: `Cardshare: the dispute about ${dispute.cardName} was closed`,
           lines: [
-            `An admin closed the dispute about the share for ${dispute.cardName}.`,
+            `An admin decided the dispute about the share for ${dispute.cardName}: ${input.decision}.`,
             `Their reason: ${input.reason}`,
           ],
           action: { path: outcomeHref(app, side).split("#")[0]!, label: "Open the application" },

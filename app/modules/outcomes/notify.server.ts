@@ -92,7 +92,13 @@ export async function tellOtherSide(
   if (!actor || !other) return null;
   const text = noticeText(app, input, visibleNames(actor, false).name);
   const href = outcomeHref(app, otherSide);
-  await ctx.realtime.toUser(otherId, { type: "notice", id: `${app.id}-${input.step}`, text, href });
+  await ctx.realtime.toUser(otherId, {
+    type: "notice",
+    id: `${app.id}-${input.step}`,
+    text,
+    href,
+    referralId: app.referralId,
+  });
   const next = nextMove(app, input);
   const now = Date.now();
   // The mail names the actor: it goes when their account does.

@@ -12,10 +12,11 @@ import { DomainError } from "~/core/errors";
 import { APPLICATION_MESSAGES } from "~/modules/applications/status";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { statement } from "~/utils/d1-statement.server";
-import { recountOutcomes, verifyApplicantComments } from "./counters.server";
+import { recountOutcomes } from "./counters.server";
+import { recountReferral } from "~/modules/applications/recount.server";
 import { tellOtherSide } from "./notify.server";
 import { approvalDay, bonusConfirmed, bumpDaily, countApproval } from "~/modules/analytics/rollup.server";
-import { OUTCOME_MESSAGES, orderRefusal, STEP_LABELS, STEP_PARTY, type OutcomeStepInput } from "./steps";
+import { OUTCOME_MESSAGES, orderRefusal, STEP_LABELS, STEP_PARTY, STEP_STATUS, type OutcomeStepInput } from "./steps";
 
 export type OutcomeCtx = Pick<Ctx, "db" | "env" | "realtime" | "waitUntil" | "actor" | "notifications">;
 
@@ -99,6 +100,20 @@ function analyticsOf(step: OutcomeStep, applicationId: string, stepId: string) {
 
 const BONUS_STEPS: readonly OutcomeStep[] = ["bonus-posted", "bonus-received"];
 
+/** The application's update (its status when the step gives one: STEP_STATUS) and its referral's counters. */
+function statusOf(db: OutcomeCtx["db"], step: OutcomeStep, app: StepApplication, stepId: string, now: number) {
+  const status = (STEP_STATUS as Partial<Record<OutcomeStep, ApplicationStatus>>)[step];
+  if (!status) return [statement(db, sql`update applications set updated_at = ${now} where id = ${app.id}`)];
+  return [
+    statement(
+      db,
+      sql`update applications set status = ${status}, updated_at = ${now} where id = ${app.id}
+        and exists (select 1 from application_outcomes w where w.id = ${stepId})`,
+    ),
+    statement(db, recountReferral(db, app.referralId)),
+  ];
+}
+
 /**
  * Records `input.step` on the application for the acting member. Answers whether it changed
  * anything (a repeat does not) and the message to show.
@@ -128,6 +143,8 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
   const counted = analyticsOf(input.step, app.id, stepId);
   const [inserted] = await db.$client.batch([
     insertStep(ctx, app, input, now, stepId),
+    // The one status story (ADR 175): the step's status, if it gives one, only once its row was written.
+    ...statusOf(db, input.step, app, stepId, now),
     // The referrer's analytics (ADR 172, 173): a confirmed bonus is an approval, counted once.
     ...(BONUS_STEPS.includes(input.step)
       ? countApproval(db, { applicationId: app.id, referralId: app.referralId, at: now })
@@ -135,8 +152,6 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
     ...(counted ? [statement(db, bumpDaily({ referralId: app.referralId, at: now, ...counted }))] : []),
     // Confirming the share ends a dispute of it.
     ...(input.step === "share-received" ? [closeDispute] : []),
-    statement(db, sql`update applications set updated_at = ${now} where id = ${app.id}`),
-    verifyApplicantComments(db, { applicationId: app.id, referralId: app.referralId, applicantId: app.applicantId }),
     recountOutcomes(db, app.referrerId),
     statement(db, recomputeReferrerRating(db, app.referrerId)),
   ]);

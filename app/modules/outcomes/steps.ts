@@ -7,6 +7,8 @@
 import { z } from "zod";
 import { OUTCOME_STEPS, type ApplicationStatus, type BonusUnit, type OutcomeStep } from "../../../db/enums";
 import { formatBonus } from "~/modules/cards/display";
+import type { DisputeDecision } from "../../../db/enums";
+import { answerDeadline, DisputeSchema, disputeStage, type Dispute } from "./dispute-path";
 
 export type Party = "referrer" | "applicant";
 
@@ -59,7 +61,41 @@ export const OUTCOME_MESSAGES = {
   note: "Say what went wrong",
   disputeNotFound: "This dispute is not open.",
   disputeClosed: "Dispute closed",
+  // The one status story (docs/decisions/175).
+  staysSuccessful: "The sign-up bonus is recorded as received, so this application stays Successful.",
 } as const;
+
+/**
+ * The status an applicant's step gives its application, and so the step a status choice records
+ * (the one status story, docs/decisions/175): confirming the sign-up bonus makes it Successful,
+ * whether said on the timeline, in the status menu or through PUT /api/applications/card-apply/{id}.
+ */
+export const STEP_STATUS = { "bonus-received": "successful" } as const satisfies Partial<
+  Record<OutcomeStep, ApplicationStatus>
+>;
+
+/** The step that choosing `status` records, if any. */
+export function stepOfStatus(status: ApplicationStatus): OutcomeStep | null {
+  const found = Object.entries(STEP_STATUS).find(([, value]) => value === status);
+  return found ? (found[0] as OutcomeStep) : null;
+}
+
+/** Whether `status` closes an application (no bonus will post). */
+export function isClosedStatus(status: ApplicationStatus) {
+  return CLOSED_STATUSES.includes(status);
+}
+
+/**
+ * Why the applicant cannot move their application to `target` now (null when they can): once the
+ * bonus is confirmed it stays Successful, and Successful needs what confirming the bonus needs (a
+ * closed application reopens as Applied first).
+ */
+export function statusRefusal(target: ApplicationStatus, state: OutcomeState): string | null {
+  const step = stepOfStatus(target);
+  if (step) return state.recorded.has(step) ? null : orderRefusal(step, state);
+  if (state.recorded.has("bonus-received")) return OUTCOME_MESSAGES.staysSuccessful;
+  return null;
+}
 
 /** One recorded step, as the application's JSON carries it. */
 export const OutcomeEntrySchema = z.object({
@@ -78,6 +114,8 @@ export type OutcomeEntry = z.infer<typeof OutcomeEntrySchema>;
 export const OutcomeSchema = z.object({
   steps: z.array(OutcomeEntrySchema),
   disputeOpen: z.boolean(),
+  /** The dispute's path: the referrer's answer, its deadline, an admin's decision (ADR 175). */
+  dispute: DisputeSchema.nullable(),
 });
 export type Outcome = z.infer<typeof OutcomeSchema>;
 
@@ -89,10 +127,13 @@ interface StoredStep {
   method: string | null;
   note: string | null;
   closedAt: number | null;
+  answer?: string | null;
+  answeredAt?: number | null;
+  decision?: DisputeDecision | null;
 }
 
 /** The timeline from the application query's JSON array of outcome rows, oldest first. */
-export function parseOutcome(json: string | null): Outcome {
+export function parseOutcome(json: string | null, now: number = Date.now()): Outcome {
   const rows = (json ? (JSON.parse(json) as StoredStep[]) : []).filter((row) => OUTCOME_STEPS.includes(row.step));
   rows.sort((a, b) => a.at - b.at || OUTCOME_STEPS.indexOf(a.step) - OUTCOME_STEPS.indexOf(b.step));
   return {
@@ -106,7 +147,25 @@ export function parseOutcome(json: string | null): Outcome {
       note: row.note,
     })),
     disputeOpen: rows.some((row) => row.step === "share-not-received" && row.closedAt === null),
+    dispute: disputeOf(
+      rows.find((row) => row.step === "share-not-received"),
+      now,
+    ),
   };
+}
+
+function disputeOf(row: StoredStep | undefined, now: number): Dispute | null {
+  if (!row) return null;
+  const iso = (value: number | null | undefined) => (value == null ? null : new Date(value).toISOString());
+  const dispute = {
+    openedAt: new Date(row.at).toISOString(),
+    answerBy: new Date(answerDeadline(row.at)).toISOString(),
+    answer: row.answer ?? null,
+    answeredAt: iso(row.answeredAt),
+    closedAt: iso(row.closedAt),
+    decision: row.decision ?? null,
+  };
+  return { ...dispute, stage: disputeStage(dispute, now) };
 }
 
 const money = z.coerce

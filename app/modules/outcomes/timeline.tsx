@@ -5,16 +5,26 @@ import { Field, TextareaField } from "~/components/forms/field";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
 import type { ApiApplication } from "~/modules/applications/present";
+import { statusLabel } from "~/modules/applications/status";
 import { formatBonus } from "~/modules/cards/display";
 import {
   availableSteps,
   expectedOf,
+  isClosedStatus,
+  STEP_STATUS,
   promisedShareAmount,
   STEP_INTENTS,
   STEP_LABELS,
   STEP_PARTY,
   type Party,
 } from "./steps";
+
+import { DisputePanel } from "./dispute-panel";
+
+/** The status a step gave its application, as the badge says it ('Sign-up bonus received (Successful)'). */
+const STEP_STATUS_LABEL: Partial<Record<OutcomeStep, string>> = Object.fromEntries(
+  Object.entries(STEP_STATUS).map(([step, status]) => [step, statusLabel(status)]),
+);
 
 /** Where the timeline's forms post (app/routes/outcome.ts). */
 export const OUTCOME_ACTION = "/outcome";
@@ -100,13 +110,20 @@ export function OutcomeTimeline({ application, side }: { application: ApiApplica
   const steps = availableSteps(side, { status, promisedSharePercent: promisedShare.percent, recorded });
   const expected = expectedOf(side, outcome, promisedShare, status);
   const headingId = `outcome-${application._id}`;
+  const closed = isClosedStatus(status);
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h3 id={headingId} className="text-sm font-semibold">
         After applying
       </h3>
+      {closed ? (
+        // The one status story (ADR 175): the badge's word, here too.
+        <p className="text-sm font-medium">{`${statusLabel(status)}: this application is closed, so no bonus will post.`}</p>
+      ) : null}
       {outcome.steps.length === 0 ? (
-        <p className="text-sm text-muted">Nothing recorded after applying yet.</p>
+        closed ? null : (
+          <p className="text-sm text-muted">Nothing recorded after applying yet.</p>
+        )
       ) : (
         <ol className="space-y-1 text-sm" aria-label="Outcome timeline">
           {outcome.steps.map((entry) => (
@@ -117,6 +134,9 @@ export function OutcomeTimeline({ application, side }: { application: ApiApplica
                 <CircleCheck aria-hidden className="mt-0.5 size-4 text-success-700" />
               )}
               <span className="font-medium">{entry.label}</span>
+              {STEP_STATUS_LABEL[entry.step] ? (
+                <span className="text-muted">{`(${STEP_STATUS_LABEL[entry.step]})`}</span>
+              ) : null}
               <span className="text-muted">
                 <time dateTime={entry.at}>{formatDate(entry.at)}</time>, by {saidBy(entry.step, side)}
               </span>
@@ -131,9 +151,7 @@ export function OutcomeTimeline({ application, side }: { application: ApiApplica
           ))}
         </ol>
       )}
-      {outcome.disputeOpen ? (
-        <p className="text-sm font-medium text-danger-700">Dispute open: the share was reported as not received.</p>
-      ) : null}
+      {outcome.dispute ? <DisputePanel applicationId={application._id} dispute={outcome.dispute} side={side} /> : null}
       {expected ? <p className="rounded-card bg-canvas px-3 py-2 text-sm font-medium">{expected}</p> : null}
       {steps.length > 0 ? (
         <div className="flex flex-wrap items-start gap-3">

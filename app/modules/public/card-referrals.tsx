@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { OutcomeSummary, RatingSummary } from "~/modules/reputation/reputation";
+import { ReferrerReputation } from "~/modules/reputation/reputation";
 import { offeredBonus, type PresentedReferral } from "~/modules/referrals/present";
 import { shareText, shareValue } from "~/modules/referrals/share";
 
@@ -40,12 +40,7 @@ export function CardReferralList({
               {referral.referrer.name}
               <span className="sr-only">&apos;s referral</span>
             </h3>
-            <div>
-              <OutcomeSummary compact figures={referral.referrer} />
-            </div>
-            <div>
-              <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
-            </div>
+            <ReferrerReputation compact referrer={referral.referrer} />
             <dl className="grid gap-2 text-sm">
               <div>
                 <dt className="text-xs font-medium uppercase tracking-wide text-muted">Shares with you</dt>

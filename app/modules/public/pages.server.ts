@@ -4,6 +4,7 @@
  * referral by its public code, and the sitemap. Visitors see no referral link: the link is what
  * signing in gets (presentReferral gives it; these readers drop it).
  */
+import { verifiedReviewSql } from "~/modules/reputation/verified.server";
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { comments, creditCards, LISTED_CONDITION, referrals } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
@@ -124,16 +125,24 @@ export async function latestReviewsOf(ctx: Pick<Ctx, "db">, referrerId: string) 
   const rows = await ctx.db
     .select({
       id: comments.id,
-      rating: comments.rating,
+      // The rating as its author last gave it: confirmed after the outcome, else the first impression.
+      rating: sql<number | null>`coalesce(${comments.confirmedRating}, ${comments.rating})`,
       comment: comments.comment,
-      verifiedOutcome: comments.verifiedOutcome,
+      verifiedOutcome: verifiedReviewSql({
+        ratingConfirmedAt: sql`${comments.ratingConfirmedAt}`,
+        applicationId: sql`${comments.applicationId}`,
+      }),
       createdAt: comments.createdAt,
     })
     .from(comments)
     .where(and(sql`${comments.referralId} IN ${theirReferrals}`, eq(comments.commentType, "applicantToReferrer")))
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(LATEST_REVIEWS);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  return rows.map((row) => ({
+    ...row,
+    verifiedOutcome: Boolean(row.verifiedOutcome),
+    createdAt: row.createdAt.toISOString(),
+  }));
 }
 
 /** A shared referral: live (open to applicants), or gone (inactive, taken down or full). */

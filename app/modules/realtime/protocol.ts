@@ -119,8 +119,15 @@ export const ServerFrameSchema = z.discriminatedUnion("type", [
   /**
    * News for the recipient beyond chat, a toast linking to `href`: an application's outcome step
    * (docs/product.md#outcomes), one of their referrals held or answered by an admin (#link-review).
+   * `referralId` names the referral it is about, so the pages showing it revalidate (notices.ts).
    */
-  z.object({ type: z.literal("notice"), id: z.string(), text: z.string(), href: z.string() }),
+  z.object({
+    type: z.literal("notice"),
+    id: z.string(),
+    text: z.string(),
+    href: z.string(),
+    referralId: z.optional(z.string()),
+  }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;
 

@@ -1,8 +1,8 @@
-import { useLocation, useNavigate } from "@remix-run/react";
+import { useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { showToast } from "~/components/layout/toaster";
 import { handleUnauthorized } from "~/utils/sign-in-again";
-import { newMessageToastText } from "./notices";
+import { newMessageToastText, noticeChangesPage } from "./notices";
 import type { ChatNotification } from "./protocol";
 import { useRoomSocket, type SocketStatus } from "./use-room-socket";
 
@@ -52,6 +52,8 @@ export function RealtimeProvider({
   const pathRef = useRef(location.pathname);
   const seen = useRef<string[]>([]);
   const listeners = useRef(new Set<Listener>());
+  // The one place a notice refreshes the page that shows what it is about, without a reload.
+  const revalidator = useRevalidator();
 
   useEffect(() => {
     pathRef.current = location.pathname;
@@ -91,6 +93,7 @@ export function RealtimeProvider({
       if (frame.type === "unread") setUnread(frame.count);
       else if (frame.type === "chat-notification") notify(frame);
       else if (frame.type === "notice") {
+        if (noticeChangesPage(pathRef.current, frame)) revalidator.revalidate();
         const to = frame.href;
         void showToast(
           "message",

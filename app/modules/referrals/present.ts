@@ -31,7 +31,11 @@ export const ReferralSchema = z.object({
     firstName: z.string(),
     lastName: z.string(),
     name: z.string(),
+    /** The mean of the referrer's verified reviews (docs/decisions/175), null before the first. */
     rating: z.number().nullable(),
+    /** How many verified reviews `rating` is the mean of. */
+    verifiedReviewCount: z.number().int(),
+    /** Every review, first impressions included. */
     reviewCount: z.number().int(),
     // The referrer's confirmed outcomes (docs/decisions/170).
     ...OutcomeFiguresSchema.shape,
@@ -161,11 +165,13 @@ export interface ReferralRecord {
   referrerShowFullName: boolean;
   referrerRating: number | null;
   referrerReviewCount: number;
+  referrerVerifiedReviewCount: number;
   referrerConfirmedSuccesses: number;
   referrerSharesPromised: number;
   referrerSharesPaid: number;
   referrerMedianDaysToPay: number | null;
   referrerOpenDisputes: number;
+  referrerDisputesUpheld: number;
 }
 
 export function presentReferral(row: ReferralRecord, viewerId: string | null): PresentedReferral {
@@ -253,11 +259,13 @@ export const TILE_RECORD_KEYS = [
   "referrerShowFullName",
   "referrerRating",
   "referrerReviewCount",
+  "referrerVerifiedReviewCount",
   "referrerConfirmedSuccesses",
   "referrerSharesPromised",
   "referrerSharesPaid",
   "referrerMedianDaysToPay",
   "referrerOpenDisputes",
+  "referrerDisputesUpheld",
 ] as const satisfies readonly (keyof ReferralRecord)[];
 export type TileRecord = Pick<ReferralRecord, (typeof TILE_RECORD_KEYS)[number]>;
 
@@ -287,7 +295,7 @@ export function presentTile(row: TileRecord, viewerId: string | null) {
       welcomeOffer: welcomeOfferOf(row),
       referralBonus: { amount: row.cardBonusAmount, unit: row.cardBonusUnit },
     },
-    referrer: { name: namesOf(row, isOwner).name, ...reputationOf(row) },
+    referrer: { _id: row.referrerId, name: namesOf(row, isOwner).name, ...reputationOf(row) },
   } satisfies Omit<Partial<PresentedReferral>, "creditCard" | "referrer"> & {
     creditCard: Partial<PresentedReferral["creditCard"]>;
     referrer: Partial<PresentedReferral["referrer"]>;
@@ -313,11 +321,13 @@ function reputationOf(row: TileRecord) {
   return {
     rating: row.referrerRating,
     reviewCount: row.referrerReviewCount,
+    verifiedReviewCount: row.referrerVerifiedReviewCount,
     confirmedSuccesses: row.referrerConfirmedSuccesses,
     sharesPromised: row.referrerSharesPromised,
     sharesPaid: row.referrerSharesPaid,
     medianDaysToPay: row.referrerMedianDaysToPay,
     openDisputes: row.referrerOpenDisputes,
+    disputesUpheld: row.referrerDisputesUpheld,
   };
 }
 

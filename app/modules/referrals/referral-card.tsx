@@ -3,7 +3,7 @@ import { clsx } from "clsx";
 import { TriangleAlert } from "lucide-react";
 import { formatAnnualFee } from "~/modules/cards/display";
 import { issuerMark } from "~/modules/cards/issuer-mark";
-import { OutcomeSummary, RatingSummary } from "~/modules/reputation/reputation";
+import { ReferrerReputation } from "~/modules/reputation/reputation";
 import { ApplicantValue } from "./applicant-value";
 import { creditScoreBand, remainingWarning, type CreditBand } from "./display";
 import type { PresentedReferral, ReferralTile } from "./present";
@@ -116,9 +116,8 @@ export function ReferralCard({ referral }: { referral: ReferralTile }) {
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
         <span className="text-muted">Referrer</span>
         <span className="font-medium">{referral.referrer.name}</span>
-        <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
       </div>
-      <OutcomeSummary compact figures={referral.referrer} />
+      <ReferrerReputation compact referrer={referral.referrer} />
       <CreditBandChip score={referral.referrerCredit} />
       <RemainingWarning available={referral.availableReferCount} upTo={5} />
       <Link

@@ -84,11 +84,13 @@ export const referralRecordColumns = {
   referrerShowFullName: users.showFullName,
   referrerRating: users.rating,
   referrerReviewCount: users.reviewCount,
+  referrerVerifiedReviewCount: users.verifiedReviewCount,
   referrerConfirmedSuccesses: users.confirmedSuccesses,
   referrerSharesPromised: users.sharesPromised,
   referrerSharesPaid: users.sharesPaid,
   referrerMedianDaysToPay: users.medianDaysToPay,
   referrerOpenDisputes: users.openDisputes,
+  referrerDisputesUpheld: users.disputesUpheld,
   referrerDeactivatedAt: users.deactivatedAt,
 };
 

@@ -10,8 +10,9 @@ import { STALE_AFTER_DAYS } from "./present";
 export const STALE_FACTOR = 0.25;
 
 export interface WeightInput {
+  /** The mean of the verified reviews (docs/decisions/175) and how many there are. */
   rating: number | null;
-  reviewCount: number;
+  verifiedReviewCount: number;
   /** The referrer's applications whose bonus both sides confirmed (users.confirmed_successes). */
   confirmedSuccesses: number;
   /** Shares owed (bonus posted with a share promised) and those the applicant confirmed received. */
@@ -23,14 +24,14 @@ export interface WeightInput {
 
 /**
  * 1 for a newcomer, up to 3 for a well-reviewed referrer with confirmed successes. Reputation counts
- * (rating - 1) / 4, damped by review_count / (review_count + 5) so a single 5-star review is worth
+ * (rating - 1) / 4, damped by verified_review_count / (that + 5) so a single 5-star review is worth
  * little; confirmed successes count up to 10 (the applicant's own 'Successful' no longer does).
  * A referrer who owes shares is scaled by (paid + 1) / (owed + 1), and halved per open dispute,
  * so unpaid promises sink them without ever reaching 0: nobody is starved.
  */
 export function rotationWeight(input: WeightInput) {
   const reputation =
-    input.rating == null ? 0 : ((input.rating - 1) / 4) * (input.reviewCount / (input.reviewCount + 5));
+    input.rating == null ? 0 : ((input.rating - 1) / 4) * (input.verifiedReviewCount / (input.verifiedReviewCount + 5));
   const base = 1 + reputation + Math.min(input.confirmedSuccesses, 10) / 10;
   const paying = (input.sharesPaid + 1) / (input.sharesPromised + 1) / (1 + input.openDisputes);
   return base * paying * (input.stale ? STALE_FACTOR : 1);
@@ -38,7 +39,7 @@ export function rotationWeight(input: WeightInput) {
 
 /** The same weight in SQL, for a referrals row (its referrer looked up by primary key), parenthesised whole. */
 export const WEIGHT_SQL = sql.raw(`(coalesce((SELECT
-    (1 + CASE WHEN u.rating IS NULL THEN 0 ELSE ((u.rating - 1) / 4.0) * (u.review_count / (u.review_count + 5.0)) END
+    (1 + CASE WHEN u.rating IS NULL THEN 0 ELSE ((u.rating - 1) / 4.0) * (u.verified_review_count / (u.verified_review_count + 5.0)) END
        + min(u.confirmed_successes, 10) / 10.0)
     * ((u.shares_paid + 1.0) / (u.shares_promised + 1.0)) / (1.0 + u.open_disputes)
     FROM users u WHERE u.id = referrals.referrer_id), 1)

@@ -15,6 +15,8 @@ export const OutcomeFiguresSchema = z.object({
   medianDaysToPay: z.number().nullable(),
   /** Shares an applicant reported as not received, still open. */
   openDisputes: z.number().int(),
+  /** Disputes an admin decided for the applicant (docs/decisions/175). */
+  disputesUpheld: z.number().int(),
 });
 export type OutcomeFigures = z.infer<typeof OutcomeFiguresSchema>;
 
@@ -25,6 +27,7 @@ export const NO_FIGURES: OutcomeFigures = {
   sharesPaid: 0,
   medianDaysToPay: null,
   openDisputes: 0,
+  disputesUpheld: 0,
 };
 
 /** 'Paid 9 of 10 promised shares', or null when no share was owed yet. */
@@ -50,6 +53,10 @@ export function figureTexts(figures: OutcomeFigures): string[] {
     medianDaysText(figures),
     figures.openDisputes > 0
       ? `${figures.openDisputes} open ${figures.openDisputes === 1 ? "dispute" : "disputes"}`
+      : null,
+    // Late shares (the share deadlines) go here, beside the disputes: what a referrer did wrong.
+    figures.disputesUpheld > 0
+      ? `${figures.disputesUpheld} ${figures.disputesUpheld === 1 ? "dispute" : "disputes"} decided against them`
       : null,
   ].filter((text): text is string => text !== null);
 }

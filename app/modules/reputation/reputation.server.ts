@@ -17,11 +17,13 @@ export async function getReputation(db: Db, userId: string, { referralsVisible }
     .select({
       rating: users.rating,
       reviewCount: users.reviewCount,
+      verifiedReviewCount: users.verifiedReviewCount,
       confirmedSuccesses: users.confirmedSuccesses,
       sharesPromised: users.sharesPromised,
       sharesPaid: users.sharesPaid,
       medianDaysToPay: users.medianDaysToPay,
       openDisputes: users.openDisputes,
+      disputesUpheld: users.disputesUpheld,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -41,12 +43,14 @@ export async function getReputation(db: Db, userId: string, { referralsVisible }
         sharesPaid: row.sharesPaid,
         medianDaysToPay: row.medianDaysToPay,
         openDisputes: row.openDisputes,
+        disputesUpheld: row.disputesUpheld,
       }
     : NO_FIGURES;
   return {
     figures,
     rating: row?.rating ?? null,
     reviewCount: people[0]?.reviewCount ?? 0,
+    verifiedReviewCount: row?.verifiedReviewCount ?? 0,
     referrals: counts
       ? { count: counts[0]?.referralsCount ?? 0, successful: counts[0]?.successfulReferralsCount ?? 0 }
       : null,

@@ -2,6 +2,7 @@ import { clsx } from "clsx";
 import { StarIcon } from "~/components/ui/star-icon";
 import { StarRating, formatRating } from "~/modules/comments/star-rating";
 import { figureTexts, type OutcomeFigures } from "./figures";
+import { reviewsHref, VERIFIED_MESSAGES, verifiedBasisText } from "./verified";
 
 /**
  * A referrer's confirmed outcomes (docs/decisions/170): confirmed successes, 'Paid 9 of 10
@@ -19,7 +20,7 @@ export function OutcomeSummary({ figures, compact = false }: { figures: OutcomeF
       className={clsx("flex flex-wrap gap-x-3 gap-y-1", compact ? "text-xs text-muted" : "text-sm text-ink")}
     >
       {texts.map((text) => (
-        <li key={text} className={text.includes("dispute") ? "font-medium text-danger-700" : undefined}>
+        <li key={text} className={/dispute|late/.test(text) ? "font-medium text-danger-700" : undefined}>
           {text}
         </li>
       ))}
@@ -28,43 +29,66 @@ export function OutcomeSummary({ figures, compact = false }: { figures: OutcomeF
 }
 
 /**
- * A referrer's reputation as shown on referral cards, the detail page and the profile: the mean to
- * one decimal and the number of reviews, or "No reviews yet". The profile shows five stars and
- * "(n reviews)"; `compact` (referral cards and the detail page's referrer box) one star and "(n)",
- * with the rating spelled out for screen readers.
+ * A referrer's stars as shown on referral cards, the detail page, /r/{code} and the profile: the
+ * mean of their verified reviews with its basis ("4.6 from 5 verified reviews"), linking to the
+ * reviews; "No verified reviews yet" before the first (docs/decisions/175). The profile shows five
+ * stars; `compact` one.
  */
 export function RatingSummary({
+  referrerId,
   rating,
-  reviewCount,
+  verifiedReviewCount,
   compact = false,
 }: {
+  referrerId: string;
   rating: number | null;
-  reviewCount: number;
+  verifiedReviewCount: number;
   compact?: boolean;
 }) {
-  if (rating == null || reviewCount === 0) {
-    return <span className={clsx(compact ? "text-xs" : "text-sm", "text-muted")}>No reviews yet</span>;
-  }
-  if (compact) {
-    return (
-      <span className="inline-flex items-center gap-1 text-xs text-muted">
-        <StarIcon className="size-3.5" />
-        <span className="tabular">
-          <span className="sr-only">Rated </span>
-          {formatRating(rating)}
-          <span className="sr-only"> out of 5</span> ({reviewCount})
-        </span>
-      </span>
-    );
+  if (rating == null || verifiedReviewCount === 0) {
+    return <span className={clsx(compact ? "text-xs" : "text-sm", "text-muted")}>{VERIFIED_MESSAGES.noVerified}</span>;
   }
   return (
-    <span className="inline-flex items-center gap-1.5 text-sm">
-      <StarRating value={rating} />
-      <span className="tabular font-medium text-ink">{formatRating(rating)}</span>
-      <span className="text-muted">
-        ({reviewCount} {reviewCount === 1 ? "review" : "reviews"})
+    // A plain link: the summary also renders outside a router (the share image, unit tests).
+    <a
+      href={reviewsHref(referrerId)}
+      className={clsx("inline-flex items-center gap-1.5 hover:underline", compact ? "text-xs text-muted" : "text-sm")}
+    >
+      {compact ? <StarIcon className="size-3.5" /> : <StarRating value={rating} />}
+      <span className="tabular">
+        <span className={compact ? undefined : "font-medium text-ink"}>{formatRating(rating)}</span>
+        <span className="sr-only"> out of 5</span>{" "}
+        <span className="text-muted">{verifiedBasisText(verifiedReviewCount)}</span>
       </span>
-    </span>
+    </a>
+  );
+}
+
+/**
+ * Everywhere a referrer is shown: first what they did (confirmed successes, shares paid of
+ * promised, days to pay, disputes), then the stars of verified reviews, each on its own line.
+ */
+export function ReferrerReputation({
+  referrer,
+  compact = false,
+}: {
+  referrer: OutcomeFigures & { _id: string; rating: number | null; verifiedReviewCount: number };
+  compact?: boolean;
+}) {
+  return (
+    <div className="space-y-1">
+      <div>
+        <OutcomeSummary compact={compact} figures={referrer} />
+      </div>
+      <div>
+        <RatingSummary
+          compact={compact}
+          referrerId={referrer._id}
+          rating={referrer.rating}
+          verifiedReviewCount={referrer.verifiedReviewCount}
+        />
+      </div>
+    </div>
   );
 }
 

@@ -72,8 +72,11 @@ export const ApiProfileSchema = z.object({
   applicationsVisible: z.boolean(),
   /** The signed-in viewer blocks this member (docs/product.md#blocking); false for visitors. */
   blockedByYou: z.boolean(),
-  /** The mean of the reviews of their referrals (1-5), null before the first review. */
+  /** The mean of the verified reviews of their referrals (1-5, docs/decisions/175), null before the first. */
   rating: z.number().nullable(),
+  /** How many verified reviews `rating` is the mean of. */
+  verifiedReviewCount: z.number().int(),
+  /** Every review, first impressions included. */
   reviewCount: z.number().int(),
   referralsCount: z.number().int().nullable(),
   successfulReferralsCount: z.number().int().nullable(),
@@ -86,11 +89,18 @@ export type ApiProfile = z.infer<typeof ApiProfileSchema>;
 export function toApiProfile(
   profile: Omit<
     ApiProfile,
-    "profilePicture" | "rating" | "reviewCount" | "referralsCount" | "successfulReferralsCount" | keyof OutcomeFigures
+    | "profilePicture"
+    | "rating"
+    | "verifiedReviewCount"
+    | "reviewCount"
+    | "referralsCount"
+    | "successfulReferralsCount"
+    | keyof OutcomeFigures
   >,
   reputation: {
     rating: number | null;
     reviewCount: number;
+    verifiedReviewCount: number;
     referrals: { count: number; successful: number } | null;
     figures: OutcomeFigures;
   },
@@ -100,6 +110,7 @@ export function toApiProfile(
     profilePicture: profile.profileImage,
     rating: reputation.rating,
     reviewCount: reputation.reviewCount,
+    verifiedReviewCount: reputation.verifiedReviewCount,
     referralsCount: reputation.referrals?.count ?? null,
     successfulReferralsCount: reputation.referrals?.successful ?? null,
     ...reputation.figures,

@@ -13,10 +13,11 @@ import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { LinkConfirmed } from "~/modules/referrals/link-confirmed";
 import { ReportForm } from "~/modules/reports/report-form";
 import { CommentThread } from "~/modules/comments/comment-thread";
-import { hasReviewed, listReferralComments } from "~/modules/comments/comments.server";
+import { hasReviewed } from "~/modules/comments/comments.server";
+import { referralPageReviews } from "~/modules/comments/referral-page-reviews.server";
 import { OwnerPanel } from "~/modules/referrals/owner-panel";
 import { getReferral } from "~/modules/referrals/referrals.server";
-import { OutcomeSummary, RatingSummary } from "~/modules/reputation/reputation";
+import { ReferrerReputation } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 import { ApplyDialog, STEPS, stepUrl } from "./apply-dialog";
 import { ApplicantActions, ReferralDetails, ReferralHeader } from "./referral-summary";
@@ -40,7 +41,7 @@ export const loader = pageLoader({
       // it (applied? other referrals for a full one) and (step 2) the member's review.
       const [referral, reviews, state, reviewed] = await Promise.all([
         getReferral(ctx, { id: params.referralId }),
-        listReferralComments(ctx, { referralId: params.referralId }),
+        referralPageReviews(ctx, { referralId: params.referralId }),
         getApplicantState(ctx, { referralId: params.referralId }),
         step === "2" ? hasReviewed(ctx, { referralId: params.referralId }) : false,
       ]);
@@ -62,7 +63,14 @@ export const loader = pageLoader({
       // The page itself says 'Referral Not Found' (with Browse All Referrals), with the 404 status.
       if (error instanceof DomainError && error.status === 404) {
         return data(
-          { referral: null, reviews: [], state: null, viewerId: user.id, step: null, great: false },
+          {
+            referral: null,
+            reviews: { own: true, comments: [] },
+            state: null,
+            viewerId: user.id,
+            step: null,
+            great: false,
+          },
           { status: 404 },
         );
       }
@@ -133,8 +141,7 @@ export default function ReferralDetail() {
           <Link to={`/profile/${referral.referrer._id}`} className="block font-semibold text-brand-800 hover:underline">
             {referral.referrer.name}
           </Link>
-          <RatingSummary compact rating={referral.referrer.rating} reviewCount={referral.referrer.reviewCount} />
-          <OutcomeSummary figures={referral.referrer} />
+          <ReferrerReputation referrer={referral.referrer} />
           <LinkConfirmed referral={referral} />
           {referral.isOwner ? null : <StartChatForm userId={referral.referrer._id} referralId={referral._id} />}
         </aside>
@@ -151,12 +158,25 @@ export default function ReferralDetail() {
           Reviews
         </h2>
         <div className="mt-3">
-          <CommentThread
-            comments={reviews}
-            viewerId={viewerId}
-            label={`Reviews of ${referral.referrer.name}'s ${card.name} referral`}
-            emptyText="No reviews yet."
-          />
+          {reviews.own || reviews.comments.length === 0 ? (
+            <CommentThread
+              comments={reviews.comments}
+              viewerId={viewerId}
+              label={`Reviews of ${referral.referrer.name}'s ${card.name} referral`}
+              emptyText="No reviews yet."
+            />
+          ) : (
+            <>
+              <p className="mb-2 text-sm text-muted">
+                {`No reviews of this referral yet. The latest reviews of ${referral.referrer.name}'s other referrals:`}
+              </p>
+              <CommentThread
+                comments={reviews.comments}
+                viewerId={viewerId}
+                label={`Reviews of ${referral.referrer.name}'s other referrals`}
+              />
+            </>
+          )}
         </div>
       </section>
 

@@ -7,7 +7,8 @@ import { TIP_STATUSES } from "~/modules/applications/status";
 import { StatusBadge } from "~/modules/applications/status-badge";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import { ReviewForm, threadHoldsForm } from "~/modules/comments/forms";
-import type { ApiComment } from "~/modules/comments/thread";
+import { groupThreads, type ApiComment } from "~/modules/comments/thread";
+import { ConfirmRatingPrompt } from "~/modules/comments/confirm-rating";
 import { TipOptions } from "~/modules/payments/tip-options";
 import { StatusMenu } from "./status-menu";
 import { shareText } from "~/modules/referrals/share";
@@ -35,9 +36,11 @@ export function ApplicationCard({
   const updated = formatDate(application.updatedAt);
   // A refused plain post (no JavaScript) of a form in this thread comes back with it open.
   const flashFormId = useFlashFormId();
-  const hasReview = application.comments.some(
+  const review = application.comments.find(
     (comment) => comment.commentType === "applicantToReferrer" && comment.userId === viewerId,
   );
+  const hasReview = review !== undefined;
+  const currentRating = groupThreads(application.comments).find((thread) => thread.review === review)?.currentRating;
   // Once the share is confirmed, the follow-up review is offered (docs/product.md#outcomes).
   const shareConfirmed = application.outcome.steps.some((entry) => entry.step === "share-received");
   return (
@@ -95,6 +98,14 @@ export function ApplicationCard({
       ) : null}
       <div className="mt-4 border-t border-line pt-3">
         <OutcomeTimeline application={application} side="applicant" />
+      </div>
+      <div className="mt-4 empty:hidden">
+        <ConfirmRatingPrompt
+          applicationId={application._id}
+          status={application.status}
+          review={review}
+          currentRating={currentRating ?? null}
+        />
       </div>
       {TIP_STATUSES.includes(application.status) ? (
         <div className="mt-4">

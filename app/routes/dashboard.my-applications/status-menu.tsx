@@ -4,6 +4,7 @@ import { Check, ChevronDown } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
 import { MenuDetails } from "~/components/ui/menu-details";
 import { APPLICANT_STATUS_OPTIONS } from "~/modules/applications/status";
+import { STEP_LABELS, stepOfStatus } from "~/modules/outcomes/steps";
 
 /**
  * The applicant's status menu: a disclosure of submit buttons (no JavaScript needed). With
@@ -35,7 +36,8 @@ export function StatusMenu({
         className="absolute right-0 z-10 mt-1 w-44 rounded-card border border-line bg-surface p-1 shadow-lg"
       >
         <input type="hidden" name="id" value={applicationId} />
-        {APPLICANT_STATUS_OPTIONS.map((option) => {
+        {APPLICANT_STATUS_OPTIONS.map(({ value, label }) => {
+          const option = { value, label, step: stepOfStatus(value) };
           const current = option.value === status;
           return (
             <button
@@ -53,7 +55,11 @@ export function StatusMenu({
                 current && "font-medium text-brand-800",
               )}
             >
-              {option.label}
+              <span>
+                {option.label}
+                {/* The timeline's words for what this status means (ADR 175). */}
+                {option.step ? <span className="block text-xs text-muted">{STEP_LABELS[option.step]}</span> : null}
+              </span>
               {current ? <Check aria-hidden className="size-4" /> : null}
             </button>
           );

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/confirm-dialog";
-import { blockCopy, PostButton } from "~/modules/blocks/block-ui";
+import { blockCopyFor, PostButton } from "~/modules/blocks/block-ui";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { ReportForm } from "~/modules/reports/report-form";
 import { OutcomeSummary, RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
@@ -14,7 +14,9 @@ export function ProfileHeader({
   reputation,
   signedIn,
   confirmBlock,
-}: Pick<ProfilePage, "profile" | "reputation" | "signedIn" | "confirmBlock">) {
+  openDealings,
+}: Pick<ProfilePage, "profile" | "reputation" | "signedIn" | "confirmBlock" | "openDealings">) {
+  const blockCopy = blockCopyFor(openDealings);
   const action = `/profile/${encodeURIComponent(profile._id)}`;
   const blockPost = { action, fields: { intent: "block", userId: profile._id } };
   return (
@@ -34,12 +36,16 @@ export function ProfileHeader({
             </h1>
             {/* Hidden with a masked name: the handle would give the name away. */}
             {profile.username ? <p className="truncate text-sm text-muted">@{profile.username}</p> : null}
-            <div className="mt-2 flex flex-wrap items-center gap-3">
-              <RatingSummary rating={reputation.rating} reviewCount={reputation.reviewCount} />
-              {reputation.referrals ? <ReferralCountBadge count={reputation.referrals.count} /> : null}
-            </div>
             <div className="mt-2">
               <OutcomeSummary figures={reputation.figures} />
+            </div>
+            <div className="mt-2 flex flex-wrap items-center gap-3">
+              <RatingSummary
+                referrerId={profile._id}
+                rating={reputation.rating}
+                verifiedReviewCount={reputation.verifiedReviewCount}
+              />
+              {reputation.referrals ? <ReferralCountBadge count={reputation.referrals.count} /> : null}
             </div>
           </div>
         </div>

@@ -7,6 +7,7 @@ import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { blockUser, unblockUser } from "~/modules/blocks/blocks.server";
 import { BlockFormSchema } from "~/modules/blocks/schemas";
+import { openDealingsBetween } from "~/modules/applications/dealings.server";
 import { listProfileApplications } from "~/modules/applications/applications.server";
 import { listUserReferrals } from "~/modules/referrals/referrals.server";
 import { getReputation } from "~/modules/reputation/reputation.server";
@@ -40,7 +41,11 @@ export const loader = pageLoader({
   async run({ ctx, user: viewer, params, query }) {
     const { tab } = query;
     const profile = await getPublicProfile(ctx, { userId: params.userId });
-    const reputation = await getReputation(ctx.db, profile._id, { referralsVisible: profile.referralsVisible });
+    const [reputation, openDealings] = await Promise.all([
+      getReputation(ctx.db, profile._id, { referralsVisible: profile.referralsVisible }),
+      // Applications or disputes open with the viewer: the Block question warns first (ADR 175).
+      viewer && viewer.id !== profile._id ? openDealingsBetween(ctx.db, viewer.id, profile._id) : 0,
+    ]);
     // Each tab's list is read only when that tab is open and the owner lets the viewer see it.
     const referrals =
       tab === "referrals" && profile.referralsVisible
@@ -70,6 +75,7 @@ export const loader = pageLoader({
       signedIn: viewer !== null,
       viewerId: viewer?.id ?? null,
       confirmBlock: query.confirm === "block" && viewer !== null,
+      openDealings,
     };
   },
 });
@@ -89,12 +95,19 @@ export const action = formAction({ access: "member", intents: { block: blockForm
 export type ProfilePage = ReturnType<typeof useLoaderData<typeof loader>>;
 
 export default function Profile() {
+  const data = useLoaderData<typeof loader>();
   const { profile, tab, reputation, referrals, applications, reviews, olderThan, signedIn, viewerId, confirmBlock } =
-    useLoaderData<typeof loader>();
+    data;
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
-      <ProfileHeader profile={profile} reputation={reputation} signedIn={signedIn} confirmBlock={confirmBlock} />
+      <ProfileHeader
+        profile={profile}
+        reputation={reputation}
+        signedIn={signedIn}
+        confirmBlock={confirmBlock}
+        openDealings={data.openDealings}
+      />
 
       <nav aria-label="Profile sections" className="mt-6 flex gap-1 overflow-x-auto border-b border-line">
         {TABS.map((entry) => (
