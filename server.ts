@@ -21,6 +21,7 @@ import type { Invocation } from "./app/core/log";
 import { observeRequest } from "./app/http/request-log.server";
 import { runScheduledSteps, type ScheduledStep } from "./app/http/scheduled.server";
 import { edgeCache, edgeCacheKey, fromEdgeCache, toEdgeCache } from "./app/http/edge-cache.server";
+import { sweepLateShares } from "./app/modules/shares/late.server";
 
 /** The rooms' Durable Object classes, by their registry names (app/modules/realtime/rooms.ts). */
 export { ChatRoom, UserNotifications } from "./party";
@@ -57,6 +58,8 @@ export const SCHEDULED_STEPS: readonly ScheduledStep[] = [
   { name: "referral-views", run: (db, time) => pruneReferralViews(db, time) },
   { name: "link-review", run: (db) => vetExistingLinks(db) },
   { name: "link-check", run: (db, time) => checkLinkBatch(db, { now: new Date(time) }) },
+  // Shares past their deadline count against their referrer until paid (docs/decisions/180).
+  { name: "late-shares", run: (db, time) => sweepLateShares(db, time) },
 ];
 
 /** One request's answer: rooms, then Remix (the default export observes it). */

@@ -9,6 +9,7 @@ import { pageLoader } from "~/http/page-loader.server";
 import { ViewBeacon } from "~/modules/analytics/view-beacon";
 import { formatBonus } from "~/modules/cards/display";
 import { CardOffer, JoinCall, publicMeta } from "~/modules/public/card-offer";
+import { ShareTerms } from "~/modules/shares/share-terms";
 import { getSharedReferral, type SharedReferral } from "~/modules/public/pages.server";
 import { offeredBonus } from "~/modules/referrals/present";
 import { getReferral } from "~/modules/referrals/referrals.server";
@@ -79,12 +80,7 @@ export default function SharedReferralPage() {
   const card = referral.creditCard;
   const details: [string, ReactNode][] = [
     ["Referrer's bonus", formatBonus(offeredBonus(referral))],
-    [
-      "Shares with you",
-      referral.sharingBenefitPortion > 0
-        ? `${referral.sharingBenefitPortion}% of the referral bonus`
-        : "No sharing offered",
-    ],
+    ["Shares with you", <ShareTerms key="share" referral={referral} />],
     ["Special bonus for applicants", referral.specialApplicantBonus?.bonus || "None"],
     ["Referrals left", referral.availableReferCount ?? "Unlimited"],
     ["Confirmed successes", referral.successfulCount],
@@ -165,7 +161,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!page || page.state === "missing") return [{ title: `${REFERRAL_NOT_FOUND} | Cardshare` }];
   if (page.state === "gone") return [{ title: `${REFERRAL_GONE} | Cardshare` }, { name: "robots", content: "noindex" }];
   const { referral } = page;
-  const share = referral.sharingBenefitPortion > 0 ? ` who shares ${referral.sharingBenefitPortion}% of the bonus` : "";
+  const share = referral.shareText ? ` who shares ${referral.shareText}` : "";
   return publicMeta({
     title: `${referral.creditCard.name} referral from ${referral.referrer.name} | Cardshare`,
     description:

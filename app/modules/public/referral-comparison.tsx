@@ -2,7 +2,7 @@ import { formatBonus } from "~/modules/cards/display";
 import { paidRateText } from "~/modules/reputation/figures";
 import { offeredBonus, type PresentedReferral } from "~/modules/referrals/present";
 
-const pct = (value: number) => (value > 0 ? `${value}%` : "None");
+import { ShareTerms } from "~/modules/shares/share-terms";
 
 /**
  * A card's referrals side by side (docs/product.md#card-pages): what each shares, its referrer's
@@ -53,7 +53,9 @@ export function ReferralComparison({ referrals }: { referrals: PresentedReferral
               <th scope="row" className="px-3 py-2 font-medium">
                 {referral.referrer.name}
               </th>
-              <td className="px-3 py-2">{pct(referral.sharingBenefitPortion)}</td>
+              <td className="px-3 py-2">
+                <ShareTerms referral={referral} />
+              </td>
               <td className="px-3 py-2">{formatBonus(offeredBonus(referral))}</td>
               <td className="px-3 py-2">
                 {referral.referrer.rating == null

@@ -1,24 +1,23 @@
 import { clsx } from "clsx";
-import { formatBonus } from "~/modules/cards/display";
-import { formatEstimate, formatOffer, formatShare, offerTerms } from "~/modules/cards/value";
-import { offeredBonus, type PresentedReferral } from "./present";
+import { formatEstimate, formatOffer, offerTerms } from "~/modules/cards/value";
+import { ShareTerms } from "~/modules/shares/share-terms";
+import type { PresentedReferral } from "./present";
 
 type ValueReferral = Pick<
   PresentedReferral,
-  "specialReferrerBonus" | "sharingBenefitPortion" | "specialApplicantBonus"
-> & { creditCard: Pick<PresentedReferral["creditCard"], "welcomeOffer" | "referralBonus"> };
+  "sharingBenefitPortion" | "specialApplicantBonus" | "shareText" | "shareTermsConfirmed"
+> & { creditCard: Pick<PresentedReferral["creditCard"], "welcomeOffer"> };
 
 /**
  * What the applicant gets, first (docs/product.md#find-referrals): 'You get' (the card's welcome
- * offer, with its estimated dollar value) and 'Referrer shares' (the promised share of the
- * referrer's bonus turned into an amount). Each figure says whose it is.
+ * offer, with its estimated dollar value) and 'Referrer shares' (the share as money:
+ * '$50 by Zelle within 7 days of the bonus posting'). Each figure says whose it is.
  */
 export function ApplicantValue({ referral, size = "sm" }: { referral: ValueReferral; size?: "sm" | "lg" }) {
   const offer = referral.creditCard.welcomeOffer;
   const offerText = formatOffer(offer);
   const estimate = offer && offer.unit !== "USD" ? formatEstimate(offer) : null;
   const terms = offer ? offerTerms(offer) : "";
-  const share = formatShare(referral.sharingBenefitPortion, offeredBonus(referral));
   const big = size === "lg";
   return (
     <dl className={clsx("grid gap-2", big ? "text-base" : "text-sm")}>
@@ -43,19 +42,10 @@ export function ApplicantValue({ referral, size = "sm" }: { referral: ValueRefer
       </div>
       <div>
         <dt className="text-xs font-medium uppercase tracking-wide text-muted">Referrer shares</dt>
-        <dd className={clsx("tabular", share ? "font-medium text-success-700" : "text-muted")}>
-          {share ?? sharedPercent(referral)}
+        <dd className="tabular">
+          <ShareTerms referral={referral} />
         </dd>
       </div>
     </dl>
   );
-}
-
-/** A share that has no amount to turn it into (a percentage cashback bonus, or none stated). */
-function sharedPercent(referral: ValueReferral) {
-  if (!(referral.sharingBenefitPortion > 0)) return "Nothing shared";
-  const bonus = offeredBonus(referral);
-  return bonus.amount > 0
-    ? `${referral.sharingBenefitPortion}% of ${formatBonus(bonus)}`
-    : `${referral.sharingBenefitPortion}% of the referral bonus`;
 }

@@ -136,6 +136,18 @@ function MyReferralCard({
       {referral.held ? <p className="text-sm text-amber-900">{REFERRAL_MESSAGES.heldNote}</p> : null}
       <ReviewNote referral={referral} />
       <LinkCheckNote check={referral.linkCheck} />
+      {referral.sharingBenefitPortion > 0 && !referral.shareTermsConfirmed ? (
+        // A share its referrer has not confirmed (docs/decisions/180): the valuation's amount, 'agreed in chat'.
+        <div className="rounded-card border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <p>
+            <strong>Confirm your share.</strong> Applicants now see it as money: &ldquo;{referral.shareText}&rdquo;,
+            estimated from the bonus&apos;s value. Check the amount and choose how you pay.
+          </p>
+          <Link to={manageUrl(referral._id)} className="mt-1 inline-block font-medium underline">
+            Confirm the amount and method
+          </Link>
+        </div>
+      ) : null}
       <dl className="flex gap-6 text-sm">
         <div>
           <dt className="text-muted">Applications</dt>

@@ -9,6 +9,7 @@ import { isSafeReferralLink } from "~/core/referral-link";
 import { visibleNames } from "~/modules/users/privacy";
 import { presentOffer, WelcomeOfferSchema } from "~/modules/cards/value";
 import { OutcomeFiguresSchema } from "~/modules/reputation/figures";
+import { presentShare, ShareFieldsSchema } from "~/modules/shares/terms";
 import {
   BONUS_UNITS,
   CARD_CATEGORIES,
@@ -16,6 +17,7 @@ import {
   type BonusUnit,
   type CardCategory,
   type LinkReviewReason,
+  type ShareMethod,
 } from "../../../db/enums";
 
 const BonusSchema = z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) });
@@ -61,6 +63,8 @@ export const ReferralSchema = z.object({
   referralLink: z.string().nullable(),
   referrerCredit: z.number().int().nullable(),
   sharingBenefitPortion: z.number(),
+  // The share as money, beside the spec's percentage (docs/decisions/180).
+  ...ShareFieldsSchema.shape,
   additionalInfo: z.string(),
   specialApplicantBonus: z.object({ isHigher: z.literal(true), bonus: z.string() }).nullable(),
   specialReferrerBonus: BonusSchema.nullable(),
@@ -115,6 +119,11 @@ export interface ReferralRecord {
   referralLink: string;
   referrerCredit: number | null;
   sharingBenefitPortion: number;
+  shareAmountCents: number | null;
+  shareMethod: ShareMethod;
+  shareMethodNote: string | null;
+  shareDeadlineDays: number;
+  shareTermsSetAt: Date | null;
   additionalInfo: string;
   specialApplicantBonusIsHigher: boolean;
   specialApplicantBonus: string | null;
@@ -166,6 +175,7 @@ export interface ReferralRecord {
   referrerSharesPaid: number;
   referrerMedianDaysToPay: number | null;
   referrerOpenDisputes: number;
+  referrerLateShares: number;
 }
 
 export function presentReferral(row: ReferralRecord, viewerId: string | null): PresentedReferral {
@@ -202,6 +212,7 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null): P
     referralLink: safeLink(row.referralLink),
     referrerCredit: row.referrerCredit,
     sharingBenefitPortion: row.sharingBenefitPortion,
+    ...presentShare(row),
     additionalInfo: row.additionalInfo,
     specialApplicantBonus: applicantBonusOf(row),
     specialReferrerBonus: referrerBonusOf(row),
@@ -228,6 +239,11 @@ export const TILE_RECORD_KEYS = [
   "id",
   "referrerCredit",
   "sharingBenefitPortion",
+  "shareAmountCents",
+  "shareMethod",
+  "shareMethodNote",
+  "shareDeadlineDays",
+  "shareTermsSetAt",
   "specialApplicantBonusIsHigher",
   "specialApplicantBonus",
   "specialReferrerBonusAmount",
@@ -258,6 +274,7 @@ export const TILE_RECORD_KEYS = [
   "referrerSharesPaid",
   "referrerMedianDaysToPay",
   "referrerOpenDisputes",
+  "referrerLateShares",
 ] as const satisfies readonly (keyof ReferralRecord)[];
 export type TileRecord = Pick<ReferralRecord, (typeof TILE_RECORD_KEYS)[number]>;
 
@@ -274,6 +291,7 @@ export function presentTile(row: TileRecord, viewerId: string | null) {
     referrerCredit: row.referrerCredit,
     availableReferCount: row.availableReferCount,
     sharingBenefitPortion: row.sharingBenefitPortion,
+    ...presentShare(row),
     specialApplicantBonus: applicantBonusOf(row),
     specialReferrerBonus: referrerBonusOf(row),
     creditCard: {
@@ -318,6 +336,7 @@ function reputationOf(row: TileRecord) {
     sharesPaid: row.referrerSharesPaid,
     medianDaysToPay: row.referrerMedianDaysToPay,
     openDisputes: row.referrerOpenDisputes,
+    lateShares: row.referrerLateShares,
   };
 }
 

@@ -4,7 +4,8 @@
  * nested ones with dots (`specialReferrerBonus.amount`), which conform parses into objects.
  */
 import { z } from "zod";
-import { BONUS_UNITS } from "../../../db/enums";
+import { BONUS_UNITS, SHARE_METHODS, type BonusUnit } from "../../../db/enums";
+import { DEFAULT_DEADLINE_DAYS, MAX_DEADLINE_DAYS, shareCentsFrom } from "~/modules/shares/terms";
 import { CARD_MESSAGES, NewCardSchema, TOO_LARGE } from "~/modules/cards/schemas";
 import { checkbox, optionalText } from "~/utils/zod-fields";
 import { LINK_RULE_MESSAGES, linkShapeProblem } from "~/modules/links/rules";
@@ -19,6 +20,12 @@ export const REFERRAL_MESSAGES = {
   newCardDescriptionRequired: "Please describe the card",
   countMin: "Available referrals must be at least 1",
   creditRange: "Enter a credit score between 300 and 850",
+  creditToShow: "Enter your credit score to show it, or choose not to show it",
+  shareAmount: "Enter the dollars the applicant receives, e.g. 50",
+  shareAmountNeeded: "Enter the dollars the applicant receives: this bonus has no value to compute them from",
+  shareMethod: "Choose how you pay the share",
+  shareMethodNote: "Say which method (e.g. Wise transfer)",
+  shareDeadline: `Enter a number of days from 1 to ${MAX_DEADLINE_DAYS}`,
   created: "Credit card referral created successfully!",
   createFailed: "Failed to create referral. Please try again.",
   markedInactive: "Referral marked as inactive",
@@ -92,6 +99,20 @@ export interface CardRules {
   hasVariousReferrerBonus: boolean;
   /** The card's per-member cap; 0 means unlimited. */
   maxReferCount: number;
+  /** The card's referral bonus and its rewards program's value (docs/decisions/180): the share's amount. */
+  bonus?: { amount: number; unit: BonusUnit };
+  centsPerPoint?: number | null;
+  program?: string | null;
+}
+
+/** A card row as the pickers read it (catalog.server.ts). */
+export interface CardRow {
+  hasVariousReferrerBonus: boolean;
+  maxReferCount: number;
+  referralBonusAmount: number;
+  referralBonusUnit: BonusUnit;
+  centsPerPoint: number | null;
+  program: string | null;
 }
 
 /**
@@ -102,13 +123,16 @@ export interface CardRules {
 export type CardRulesSource = (creditCardId: string) => CardRules | null | Promise<CardRules | null>;
 
 /** A card's rules, picked from a card row. */
-export const rulesOfCard = ({ hasVariousReferrerBonus, maxReferCount }: CardRules): CardRules => ({
-  hasVariousReferrerBonus,
-  maxReferCount,
+export const rulesOfCard = (card: CardRow): CardRules => ({
+  hasVariousReferrerBonus: card.hasVariousReferrerBonus,
+  maxReferCount: card.maxReferCount,
+  bonus: { amount: card.referralBonusAmount, unit: card.referralBonusUnit },
+  centsPerPoint: card.centsPerPoint,
+  program: card.program,
 });
 
 /** The rules of the cards a page loaded (the browser's source): null for any other card. */
-export function cardRulesIn(cards: readonly (CardRules & { id: string })[]): CardRulesSource {
+export function cardRulesIn(cards: readonly (CardRow & { id: string })[]): CardRulesSource {
   return (cardId) => {
     const card = cards.find((entry) => entry.id === cardId);
     return card ? rulesOfCard(card) : null;
@@ -143,7 +167,35 @@ export const ReferralFieldsSchema = z.object({
       if (problem) ctx.addIssue({ code: "custom", message: LINK_RULE_MESSAGES[problem], input: link });
     }),
   referrerCredit: creditField.optional().transform((value) => value ?? null),
+  /**
+   * Whether applicants see the score (docs/decisions/180): the form always says; an API call that
+   * leaves it out shows the score it gives (the spec's payload).
+   */
+  showCredit: z.enum(["yes", "no"], { error: "Choose whether to show your score" }).optional(),
   sharingBenefitPortion: sharingField,
+  /** The dollars the applicant receives; empty: computed from the bonus's value. */
+  shareAmount: z.preprocess(
+    toNumber,
+    z
+      .number({ error: REFERRAL_MESSAGES.shareAmount })
+      .min(0.01, REFERRAL_MESSAGES.shareAmount)
+      .max(100_000, TOO_LARGE)
+      .optional(),
+  ),
+  shareMethod: z.preprocess(
+    blankToUndefined,
+    z.enum(SHARE_METHODS, { error: REFERRAL_MESSAGES.shareMethod }).optional(),
+  ),
+  shareMethodNote: optionalText(100),
+  shareDeadlineDays: z.preprocess(
+    toNumber,
+    z
+      .number({ error: REFERRAL_MESSAGES.shareDeadline })
+      .int(REFERRAL_MESSAGES.shareDeadline)
+      .min(1, REFERRAL_MESSAGES.shareDeadline)
+      .max(MAX_DEADLINE_DAYS, REFERRAL_MESSAGES.shareDeadline)
+      .optional(),
+  ),
   additionalInfo: optionalText(2000),
   specialApplicantBonus: z
     .object({ isHigher: checkbox, bonus: optionalText(500) })
@@ -209,7 +261,12 @@ function rulesOf(draft: Partial<ReferralDraft>, source: CardRulesSource) {
  * description; a listed card must be one the member may use; the special referrer bonus is
  * required, above 0, when the card varies it or a share above 0 is offered.
  */
-function checkCardRules(draft: Partial<ReferralDraft>, rules: CardRules | null | undefined, ctx: z.RefinementCtx) {
+function checkCardRules(
+  draft: Partial<ReferralDraft>,
+  rules: CardRules | null | undefined,
+  ctx: z.RefinementCtx,
+  door: ReferralDoor,
+) {
   const issue = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message, input: draft });
   if (draft.creditCardId === OTHER_CARD) {
     if (draft.newCard === undefined) issue(["newCard", "name"], CARD_MESSAGES.nameRequired);
@@ -223,6 +280,76 @@ function checkCardRules(draft: Partial<ReferralDraft>, rules: CardRules | null |
   if ((rules?.hasVariousReferrerBonus || sharing > 0) && !(typeof amount === "number" && amount > 0)) {
     issue(["specialReferrerBonus", "amount"], REFERRAL_MESSAGES.referrerBonusRequired);
   }
+  checkShareTerms(draft, rules, issue, door);
+}
+
+/**
+ * The share's terms (docs/decisions/180): the form names a method and, when the bonus has no
+ * value to compute it from, the amount; 'other' needs its words; the form's 'show my score' needs
+ * the score. An API call may leave the terms out: the amount then comes from the valuation.
+ */
+function checkShareTerms(
+  draft: Partial<ReferralDraft>,
+  rules: CardRules | null | undefined,
+  issue: (path: string[], message: string) => void,
+  door: ReferralDoor,
+) {
+  if (door === "form" && draft.showCredit === "yes" && draft.referrerCredit == null) {
+    issue(["referrerCredit"], REFERRAL_MESSAGES.creditToShow);
+  }
+  const sharing = typeof draft.sharingBenefitPortion === "number" ? draft.sharingBenefitPortion : 0;
+  if (!(sharing > 0)) return;
+  if (door === "form" && (draft.shareMethod === undefined || draft.shareMethod === "chat")) {
+    issue(["shareMethod"], REFERRAL_MESSAGES.shareMethod);
+  }
+  if (draft.shareMethod === "other" && !hasText(draft.shareMethodNote)) {
+    issue(["shareMethodNote"], REFERRAL_MESSAGES.shareMethodNote);
+  }
+  if (door === "form" && draft.shareAmount === undefined && estimatedShareCents(draft, rules) === null) {
+    issue(["shareAmount"], REFERRAL_MESSAGES.shareAmountNeeded);
+  }
+}
+
+/** What the share's amount is computed from: the share, the card, the special bonus, a new card's bonus. */
+export interface ShareBasis {
+  sharingBenefitPortion?: unknown;
+  creditCardId?: unknown;
+  specialReferrerBonus?: { amount?: unknown; unit?: BonusUnit } | null;
+  newCard?: { referralBonusAmount?: unknown; referralBonusUnit?: BonusUnit };
+}
+
+/** The share's amount in cents from the bonus it is a share of (the special bonus when given) and its value. */
+export function estimatedShareCents(draft: ShareBasis, rules: CardRules | null | undefined) {
+  const special = draft.specialReferrerBonus;
+  const newCard = draft.creditCardId === OTHER_CARD ? draft.newCard : undefined;
+  const bonus =
+    special && typeof special.amount === "number" && special.amount > 0
+      ? { amount: special.amount, unit: special.unit ?? "USD" }
+      : newCard
+        ? { amount: Number(newCard.referralBonusAmount) || 0, unit: newCard.referralBonusUnit ?? "USD" }
+        : rules?.bonus;
+  // A special bonus in the card's own unit is worth what the card's points are; another unit, its default.
+  const sameUnit = bonus && rules?.bonus && bonus.unit === rules.bonus.unit;
+  const percent = typeof draft.sharingBenefitPortion === "number" ? draft.sharingBenefitPortion : 0;
+  return shareCentsFrom(percent, bonus, sameUnit ? rules?.centsPerPoint : null);
+}
+
+/** The share's terms as saved (docs/decisions/180): nothing but the default with no share. */
+function shareTermsOf(draft: ReferralDraft, rules: CardRules | null | undefined) {
+  const sharing = draft.sharingBenefitPortion > 0;
+  const method = sharing ? (draft.shareMethod ?? "chat") : "chat";
+  return {
+    shareAmountCents: !sharing
+      ? null
+      : draft.shareAmount !== undefined
+        ? Math.round(draft.shareAmount * 100)
+        : estimatedShareCents(draft, rules),
+    shareMethod: method,
+    shareMethodNote: method === "other" ? draft.shareMethodNote : null,
+    shareDeadlineDays: draft.shareDeadlineDays ?? DEFAULT_DEADLINE_DAYS,
+    /** The referrer named the method (and so agreed the amount): false for the API's defaults. */
+    shareTermsSet: sharing && method !== "chat",
+  };
 }
 
 /** The count as it is saved: capped at the card's cap and defaulting to it (docs/product.md#issuer-caps). */
@@ -237,12 +364,12 @@ export function cappedCount(count: number | null, maxReferCount: number) {
  * (referrals.server.ts). Refinements run on partly invalid drafts too (`when`), so every reason
  * shows at once. The output is branded: the domain takes only a draft whose card rules were checked.
  */
-export function referralSchema(source: CardRulesSource) {
+export function referralSchema(source: CardRulesSource, door: ReferralDoor = "api") {
   const always = { when: () => true };
   return z.preprocess(
     resolveSharingPreset,
     ReferralFieldsSchema.superRefine(
-      (draft, ctx) => whenReady(rulesOf(draft, source), (rules) => checkCardRules(draft, rules, ctx)),
+      (draft, ctx) => whenReady(rulesOf(draft, source), (rules) => checkCardRules(draft, rules, ctx, door)),
       always,
     )
       .refine((draft) => !draft.specialApplicantBonus?.isHigher || hasText(draft.specialApplicantBonus.bonus), {
@@ -253,6 +380,9 @@ export function referralSchema(source: CardRulesSource) {
       .transform((draft) =>
         whenReady(rulesOf(draft, source), (rules) => ({
           ...draft,
+          ...shareTermsOf(draft, rules),
+          // The form's 'do not show' keeps the score off the referral (the API shows what it gives).
+          referrerCredit: draft.showCredit === "no" ? null : draft.referrerCredit,
           availableReferCount: cappedCount(draft.availableReferCount, rules?.maxReferCount ?? 0),
           specialReferrerBonus:
             (draft.specialReferrerBonus.amount ?? 0) > 0
@@ -267,6 +397,12 @@ export function referralSchema(source: CardRulesSource) {
       .brand<"CheckedReferral">(),
   );
 }
+
+/**
+ * Who sends the referral: the forms (/refer, the edit page) name the share's method and say whether
+ * the score is shown; the API's payload may leave both out (docs/decisions/180).
+ */
+export type ReferralDoor = "form" | "api";
 
 /** A referral input whose card rules were checked (the schema's output). */
 export type ReferralInput = z.output<ReturnType<typeof referralSchema>>;

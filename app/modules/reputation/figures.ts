@@ -15,6 +15,8 @@ export const OutcomeFiguresSchema = z.object({
   medianDaysToPay: z.number().nullable(),
   /** Shares an applicant reported as not received, still open. */
   openDisputes: z.number().int(),
+  /** Shares past their deadline and not marked paid (docs/decisions/180). */
+  lateShares: z.number().int(),
 });
 export type OutcomeFigures = z.infer<typeof OutcomeFiguresSchema>;
 
@@ -25,6 +27,7 @@ export const NO_FIGURES: OutcomeFigures = {
   sharesPaid: 0,
   medianDaysToPay: null,
   openDisputes: 0,
+  lateShares: 0,
 };
 
 /** 'Paid 9 of 10 promised shares', or null when no share was owed yet. */
@@ -48,6 +51,7 @@ export function figureTexts(figures: OutcomeFigures): string[] {
       : null,
     paidRateText(figures),
     medianDaysText(figures),
+    figures.lateShares > 0 ? `${figures.lateShares} ${figures.lateShares === 1 ? "share" : "shares"} late` : null,
     figures.openDisputes > 0
       ? `${figures.openDisputes} open ${figures.openDisputes === 1 ? "dispute" : "disputes"}`
       : null,

@@ -22,6 +22,7 @@ export async function getReputation(db: Db, userId: string, { referralsVisible }
       sharesPaid: users.sharesPaid,
       medianDaysToPay: users.medianDaysToPay,
       openDisputes: users.openDisputes,
+      lateShares: users.lateShares,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -41,6 +42,7 @@ export async function getReputation(db: Db, userId: string, { referralsVisible }
         sharesPaid: row.sharesPaid,
         medianDaysToPay: row.medianDaysToPay,
         openDisputes: row.openDisputes,
+        lateShares: row.lateShares,
       }
     : NO_FIGURES;
   return {

@@ -19,7 +19,10 @@ export function OutcomeSummary({ figures, compact = false }: { figures: OutcomeF
       className={clsx("flex flex-wrap gap-x-3 gap-y-1", compact ? "text-xs text-muted" : "text-sm text-ink")}
     >
       {texts.map((text) => (
-        <li key={text} className={text.includes("dispute") ? "font-medium text-danger-700" : undefined}>
+        <li
+          key={text}
+          className={text.includes("dispute") || text.endsWith("late") ? "font-medium text-danger-700" : undefined}
+        >
           {text}
         </li>
       ))}

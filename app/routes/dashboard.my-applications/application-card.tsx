@@ -10,13 +10,11 @@ import { ReviewForm, threadHoldsForm } from "~/modules/comments/forms";
 import type { ApiComment } from "~/modules/comments/thread";
 import { TipOptions } from "~/modules/payments/tip-options";
 import { StatusMenu } from "./status-menu";
-import { formatShare } from "~/modules/cards/value";
 import { OutcomeTimeline } from "~/modules/outcomes/timeline";
 
-/** The share the referrer promised when the member applied (recorded then; later edits leave it). */
+/** The share the referrer promised when the member applied, as money (recorded then; later edits leave it). */
 function promisedShareText(promised: ApiApplication["promisedShare"]) {
-  if (!(promised.percent > 0)) return "Nothing promised";
-  return formatShare(promised.percent, promised.bonus) ?? `${promised.percent}% of the referral bonus`;
+  return promised.text ?? "Nothing promised";
 }
 
 /** One application: its card, status and menu, dates, tips when it went well, and the applicant's comments. */
