@@ -40,7 +40,11 @@ export const loader = jsonRoute({
     async run({ ctx, user, body }) {
       assertSelf(body.referrer, user.id, "You can only create referrals as yourself.", "referrer");
       const { normalizedLink, duplicateOfId } = await previewReferral(ctx, body);
-      const share = presentShare({ ...body, shareTermsSetAt: body.shareTermsSet ? new Date() : null });
+      const share = presentShare({
+        ...body,
+        shareMethodNote: body.shareMethodNote || null,
+        shareTermsSetAt: body.shareTermsSet ? new Date() : null,
+      });
       return { data: { ...body, ...share, normalizedLink, duplicateLink: duplicateOfId !== null } };
     },
   }),

@@ -209,7 +209,7 @@ describe("outcome steps: disputes", () => {
     const said = await testDb().select().from(messages).where(eq(messages.chatId, chatId));
     expect(said).toHaveLength(1);
     expect(said[0]).toMatchObject({ senderId: applicant.user.id, content: expect.stringContaining(note) });
-    expect(said[0].content).toContain("promised 20% of $150");
+    expect(said[0].content).toContain("promised $30");
     expect((await figuresOf(referrer.user.id))?.openDisputes).toBe(1);
     expect(
       (await api("POST", OUTCOME(application.id), applicant.token, { step: "share-not-received", note })).body,

@@ -219,7 +219,7 @@ export function draftColumns(draft: ReferralInput, normalizedLink: string) {
     sharingBenefitPortion: draft.sharingBenefitPortion,
     shareAmountCents: draft.shareAmountCents,
     shareMethod: draft.shareMethod,
-    shareMethodNote: draft.shareMethodNote,
+    shareMethodNote: draft.shareMethodNote || null,
     shareDeadlineDays: draft.shareDeadlineDays,
     shareTermsSetAt: draft.shareTermsSet ? new Date() : null,
     additionalInfo: draft.additionalInfo,

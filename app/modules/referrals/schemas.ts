@@ -345,7 +345,8 @@ function shareTermsOf(draft: ReferralDraft, rules: CardRules | null | undefined)
         ? Math.round(draft.shareAmount * 100)
         : estimatedShareCents(draft, rules),
     shareMethod: method,
-    shareMethodNote: method === "other" ? draft.shareMethodNote : null,
+    // Absent unless 'other' (undefined: the preview's JSON draft parses again).
+    shareMethodNote: method === "other" ? draft.shareMethodNote : undefined,
     shareDeadlineDays: draft.shareDeadlineDays ?? DEFAULT_DEADLINE_DAYS,
     /** The referrer named the method (and so agreed the amount): false for the API's defaults. */
     shareTermsSet: sharing && method !== "chat",

@@ -30,7 +30,7 @@ function previewRows(draft: Draft, card: ListedCard | undefined): [string, React
         percent: draft.sharingBenefitPortion,
         amountCents: draft.shareAmountCents,
         method: draft.shareMethod,
-        methodNote: draft.shareMethodNote,
+        methodNote: draft.shareMethodNote ?? null,
         deadlineDays: draft.shareDeadlineDays,
       }) ?? "Nothing shared",
     ],
