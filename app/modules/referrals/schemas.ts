@@ -4,8 +4,17 @@
  * nested ones with dots (`specialReferrerBonus.amount`), which conform parses into objects.
  */
 import { z } from "zod";
-import { BONUS_UNITS, SHARE_METHODS, type BonusUnit } from "../../../db/enums";
-import { DEFAULT_DEADLINE_DAYS, MAX_DEADLINE_DAYS, shareCentsFrom } from "~/modules/shares/terms";
+import { BONUS_UNITS, type BonusUnit } from "../../../db/enums";
+import {
+  checkShareTerms,
+  OTHER_CARD,
+  toNumber,
+  SHARE_TERM_FIELDS,
+  SHARE_TERM_MESSAGES,
+  shareTermsOf,
+  type ReferralDoor,
+  type ShareRules,
+} from "./share-schema";
 import { CARD_MESSAGES, NewCardSchema, TOO_LARGE } from "~/modules/cards/schemas";
 import { checkbox, optionalText } from "~/utils/zod-fields";
 import { LINK_RULE_MESSAGES, linkShapeProblem } from "~/modules/links/rules";
@@ -20,12 +29,7 @@ export const REFERRAL_MESSAGES = {
   newCardDescriptionRequired: "Please describe the card",
   countMin: "Available referrals must be at least 1",
   creditRange: "Enter a credit score between 300 and 850",
-  creditToShow: "Enter your credit score to show it, or choose not to show it",
-  shareAmount: "Enter the dollars the applicant receives, e.g. 50",
-  shareAmountNeeded: "Enter the dollars the applicant receives: this bonus has no value to compute them from",
-  shareMethod: "Choose how you pay the share",
-  shareMethodNote: "Say which method (e.g. Wise transfer)",
-  shareDeadline: `Enter a number of days from 1 to ${MAX_DEADLINE_DAYS}`,
+  ...SHARE_TERM_MESSAGES,
   created: "Credit card referral created successfully!",
   createFailed: "Failed to create referral. Please try again.",
   markedInactive: "Referral marked as inactive",
@@ -47,22 +51,13 @@ export const REFERRAL_MESSAGES = {
   privateReferrals: PRIVATE_CONTENT,
 } as const;
 
-/** The value of `creditCardId` that means 'Other (Not Listed)': the referral brings its own card. */
-export const OTHER_CARD = "other";
+export { OTHER_CARD } from "./share-schema";
 
 /** Card ids are 20 characters; anything much longer is no card, and is not looked up. */
 const MAX_CARD_ID = 64;
 
 /** Sharing presets (docs/product.md#referrals); anything else is Custom. */
 export const SHARING_PRESETS = [0, 10, 20, 30, 50] as const;
-
-const blankToUndefined = (value: unknown) =>
-  value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
-
-const toNumber = (value: unknown) => {
-  const blank = blankToUndefined(value);
-  return typeof blank === "string" ? Number(blank) : blank;
-};
 
 /** The referrer's credit score: digits only (anything else typed is dropped); empty is null. */
 const creditField = z.preprocess(
@@ -95,14 +90,10 @@ const sharingField = z.preprocess(
 );
 
 /** A card's rules on its referrals (docs/product.md#referrals, docs/product.md#issuer-caps). */
-export interface CardRules {
+export interface CardRules extends ShareRules {
   hasVariousReferrerBonus: boolean;
   /** The card's per-member cap; 0 means unlimited. */
   maxReferCount: number;
-  /** The card's referral bonus and its rewards program's value (docs/decisions/180): the share's amount. */
-  bonus?: { amount: number; unit: BonusUnit };
-  centsPerPoint?: number | null;
-  program?: string | null;
 }
 
 /** A card row as the pickers read it (catalog.server.ts). */
@@ -167,35 +158,8 @@ export const ReferralFieldsSchema = z.object({
       if (problem) ctx.addIssue({ code: "custom", message: LINK_RULE_MESSAGES[problem], input: link });
     }),
   referrerCredit: creditField.optional().transform((value) => value ?? null),
-  /**
-   * Whether applicants see the score (docs/decisions/180): the form always says; an API call that
-   * leaves it out shows the score it gives (the spec's payload).
-   */
-  showCredit: z.enum(["yes", "no"], { error: "Choose whether to show your score" }).optional(),
   sharingBenefitPortion: sharingField,
-  /** The dollars the applicant receives; empty: computed from the bonus's value. */
-  shareAmount: z.preprocess(
-    toNumber,
-    z
-      .number({ error: REFERRAL_MESSAGES.shareAmount })
-      .min(0.01, REFERRAL_MESSAGES.shareAmount)
-      .max(100_000, TOO_LARGE)
-      .optional(),
-  ),
-  shareMethod: z.preprocess(
-    blankToUndefined,
-    z.enum(SHARE_METHODS, { error: REFERRAL_MESSAGES.shareMethod }).optional(),
-  ),
-  shareMethodNote: optionalText(100),
-  shareDeadlineDays: z.preprocess(
-    toNumber,
-    z
-      .number({ error: REFERRAL_MESSAGES.shareDeadline })
-      .int(REFERRAL_MESSAGES.shareDeadline)
-      .min(1, REFERRAL_MESSAGES.shareDeadline)
-      .max(MAX_DEADLINE_DAYS, REFERRAL_MESSAGES.shareDeadline)
-      .optional(),
-  ),
+  ...SHARE_TERM_FIELDS,
   additionalInfo: optionalText(2000),
   specialApplicantBonus: z
     .object({ isHigher: checkbox, bonus: optionalText(500) })
@@ -283,76 +247,6 @@ function checkCardRules(
   checkShareTerms(draft, rules, issue, door);
 }
 
-/**
- * The share's terms (docs/decisions/180): the form names a method and, when the bonus has no
- * value to compute it from, the amount; 'other' needs its words; the form's 'show my score' needs
- * the score. An API call may leave the terms out: the amount then comes from the valuation.
- */
-function checkShareTerms(
-  draft: Partial<ReferralDraft>,
-  rules: CardRules | null | undefined,
-  issue: (path: string[], message: string) => void,
-  door: ReferralDoor,
-) {
-  if (door === "form" && draft.showCredit === "yes" && draft.referrerCredit == null) {
-    issue(["referrerCredit"], REFERRAL_MESSAGES.creditToShow);
-  }
-  const sharing = typeof draft.sharingBenefitPortion === "number" ? draft.sharingBenefitPortion : 0;
-  if (!(sharing > 0)) return;
-  if (door === "form" && (draft.shareMethod === undefined || draft.shareMethod === "chat")) {
-    issue(["shareMethod"], REFERRAL_MESSAGES.shareMethod);
-  }
-  if (draft.shareMethod === "other" && !hasText(draft.shareMethodNote)) {
-    issue(["shareMethodNote"], REFERRAL_MESSAGES.shareMethodNote);
-  }
-  if (door === "form" && draft.shareAmount === undefined && estimatedShareCents(draft, rules) === null) {
-    issue(["shareAmount"], REFERRAL_MESSAGES.shareAmountNeeded);
-  }
-}
-
-/** What the share's amount is computed from: the share, the card, the special bonus, a new card's bonus. */
-export interface ShareBasis {
-  sharingBenefitPortion?: unknown;
-  creditCardId?: unknown;
-  specialReferrerBonus?: { amount?: unknown; unit?: BonusUnit } | null;
-  newCard?: { referralBonusAmount?: unknown; referralBonusUnit?: BonusUnit };
-}
-
-/** The share's amount in cents from the bonus it is a share of (the special bonus when given) and its value. */
-export function estimatedShareCents(draft: ShareBasis, rules: CardRules | null | undefined) {
-  const special = draft.specialReferrerBonus;
-  const newCard = draft.creditCardId === OTHER_CARD ? draft.newCard : undefined;
-  const bonus =
-    special && typeof special.amount === "number" && special.amount > 0
-      ? { amount: special.amount, unit: special.unit ?? "USD" }
-      : newCard
-        ? { amount: Number(newCard.referralBonusAmount) || 0, unit: newCard.referralBonusUnit ?? "USD" }
-        : rules?.bonus;
-  // A special bonus in the card's own unit is worth what the card's points are; another unit, its default.
-  const sameUnit = bonus && rules?.bonus && bonus.unit === rules.bonus.unit;
-  const percent = typeof draft.sharingBenefitPortion === "number" ? draft.sharingBenefitPortion : 0;
-  return shareCentsFrom(percent, bonus, sameUnit ? rules?.centsPerPoint : null);
-}
-
-/** The share's terms as saved (docs/decisions/180): nothing but the default with no share. */
-function shareTermsOf(draft: ReferralDraft, rules: CardRules | null | undefined) {
-  const sharing = draft.sharingBenefitPortion > 0;
-  const method = sharing ? (draft.shareMethod ?? "chat") : "chat";
-  return {
-    shareAmountCents: !sharing
-      ? null
-      : draft.shareAmount !== undefined
-        ? Math.round(draft.shareAmount * 100)
-        : estimatedShareCents(draft, rules),
-    shareMethod: method,
-    // Absent unless 'other' (undefined: the preview's JSON draft parses again).
-    shareMethodNote: method === "other" ? draft.shareMethodNote : undefined,
-    shareDeadlineDays: draft.shareDeadlineDays ?? DEFAULT_DEADLINE_DAYS,
-    /** The referrer named the method (and so agreed the amount): false for the API's defaults. */
-    shareTermsSet: sharing && method !== "chat",
-  };
-}
-
 /** The count as it is saved: capped at the card's cap and defaulting to it (docs/product.md#issuer-caps). */
 export function cappedCount(count: number | null, maxReferCount: number) {
   return maxReferCount > 0 ? Math.min(count ?? maxReferCount, maxReferCount) : count;
@@ -399,11 +293,8 @@ export function referralSchema(source: CardRulesSource, door: ReferralDoor = "ap
   );
 }
 
-/**
- * Who sends the referral: the forms (/refer, the edit page) name the share's method and say whether
- * the score is shown; the API's payload may leave both out (docs/decisions/180).
- */
-export type ReferralDoor = "form" | "api";
+export type { ReferralDoor } from "./share-schema";
+export { estimatedShareCents, type ShareBasis } from "./share-schema";
 
 /** A referral input whose card rules were checked (the schema's output). */
 export type ReferralInput = z.output<ReturnType<typeof referralSchema>>;
