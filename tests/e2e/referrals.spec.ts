@@ -159,7 +159,9 @@ test.describe("referrals", () => {
     const card = page.getByRole("listitem", { name: `${word} Rewards Card` });
     await expect(card).toBeVisible();
     // Created through the API without the share's terms (ADR 180): the valuation's amount, said so.
-    await expect(card).toContainText("Referrer shares$50 by a method agreed in chat within 7 days of the bonus posting");
+    await expect(card).toContainText(
+      "Referrer shares$50 by a method agreed in chat within 7 days of the bonus posting",
+    );
     await expect(card).toContainText("the referrer has not confirmed the amount and method yet");
     await expect(card).toContainText("Approved with 780 · Excellent");
     await expect(card).toContainText("No Annual Fee");

@@ -26,12 +26,17 @@ test.describe("the share as money", () => {
     await link.fill("chase.com/refer/pia");
     // One motion: still in the link field, the pointer goes to 20%; leaving the field shows its error.
     await page.getByLabel("20%").click();
-    await expect(page.locator("#referral-referralLink-error")).toHaveText("Enter the full link, starting with https://");
+    await expect(page.locator("#referral-referralLink-error")).toHaveText(
+      "Enter the full link, starting with https://",
+    );
     await expect(page.getByLabel("20%")).toBeChecked();
     await expect(page.getByLabel("None")).not.toBeChecked();
   });
 
-  test("/refer asks the dollars, the method and the days, prefilled from the points' value", async ({ page, login }) => {
+  test("/refer asks the dollars, the method and the days, prefilled from the points' value", async ({
+    page,
+    login,
+  }) => {
     await login({ firstName: "Quinn" });
     await openDetails(page, "Chase Sapphire Preferred Card");
     await page.getByLabel(/^Referral link/).fill(chaseReferralLink());

@@ -78,11 +78,17 @@ describe("outcome steps: who may take each", () => {
       step: "share-paid",
       method: "PayPal",
     });
-    expect(noAmount).toMatchObject({ status: 400, body: { errors: { amount: "Enter the dollars you paid, e.g. 50" } } });
+    expect(noAmount).toMatchObject({
+      status: 400,
+      body: { errors: { amount: "Enter the dollars you paid, e.g. 50" } },
+    });
     const noMethod = await api("POST", OUTCOME(application.id), referrer.token, { step: "share-paid", amount: 30 });
-    expect(noMethod).toMatchObject({ status: 400, body: {
+    expect(noMethod).toMatchObject({
+      status: 400,
+      body: {
         errors: { method: "Choose how you paid: PayPal, Venmo, Zelle, Cash App, gift card or other" },
-      }, });
+      },
+    });
   });
 });
 

@@ -94,7 +94,10 @@ describe("the share as money (ADR 180)", () => {
       specialReferrerBonus: { amount: 10_000, unit: "Points" },
       shareMethod: "other",
     });
-    expect(other).toMatchObject({ status: 400, body: { errors: { shareMethodNote: "Say which method (e.g. Wise transfer)" } } });
+    expect(other).toMatchObject({
+      status: 400,
+      body: { errors: { shareMethodNote: "Say which method (e.g. Wise transfer)" } },
+    });
   });
 
   it("refuses share-paid below the promise without a note, in words; with one, the applicant sees it", async () => {

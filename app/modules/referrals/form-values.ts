@@ -113,6 +113,15 @@ export function referralFormValue(input: Partial<ReferralInput>): ReferralFormVa
 export type ReferralFormFields = ReturnType<typeof useForm<ReferralFormValue>>[1];
 export type ReferralFormMeta = ReturnType<typeof useForm<ReferralFormValue>>[0];
 
+/** What a section of a referral's form takes: conform's form and fields, the card's rules, the errors to show. */
+export interface ReferralSectionProps<Rules> {
+  form: ReferralFormMeta;
+  fields: ReferralFormFields;
+  /** The chosen card's rules; undefined while no card is chosen. */
+  rules: Rules | undefined;
+  errorsOf: ErrorsOf;
+}
+
 /** The errors to show under a field (conform's, or a rule another field triggered). */
 export type ErrorsOf = (field: Pick<FieldMetadata<unknown>, "name" | "errors">) => string[] | undefined;
 

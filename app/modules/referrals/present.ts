@@ -9,7 +9,7 @@ import { isSafeReferralLink } from "~/core/referral-link";
 import { visibleNames } from "~/modules/users/privacy";
 import { presentOffer, WelcomeOfferSchema } from "~/modules/cards/value";
 import { OutcomeFiguresSchema } from "~/modules/reputation/figures";
-import { presentShare, ShareFieldsSchema } from "~/modules/shares/terms";
+import { presentShare, ShareFieldsSchema, type ShareColumns } from "~/modules/shares/terms";
 import {
   BONUS_UNITS,
   CARD_CATEGORIES,
@@ -17,7 +17,6 @@ import {
   type BonusUnit,
   type CardCategory,
   type LinkReviewReason,
-  type ShareMethod,
 } from "../../../db/enums";
 
 const BonusSchema = z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) });
@@ -113,17 +112,11 @@ export type ReferralPeople = z.infer<typeof ReferralPeopleSchema>;
 export const ApiReferralSchema = ReferralSchema.extend(ReferralPeopleSchema.shape);
 export type ApiReferral = z.infer<typeof ApiReferralSchema>;
 
-export interface ReferralRecord {
+export interface ReferralRecord extends ShareColumns {
   id: string;
   code: string | null;
   referralLink: string;
   referrerCredit: number | null;
-  sharingBenefitPortion: number;
-  shareAmountCents: number | null;
-  shareMethod: ShareMethod;
-  shareMethodNote: string | null;
-  shareDeadlineDays: number;
-  shareTermsSetAt: Date | null;
   additionalInfo: string;
   specialApplicantBonusIsHigher: boolean;
   specialApplicantBonus: string | null;

@@ -9,14 +9,7 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms/field";
 import { useHydrated } from "~/core/hooks";
 import { BONUS_UNITS } from "../../../db/enums";
-import {
-  SHARING_CHOICES,
-  sharePercent,
-  sharingLabel,
-  type ErrorsOf,
-  type ReferralFormFields,
-  type ReferralFormMeta,
-} from "./form-values";
+import { SHARING_CHOICES, sharePercent, sharingLabel, type ReferralSectionProps } from "./form-values";
 import { ReferralFieldsSchema, willBeCapped, type CardRules } from "./schemas";
 import { CreditChoice, ShareMoneyFields } from "./share-fields";
 
@@ -43,18 +36,7 @@ function referrerBonusReason(rules: CardRules | undefined, share: number) {
   return null;
 }
 
-export function ReferralFields({
-  form,
-  fields,
-  rules,
-  errorsOf,
-}: {
-  form: ReferralFormMeta;
-  fields: ReferralFormFields;
-  /** The chosen card's rules; undefined while no card is chosen. */
-  rules: CardRules | undefined;
-  errorsOf: ErrorsOf;
-}) {
+export function ReferralFields({ form, fields, rules, errorsOf }: ReferralSectionProps<CardRules>) {
   const hydrated = useHydrated();
   const count = fields.availableReferCount.value;
   const capped = rules && willBeCapped(count ? Number(count) : null, rules.maxReferCount);

@@ -10,7 +10,7 @@ import { ErrorList, Field, SelectField } from "~/components/forms/field";
 import { useHydrated } from "~/core/hooks";
 import { formatCents, LISTED_SHARE_METHODS, MAX_DEADLINE_DAYS } from "~/modules/shares/terms";
 import type { BonusUnit } from "../../../db/enums";
-import { sharePercent, type ErrorsOf, type ReferralFormFields, type ReferralFormMeta } from "./form-values";
+import { sharePercent, type ErrorsOf, type ReferralFormFields, type ReferralSectionProps } from "./form-values";
 import { estimatedShareCents, OTHER_CARD, type CardRules } from "./schemas";
 
 /** The methods as the form lists them. */
@@ -37,17 +37,7 @@ function estimateBasis(rules: CardRules | undefined, share: number) {
   return `${share}% of ${amount} ${bonus.unit.toLowerCase()}${rate}`;
 }
 
-export function ShareMoneyFields({
-  form,
-  fields,
-  rules,
-  errorsOf,
-}: {
-  form: ReferralFormMeta;
-  fields: ReferralFormFields;
-  rules: CardRules | undefined;
-  errorsOf: ErrorsOf;
-}) {
+export function ShareMoneyFields({ form, fields, rules, errorsOf }: ReferralSectionProps<CardRules>) {
   const hydrated = useHydrated();
   const share = sharePercent(fields);
   const special = fields.specialReferrerBonus.getFieldset();

@@ -80,15 +80,18 @@ export const ShareFieldsSchema = z.object({
 });
 export type ShareFields = z.infer<typeof ShareFieldsSchema>;
 
-/** A referral's share fields from its columns. */
-export function presentShare(row: {
+/** A referral's share columns, as its record reads them. */
+export interface ShareColumns {
   sharingBenefitPortion: number;
   shareAmountCents: number | null;
   shareMethod: ShareMethod;
   shareMethodNote: string | null;
   shareDeadlineDays: number;
   shareTermsSetAt: Date | null;
-}): ShareFields {
+}
+
+/** A referral's share fields from its columns. */
+export function presentShare(row: ShareColumns): ShareFields {
   const terms = {
     percent: row.sharingBenefitPortion,
     amountCents: row.shareAmountCents,
