@@ -4,7 +4,7 @@ import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { ReferralSchema } from "~/modules/referrals/present";
 import { previewReferral, referralSchemaFor } from "~/modules/referrals/referrals.server";
 import { ReferralInputSchema } from "~/modules/referrals/schemas";
-import { presentShare, ShareFieldsSchema } from "~/modules/shares/terms";
+import { presentShare, ShareFieldsSchema } from "~/modules/shares/present";
 import { CARD_CATEGORIES } from "../../db/enums";
 
 /** The referral as it would be created (the input after its rules), with what the preview adds. */

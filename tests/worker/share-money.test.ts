@@ -96,7 +96,7 @@ describe("the share as money (ADR 180)", () => {
     });
     expect(other).toMatchObject({
       status: 400,
-      body: { errors: { shareMethodNote: "Say which method (e.g. Wise transfer)" } },
+      body: { errors: { shareMethodNote: "Say which method" } },
     });
   });
 

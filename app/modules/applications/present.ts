@@ -11,7 +11,8 @@ import {
   type BonusUnit,
   type ShareMethod,
 } from "../../../db/enums";
-import { isShareLate, shareText } from "~/modules/shares/terms";
+import { isShareLate } from "~/modules/shares/present";
+import { shareText } from "~/modules/shares/terms";
 import { visibleNames } from "~/modules/users/privacy";
 import { OutcomeSchema, parseOutcome } from "~/modules/outcomes/steps";
 

@@ -139,11 +139,8 @@ function MyReferralCard({
       {referral.sharingBenefitPortion > 0 && !referral.shareTermsConfirmed ? (
         // A share its referrer has not confirmed (docs/decisions/180): the valuation's amount, 'agreed in chat'.
         <div className="rounded-card border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          <p>
-            <strong>Confirm your share.</strong> Applicants now see it as money: &ldquo;{referral.shareText}&rdquo;,
-            estimated from the bonus&apos;s value. Check the amount and choose how you pay.
-          </p>
-          <Link to={manageUrl(referral._id)} className="mt-1 inline-block font-medium underline">
+          <strong>Confirm your share:</strong> applicants see &ldquo;{referral.shareText}&rdquo;.{" "}
+          <Link to={manageUrl(referral._id)} className="font-medium underline">
             Confirm the amount and method
           </Link>
         </div>

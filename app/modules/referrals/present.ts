@@ -9,7 +9,7 @@ import { isSafeReferralLink } from "~/core/referral-link";
 import { visibleNames } from "~/modules/users/privacy";
 import { presentOffer, WelcomeOfferSchema } from "~/modules/cards/value";
 import { OutcomeFiguresSchema } from "~/modules/reputation/figures";
-import { presentShare, ShareFieldsSchema, type ShareColumns } from "~/modules/shares/terms";
+import { presentShare, ShareFieldsSchema, type ShareColumns } from "~/modules/shares/present";
 import {
   BONUS_UNITS,
   CARD_CATEGORIES,

@@ -14,28 +14,16 @@ import { sharePercent, type ErrorsOf, type ReferralFormFields, type ReferralSect
 import { estimatedShareCents, OTHER_CARD, type CardRules } from "./schemas";
 
 /** The methods as the form lists them. */
-const METHOD_OPTIONS = LISTED_SHARE_METHODS.map(
-  (method) =>
-    [
-      method,
-      { paypal: "PayPal", venmo: "Venmo", zelle: "Zelle", cashapp: "Cash App", giftcard: "Gift card", other: "Other" }[
-        method
-      ],
-    ] as const,
-);
+const METHOD_OPTIONS = [
+  ["paypal", "PayPal"],
+  ["venmo", "Venmo"],
+  ["zelle", "Zelle"],
+  ["cashapp", "Cash App"],
+  ["giftcard", "Gift card"],
+  ["other", "Other"],
+] as const satisfies readonly (readonly [(typeof LISTED_SHARE_METHODS)[number], string])[];
 
 const dollarsOf = (cents: number) => (cents / 100).toFixed(cents % 100 === 0 ? 0 : 2);
-
-/** How the estimate was made, for the amount's hint: '20% of 10,000 points at 2.05¢ a point (Chase Ultimate Rewards)'. */
-function estimateBasis(rules: CardRules | undefined, share: number) {
-  const bonus = rules?.bonus;
-  if (!bonus || !(bonus.amount > 0)) return `${share}% of the bonus`;
-  const amount = bonus.amount.toLocaleString("en-US");
-  if (bonus.unit === "USD") return `${share}% of $${amount}`;
-  const cents = rules?.centsPerPoint;
-  const rate = cents ? ` at ${cents}¢ a point${rules?.program ? ` (${rules.program})` : ""}` : "";
-  return `${share}% of ${amount} ${bonus.unit.toLowerCase()}${rate}`;
-}
 
 export function ShareMoneyFields({ form, fields, rules, errorsOf }: ReferralSectionProps<CardRules>) {
   const hydrated = useHydrated();
@@ -73,21 +61,17 @@ export function ShareMoneyFields({ form, fields, rules, errorsOf }: ReferralSect
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [estimate]);
 
-  const method = fields.shareMethod.value;
   return (
     <fieldset className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
       <legend className="mb-2 text-sm font-medium text-ink">How you pay the share</legend>
-      <p className="text-xs text-muted sm:col-span-2">
-        Applicants see it as money: for example &ldquo;$50 by Zelle within 7 days of the bonus posting&rdquo;.
-      </p>
       <Field
         label="Amount the applicant receives ($)"
         hint={
           hydrated
             ? estimate === null
-              ? "This bonus has no dollar value to start from: enter the amount."
-              : `Estimated: ${formatCents(estimate)}, ${estimateBasis(rules, share)}. Change it if you agree another amount.`
-            : "Leave empty to use the bonus's estimated value (the preview shows it)."
+              ? "Enter the amount: this bonus has no dollar value."
+              : `Estimated from the bonus's value${rules?.program ? ` (${rules.program})` : ""}: ${formatCents(estimate)}. You may change it.`
+            : "Empty: the bonus's estimated value."
         }
         inputProps={{ ...getInputProps(fields.shareAmount, { type: "number" }), min: 0.01, step: "0.01" }}
         errors={errorsOf(fields.shareAmount)}
@@ -99,14 +83,12 @@ export function ShareMoneyFields({ form, fields, rules, errorsOf }: ReferralSect
         selectProps={getSelectProps(fields.shareMethod)}
         errors={errorsOf(fields.shareMethod)}
       />
-      {!hydrated || method === "other" ? (
-        <Field
-          label="Which method?"
-          hint={hydrated ? undefined : "Only for Other."}
-          inputProps={{ ...getInputProps(fields.shareMethodNote, { type: "text" }), maxLength: 100 }}
-          errors={errorsOf(fields.shareMethodNote)}
-        />
-      ) : null}
+      <Field
+        label="Which method?"
+        hint="Only for Other."
+        inputProps={{ ...getInputProps(fields.shareMethodNote, { type: "text" }), maxLength: 100 }}
+        errors={errorsOf(fields.shareMethodNote)}
+      />
       <Field
         label="Paid within (days after the bonus posts)"
         inputProps={{
@@ -131,15 +113,12 @@ const CREDIT_CHOICES = [
  * 'Approved with 760 · Excellent', a data point for their own odds.
  */
 export function CreditChoice({ fields, errorsOf }: { fields: ReferralFormFields; errorsOf: ErrorsOf }) {
-  const hydrated = useHydrated();
   const choice = fields.showCredit;
-  const show = choice.value === "yes";
   return (
     <fieldset id={choice.id} aria-describedby={`${choice.id}-why`} className="space-y-2">
       <legend className="text-sm font-medium text-ink">Your credit score (optional)</legend>
       <p id={`${choice.id}-why`} className="text-xs text-muted">
-        If you choose to show it, applicants see it on your referral as &ldquo;Approved with 760 · Excellent&rdquo;: the
-        score you were approved with helps them judge their own odds. It is optional; leave it hidden if you prefer.
+        If shown, applicants see &ldquo;Approved with 760 · Excellent&rdquo;: it helps them judge their odds. Optional.
       </p>
       <div className="flex flex-wrap gap-2">
         {getCollectionProps(choice, { type: "radio", options: CREDIT_CHOICES.map(([value]) => value) }).map(
@@ -155,22 +134,20 @@ export function CreditChoice({ fields, errorsOf }: { fields: ReferralFormFields;
         )}
       </div>
       <ErrorList errors={errorsOf(choice)} reserve />
-      {!hydrated || show ? (
-        <Field
-          label="Your credit score when approved"
-          className="max-w-64"
-          hint={hydrated ? "Digits only." : "Digits only. Used only if you choose to show it."}
-          inputProps={{
-            ...getInputProps(fields.referrerCredit, { type: "text" }),
-            inputMode: "numeric",
-            // Digits only (docs/product.md#referrals): anything else typed is dropped at once.
-            onInput: (event) => {
-              event.currentTarget.value = event.currentTarget.value.replace(/\D/g, "");
-            },
-          }}
-          errors={errorsOf(fields.referrerCredit)}
-        />
-      ) : null}
+      <Field
+        label="Your credit score when approved"
+        className="max-w-64"
+        hint="Digits only. Used only if shown."
+        inputProps={{
+          ...getInputProps(fields.referrerCredit, { type: "text" }),
+          inputMode: "numeric",
+          // Digits only (docs/product.md#referrals): anything else typed is dropped at once.
+          onInput: (event) => {
+            event.currentTarget.value = event.currentTarget.value.replace(/\D/g, "");
+          },
+        }}
+        errors={errorsOf(fields.referrerCredit)}
+      />
     </fieldset>
   );
 }

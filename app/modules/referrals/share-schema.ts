@@ -12,11 +12,11 @@ import { DEFAULT_DEADLINE_DAYS, MAX_DEADLINE_DAYS, shareCentsFrom } from "~/modu
 export const OTHER_CARD = "other";
 
 export const SHARE_TERM_MESSAGES = {
-  creditToShow: "Enter your credit score to show it, or choose not to show it",
+  creditToShow: "Enter your score, or choose not to show it",
   shareAmount: "Enter the dollars the applicant receives, e.g. 50",
-  shareAmountNeeded: "Enter the dollars the applicant receives: this bonus has no value to compute them from",
+  shareAmountNeeded: "Enter the dollars: this bonus has no dollar value",
   shareMethod: "Choose how you pay the share",
-  shareMethodNote: "Say which method (e.g. Wise transfer)",
+  shareMethodNote: "Say which method",
   shareDeadline: `Enter a number of days from 1 to ${MAX_DEADLINE_DAYS}`,
 } as const;
 
@@ -37,7 +37,7 @@ export const SHARE_TERM_FIELDS = {
    * Whether applicants see the score (docs/decisions/180): the form always says; an API call that
    * leaves it out shows the score it gives (the spec's payload).
    */
-  showCredit: z.enum(["yes", "no"], { error: "Choose whether to show your score" }).optional(),
+  showCredit: z.enum(["yes", "no"], { error: "Choose yes or no" }).optional(),
   /** The dollars the applicant receives; empty: computed from the bonus's value. */
   shareAmount: z.preprocess(
     toNumber,

@@ -1,5 +1,8 @@
 import { clsx } from "clsx";
-import { UNCONFIRMED_SHARE_NOTE } from "./terms";
+
+/** What a referral not yet confirmed by its referrer says beside its share (docs/decisions/180). */
+export const UNCONFIRMED_SHARE_NOTE =
+  "Estimated from the bonus's value; the referrer has not confirmed the amount and method yet.";
 
 /**
  * A referral's share as money (docs/decisions/180), the same words on tiles, the referral page,
