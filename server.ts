@@ -23,6 +23,7 @@ import { runScheduledSteps, type ScheduledStep } from "./app/http/scheduled.serv
 import { edgeCache, edgeCacheKey, fromEdgeCache, toEdgeCache } from "./app/http/edge-cache.server";
 import { remindLateShares } from "./app/modules/outcomes/late.server";
 import { consumeNotifications } from "./app/modules/notifications/consumer.server";
+import { sweepLateShares } from "./app/modules/shares/late.server";
 
 /** The rooms' Durable Object classes, by their registry names (app/modules/realtime/rooms.ts). */
 export { ChatRoom, UserNotifications } from "./party";
@@ -59,7 +60,15 @@ export const SCHEDULED_STEPS: readonly ScheduledStep[] = [
   { name: "referral-views", run: (db, time) => pruneReferralViews(db, time) },
   { name: "link-review", run: (db) => vetExistingLinks(db) },
   { name: "link-check", run: (db, time) => checkLinkBatch(db, { now: new Date(time) }) },
-  { name: "late-shares", run: (db, time, notifications) => remindLateShares({ db, notifications }, time) },
+  // Shares past their deadline count against their referrer until paid, who is called back once
+  // (docs/decisions/185, 180).
+  {
+    name: "late-shares",
+    run: async (db, time, notifications) => {
+      await sweepLateShares(db, time);
+      return remindLateShares({ db, notifications }, time);
+    },
+  },
 ];
 
 /** One request's answer: rooms, then Remix (the default export observes it). */

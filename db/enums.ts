@@ -101,3 +101,11 @@ export type DisputeDecision = (typeof DISPUTE_DECISIONS)[number];
 /** When a review was written: after applying, after the bonus, after the share (docs/decisions/170). */
 export const REVIEW_STAGES = ["applied", "bonus", "share"] as const;
 export type ReviewStage = (typeof REVIEW_STAGES)[number];
+
+/**
+ * How a referrer pays the applicant's share (docs/decisions/185-share-is-money.md): the list the
+ * forms offer, plus 'chat' ("agreed in chat"), which a referral carries until its referrer names
+ * one (referrals created through the API without the share's terms, and referrals older than them).
+ */
+export const SHARE_METHODS = ["paypal", "venmo", "zelle", "cashapp", "giftcard", "other", "chat"] as const;
+export type ShareMethod = (typeof SHARE_METHODS)[number];

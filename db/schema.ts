@@ -35,6 +35,7 @@ import {
   OUTCOME_STEPS,
   DISPUTE_DECISIONS,
   REVIEW_STAGES,
+  SHARE_METHODS,
 } from "./enums";
 import { createId } from "./id";
 
@@ -110,6 +111,11 @@ export const users = sqliteTable(
     openDisputes: integer("open_disputes").notNull().default(0),
     /** Disputes an admin decided against them (docs/decisions/175). */
     disputesUpheld: integer("disputes_upheld").notNull().default(0),
+    /**
+     * Shares past their deadline and not marked paid (docs/decisions/185), recounted by the
+     * share-paid step's batch and by the cron (app/modules/shares/late.server.ts).
+     */
+    lateShares: integer("late_shares").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,6 +129,10 @@ export const users = sqliteTable(
     // (first, last) so "ada lov" seeks to first name = ada, last name from lov.
     index("users_full_name_lower_idx").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`),
     index("users_last_name_lower_idx").on(sql`lower(${t.lastName})`),
+    // The cron's late-share recount revisits referrers with late shares (docs/decisions/185).
+    index("users_late_shares_idx")
+      .on(t.id)
+      .where(sql`${t.lateShares} > 0`),
   ],
 );
 
@@ -176,6 +186,27 @@ export const authTokens = sqliteTable(
   ],
 );
 
+/**
+ * What a point or mile of a rewards program is worth, in US cents (docs/decisions/185): a share of
+ * a points bonus is turned into dollars with it. Admins keep it at /admin/valuations; seeded by
+ * migration 0019 with published valuations (its `source`).
+ */
+export const rewardValuations = sqliteTable(
+  "reward_valuations",
+  {
+    id: text("id").primaryKey(),
+    program: text("program").notNull(),
+    unit: text("unit", { enum: ["Points", "Miles"] })
+      .notNull()
+      .default("Points"),
+    centsPerPoint: real("cents_per_point").notNull(),
+    source: text("source").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("reward_valuations_program_unique").on(sql`lower(${t.program})`)],
+);
+
 export const creditCards = sqliteTable(
   "credit_cards",
   {
@@ -204,6 +235,8 @@ export const creditCards = sqliteTable(
     offerUnit: text("offer_unit", { enum: BONUS_UNITS }).notNull().default("USD"),
     offerMinSpend: integer("offer_min_spend").notNull().default(0),
     offerMonths: integer("offer_months").notNull().default(0),
+    /** The rewards program its points or miles belong to (its value per point), null for cash cards. */
+    rewardsProgramId: text("rewards_program_id").references(() => rewardValuations.id, { onDelete: "set null" }),
     description: text("description").notNull().default(""),
     officialWebsite: text("official_website"),
     imageUrl: text("image_url"),
@@ -264,6 +297,17 @@ export const referrals = sqliteTable(
     /** The referrer's credit score, or null when not given. */
     referrerCredit: integer("referrer_credit"),
     sharingBenefitPortion: integer("sharing_benefit_portion").notNull().default(0),
+    /**
+     * The share as money (docs/decisions/185-share-is-money.md): the US cents the applicant
+     * receives (null with no share, or when the bonus has no value to compute it from), how, and
+     * within how many days of the bonus posting. `shareTermsSetAt` is null until the referrer
+     * named them (backfilled and API-created referrals carry the valuation's amount and 'chat').
+     */
+    shareAmountCents: integer("share_amount_cents"),
+    shareMethod: text("share_method", { enum: SHARE_METHODS }).notNull().default("chat"),
+    shareMethodNote: text("share_method_note"),
+    shareDeadlineDays: integer("share_deadline_days").notNull().default(7),
+    shareTermsSetAt: integer("share_terms_set_at", { mode: "timestamp_ms" }),
     additionalInfo: text("additional_info").notNull().default(""),
     specialApplicantBonusIsHigher: bool("special_applicant_bonus_is_higher").notNull().default(false),
     specialApplicantBonus: text("special_applicant_bonus"),
@@ -418,6 +462,16 @@ export const applications = sqliteTable(
     promisedSharePercent: integer("promised_share_percent").notNull().default(0),
     promisedBonusAmount: real("promised_bonus_amount").notNull().default(0),
     promisedBonusUnit: text("promised_bonus_unit", { enum: BONUS_UNITS }).notNull().default("USD"),
+    /** The share's terms as promised, copied from the referral in the same batch (docs/decisions/185). */
+    promisedShareCents: integer("promised_share_cents"),
+    promisedShareMethod: text("promised_share_method", { enum: SHARE_METHODS }).notNull().default("chat"),
+    promisedShareMethodNote: text("promised_share_method_note"),
+    promisedShareDeadlineDays: integer("promised_share_deadline_days").notNull().default(7),
+    /**
+     * When the promised share is due: the first bonus step plus the deadline's days; cleared when
+     * the share is marked paid. Past it, the share is late (docs/decisions/185).
+     */
+    shareDueAt: integer("share_due_at", { mode: "timestamp_ms" }),
     /**
      * When the referrer's analytics counted this application's approval, once (ADR 173): its first
      * move into Successful, or its bonus confirmed by both sides if that came first.
@@ -433,6 +487,9 @@ export const applications = sqliteTable(
     index("applications_status_idx").on(t.status, t.createdAt, t.id),
     index("applications_card_idx").on(t.creditCardId, t.createdAt),
     index("applications_created_idx").on(t.createdAt, t.id),
+    index("applications_share_due_idx")
+      .on(t.shareDueAt, t.referrerId)
+      .where(sql`${t.shareDueAt} IS NOT NULL`),
   ],
 );
 
@@ -453,7 +510,10 @@ export const applicationOutcomes = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     step: text("step", { enum: OUTCOME_STEPS }).notNull(),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
-    /** share-paid: the amount paid, in the promised bonus's unit, and how (e.g. 'PayPal'). */
+    /**
+     * share-paid: the amount paid in US dollars, the method (SHARE_METHODS, or an older free text)
+     * and, when less than promised was paid, the referrer's note to the applicant (docs/decisions/185).
+     */
     amount: real("amount"),
     method: text("method"),
     /** share-not-received: the applicant's note. */

@@ -2,9 +2,8 @@
 -- docs/decisions/200-card-market-columns.md: each listed card carries its market, so the catalogue
 -- (/cards) sorts and pages on credit_cards alone and never reads the referrals:
 --   live_referrals   its referrals that take applicants (LISTED_CONDITION in db/schema.ts),
---   best_share_value the best share one of them promises, in estimated US dollars: the share's
---                    percent of the referral bonus's estimated value (referrals.bonus_value, 0012);
---                    the same rule as shareValue() in app/modules/referrals/share.ts,
+--   best_share_value the best share one of them promises, in US dollars: the amount agreed up front
+--                    (referrals.share_amount_cents, 0019, docs/decisions/185),
 --   offer_value      the welcome offer's estimated US dollars (UNIT_VALUE_USD, app/modules/cards/value.ts).
 -- referral_daily_day_idx: the landing's 90-day figures from the index alone.
 ALTER TABLE `credit_cards` ADD `live_referrals` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -19,25 +18,25 @@ CREATE INDEX `referral_daily_day_idx` ON `referral_daily` (`day`,`successes`,`sh
 -- leaves takes 1 away, and the best share is read again only when it was the best.
 CREATE TRIGGER `referrals_after_insert_market` AFTER INSERT ON `referrals` WHEN NEW.is_active = 1 AND NEW.card_active = 1 AND NEW.referrer_active = 1 AND coalesce(NEW.available_refer_count, 1) > 0
 BEGIN
-  UPDATE credit_cards SET live_referrals = live_referrals + 1, best_share_value = max(best_share_value, NEW.sharing_benefit_portion * NEW.bonus_value / 100.0)
+  UPDATE credit_cards SET live_referrals = live_referrals + 1, best_share_value = max(best_share_value, coalesce(NEW.share_amount_cents, 0) / 100.0)
   WHERE id = NEW.credit_card_id;
 END;
 --> statement-breakpoint
-CREATE TRIGGER `referrals_after_update_market` AFTER UPDATE OF is_active, card_active, referrer_active, available_refer_count, sharing_benefit_portion, bonus_value, credit_card_id ON `referrals`
-WHEN (OLD.credit_card_id IS NOT NEW.credit_card_id) OR ((OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0) IS NOT (NEW.is_active = 1 AND NEW.card_active = 1 AND NEW.referrer_active = 1 AND coalesce(NEW.available_refer_count, 1) > 0)) OR (OLD.sharing_benefit_portion * OLD.bonus_value / 100.0 IS NOT NEW.sharing_benefit_portion * NEW.bonus_value / 100.0)
+CREATE TRIGGER `referrals_after_update_market` AFTER UPDATE OF is_active, card_active, referrer_active, available_refer_count, share_amount_cents, credit_card_id ON `referrals`
+WHEN (OLD.credit_card_id IS NOT NEW.credit_card_id) OR ((OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0) IS NOT (NEW.is_active = 1 AND NEW.card_active = 1 AND NEW.referrer_active = 1 AND coalesce(NEW.available_refer_count, 1) > 0)) OR (coalesce(OLD.share_amount_cents, 0) / 100.0 IS NOT coalesce(NEW.share_amount_cents, 0) / 100.0)
 BEGIN
   UPDATE credit_cards SET live_referrals = live_referrals - 1 WHERE id = OLD.credit_card_id AND OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0;
-  UPDATE credit_cards SET live_referrals = live_referrals + 1, best_share_value = max(best_share_value, NEW.sharing_benefit_portion * NEW.bonus_value / 100.0)
+  UPDATE credit_cards SET live_referrals = live_referrals + 1, best_share_value = max(best_share_value, coalesce(NEW.share_amount_cents, 0) / 100.0)
   WHERE id = NEW.credit_card_id AND NEW.is_active = 1 AND NEW.card_active = 1 AND NEW.referrer_active = 1 AND coalesce(NEW.available_refer_count, 1) > 0;
-  UPDATE credit_cards SET best_share_value = coalesce((SELECT max(r.sharing_benefit_portion * r.bonus_value / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
-  WHERE id = OLD.credit_card_id AND OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0 AND OLD.sharing_benefit_portion * OLD.bonus_value / 100.0 >= best_share_value;
+  UPDATE credit_cards SET best_share_value = coalesce((SELECT max(coalesce(r.share_amount_cents, 0) / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
+  WHERE id = OLD.credit_card_id AND OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0 AND coalesce(OLD.share_amount_cents, 0) / 100.0 >= best_share_value;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `referrals_after_delete_market` AFTER DELETE ON `referrals` WHEN OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0
 BEGIN
   UPDATE credit_cards SET live_referrals = live_referrals - 1 WHERE id = OLD.credit_card_id;
-  UPDATE credit_cards SET best_share_value = coalesce((SELECT max(r.sharing_benefit_portion * r.bonus_value / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
-  WHERE id = OLD.credit_card_id AND OLD.sharing_benefit_portion * OLD.bonus_value / 100.0 >= best_share_value;
+  UPDATE credit_cards SET best_share_value = coalesce((SELECT max(coalesce(r.share_amount_cents, 0) / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
+  WHERE id = OLD.credit_card_id AND coalesce(OLD.share_amount_cents, 0) / 100.0 >= best_share_value;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `credit_cards_after_insert_market` AFTER INSERT ON `credit_cards`
@@ -54,5 +53,5 @@ UPDATE credit_cards SET offer_value = CASE WHEN offer_amount <= 0 THEN 0 ELSE CA
 --> statement-breakpoint
 UPDATE credit_cards SET
     live_referrals = (SELECT count(*) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0),
-    best_share_value = coalesce((SELECT max(r.sharing_benefit_portion * r.bonus_value / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
+    best_share_value = coalesce((SELECT max(coalesce(r.share_amount_cents, 0) / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
   WHERE 1 = 1;

@@ -14,6 +14,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/reports", label: "Reports" },
   { to: "/admin/review", label: "Review" },
   { to: "/admin/disputes", label: "Disputes" },
+  { to: "/admin/valuations", label: "Valuations" },
   { to: "/admin/audit", label: "Audit log" },
 ] as const;
 

@@ -4,6 +4,7 @@ import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { ReferralSchema } from "~/modules/referrals/present";
 import { previewReferral, referralSchemaFor } from "~/modules/referrals/referrals.server";
 import { ReferralInputSchema } from "~/modules/referrals/schemas";
+import { presentShare, ShareFieldsSchema } from "~/modules/shares/present";
 import { CARD_CATEGORIES } from "../../db/enums";
 
 /** The referral as it would be created (the input after its rules), with what the preview adds. */
@@ -15,6 +16,8 @@ const ProcessedReferralSchema = ReferralSchema.pick({
   specialReferrerBonus: true,
   availableReferCount: true,
 }).extend({
+  // The share as money, beside the spec's fields (docs/decisions/185).
+  ...ShareFieldsSchema.shape,
   referrer: z.string().nullish(),
   creditCardId: z.string(),
   newCard: z
@@ -37,7 +40,12 @@ export const loader = jsonRoute({
     async run({ ctx, user, body }) {
       assertSelf(body.referrer, user.id, "You can only create referrals as yourself.", "referrer");
       const { normalizedLink, duplicateOfId } = await previewReferral(ctx, body);
-      return { data: { ...body, normalizedLink, duplicateLink: duplicateOfId !== null } };
+      const share = presentShare({
+        ...body,
+        shareMethodNote: body.shareMethodNote || null,
+        shareTermsSetAt: body.shareTermsSet ? new Date() : null,
+      });
+      return { data: { ...body, ...share, normalizedLink, duplicateLink: duplicateOfId !== null } };
     },
   }),
 });

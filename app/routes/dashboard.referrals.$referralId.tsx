@@ -13,7 +13,7 @@ import { getOwnReferral, updateReferral } from "~/modules/referrals/edit.server"
 import { ReferralEditForm } from "~/modules/referrals/edit-form";
 import { referralFormValue } from "~/modules/referrals/form-values";
 import { manageUrl } from "~/modules/referrals/owner-panel";
-import { referralSchemaFor } from "~/modules/referrals/referrals.server";
+import { referralFormSchemaFor } from "~/modules/referrals/referrals.server";
 import { ReferralInputSchema, rulesOfCard } from "~/modules/referrals/schemas";
 import { ShareButton } from "~/modules/referrals/share-button";
 import { decodeCreatedCursor } from "~/utils/keyset.server";
@@ -40,13 +40,27 @@ export const loader = pageLoader({
     return {
       referral,
       applications,
-      rules: card ? rulesOfCard(card) : rulesOfCard(creditCard),
+      rules: rulesOfCard(
+        card ?? {
+          ...creditCard,
+          referralBonusAmount: creditCard.referralBonus.amount,
+          referralBonusUnit: creditCard.referralBonus.unit,
+          centsPerPoint: null,
+          program: null,
+        },
+      ),
       defaultValue: referralFormValue({
         creditCardId: creditCard._id,
         referralLink: referral.referralLink ?? "",
         referrerCredit: referral.referrerCredit,
         availableReferCount: referral.availableReferCount,
         sharingBenefitPortion: referral.sharingBenefitPortion,
+        // A share its referrer has not confirmed yet opens with the valuation's amount and no method.
+        shareAmount: referral.shareAmountCents === null ? undefined : referral.shareAmountCents / 100,
+        shareMethod: referral.shareTermsConfirmed ? referral.shareMethod : undefined,
+        shareMethodNote: referral.shareMethodNote,
+        shareDeadlineDays: referral.shareDeadlineDays,
+        showCredit: referral.referrerCredit === null ? "no" : "yes",
         specialReferrerBonus: referral.specialReferrerBonus,
         specialApplicantBonus: referral.specialApplicantBonus,
         additionalInfo: referral.additionalInfo,
@@ -61,7 +75,7 @@ export const action = formAction({
   intents: {
     default: intent.member({
       schema: ReferralInputSchema,
-      schemaFor: referralSchemaFor,
+      schemaFor: referralFormSchemaFor,
       async run({ ctx, value, params }) {
         const { referralId } = Params.parse(params);
         const { message } = await updateReferral(ctx, { referralId, draft: value });

@@ -12,10 +12,10 @@ import { formatBonus } from "~/modules/cards/display";
 import { welcomeOfferLine } from "~/modules/cards/value";
 import { formatRating } from "~/modules/comments/star-rating";
 import { CardOffer, JoinCall, publicMeta, withArticle } from "~/modules/public/card-offer";
+import { ShareTerms } from "~/modules/shares/share-terms";
 import { getSharedReferral, type SharedReferral } from "~/modules/public/pages.server";
 import { offeredBonus } from "~/modules/referrals/present";
 import { getReferral } from "~/modules/referrals/referrals.server";
-import { shareText } from "~/modules/referrals/share";
 import { ReferrerReputation } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 
@@ -84,8 +84,8 @@ export default function SharedReferralPage() {
   const { referral, cardSlug, reviews } = page;
   const card = referral.creditCard;
   const details: [string, ReactNode][] = [
-    ["Shares with you", shareText({ percent: referral.sharingBenefitPortion, bonus: offeredBonus(referral) })],
     ["Referrer's bonus", formatBonus(offeredBonus(referral))],
+    ["Shares with you", <ShareTerms key="share" referral={referral} />],
     ["Special bonus for applicants", referral.specialApplicantBonus?.bonus || "None"],
     ["Referrals left", referral.availableReferCount ?? "Unlimited"],
   ];
@@ -191,10 +191,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (page.state === "gone") return [{ title: `${REFERRAL_GONE} | Cardshare` }, { name: "robots", content: "noindex" }];
   const { referral } = page;
   const card = referral.creditCard;
-  const share =
-    referral.sharingBenefitPortion > 0
-      ? ` who shares ${shareText({ percent: referral.sharingBenefitPortion, bonus: offeredBonus(referral) })}`
-      : "";
+  const share = referral.shareText ? ` who shares ${referral.shareText}` : "";
   const offer = welcomeOfferLine(card.welcomeOffer, card.applyBenefitWithReferral);
   return publicMeta({
     title: `${card.name} referral from ${referral.referrer.name} | Cardshare`,

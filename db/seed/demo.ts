@@ -28,6 +28,8 @@ import { APPLICATION_STATUSES } from "../schema";
 import { OUTCOME_STATUSES } from "../enums";
 import { cardSlug } from "../../app/core/card-slug";
 import { catalogueCards } from "./cards";
+import { programOfCard, SEED_VALUATIONS } from "./valuations";
+import { shareCentsFrom } from "../../app/core/share-money";
 
 /** Development-only credentials, documented in the README. */
 export const DEMO_PASSWORD = "Cardshare2026";
@@ -81,6 +83,8 @@ export interface DemoData {
 const DAY = 24 * 60 * 60 * 1000;
 
 /** Builds the demo data; `passwordHash` is the hash of DEMO_PASSWORD, computed once by the caller. */
+const DEMO_METHODS = ["zelle", "paypal", "venmo", "cashapp", "giftcard"] as const;
+
 export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T12:00:00Z")): DemoData {
   const rng = seededRng(2026);
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY - between(rng, 0, DAY / 2));
@@ -122,6 +126,7 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
       description: card.description,
       officialWebsite: card.officialWebsite,
       maxReferCount: card.maxReferCount,
+      rewardsProgramId: programOfCard(card.name),
       createdById: admin.id,
       createdAt: daysAgo(150 - index),
     }),
@@ -135,12 +140,27 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
     for (let offset = 0; offset < count; offset++) {
       const card = cards[(start + offset * 3) % cards.length];
       const sharing = pick(rng, [0, 0, 10, 20, 25, 30, 50]);
+      // The share as money (docs/decisions/185): from the bonus at its program's value; Alice has
+      // not confirmed her first one yet (My Referrals asks her to).
+      const bonusAmount = card.referralBonusAmount || 100;
+      const cents = SEED_VALUATIONS.find((valuation) => valuation.id === card.rewardsProgramId)?.centsPerPoint;
+      const unconfirmed = personIndex === 0 && offset === 0;
+      const createdAt = daysAgo(90 - personIndex * 6 - offset);
       referrals.push(
         makeReferral(person.id, card.id, {
           referralLink: `https://refer.${card.issuer.toLowerCase().replace(/[^a-z]+/g, "")}.example/${person.username}/${card.id.slice(0, 8)}`,
           referrerCredit: pick(rng, [null, 640, 690, 715, 742, 760, 781, 805]),
           sharingBenefitPortion: sharing,
-          specialReferrerBonusAmount: sharing > 0 ? card.referralBonusAmount || 100 : null,
+          shareAmountCents: shareCentsFrom(
+            sharing,
+            { amount: bonusAmount, unit: card.referralBonusUnit ?? "USD" },
+            cents,
+          ),
+          shareMethod:
+            sharing > 0 && !unconfirmed ? DEMO_METHODS[(personIndex + offset) % DEMO_METHODS.length] : "chat",
+          shareDeadlineDays: 7,
+          shareTermsSetAt: sharing > 0 && !unconfirmed ? createdAt : null,
+          specialReferrerBonusAmount: sharing > 0 ? bonusAmount : null,
           specialReferrerBonusUnit: sharing > 0 ? card.referralBonusUnit : null,
           specialApplicantBonusIsHigher: offset === 0 && personIndex % 3 === 0,
           specialApplicantBonus:
@@ -148,7 +168,7 @@ export function buildDemoData(passwordHash: string, now = new Date("2026-11-20T1
           availableReferCount: pick(rng, [null, null, 2, 3, 5, 8, 12]),
           additionalInfo: pick(rng, ADDITIONAL_INFO),
           isActive: !(personIndex === 3 && offset === count - 1),
-          createdAt: daysAgo(90 - personIndex * 6 - offset),
+          createdAt,
         }),
       );
     }

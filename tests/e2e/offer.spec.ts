@@ -68,7 +68,7 @@ test.describe("the applicant's referral page", () => {
     await expect(page.getByRole("heading", { name: "Chase Sapphire Preferred Card" })).toBeVisible();
     await expect(page.getByText("75,000 points")).toBeVisible();
     await expect(page.getByText("≈ $750 est.")).toBeVisible();
-    await expect(page.getByText("20% of $150 = $30")).toBeVisible();
+    await expect(page.getByText("$30 by a method agreed in chat within 7 days of the bonus posting")).toBeVisible();
     const apply = page.getByRole("button", { name: "Apply with this Referral" });
     await expect(apply).toBeDisabled();
     await expect(page.getByRole("link", { name: /Apply with this Referral/ })).toHaveCount(0);
@@ -102,7 +102,7 @@ test.describe("the applicant's referral page", () => {
     await page.getByRole("link", { name: "Track it" }).click();
     await expect(page).toHaveURL(/\/dashboard\/my-applications#application-/);
     const application = page.getByRole("article", { name: "Capital One Venture Rewards Credit Card" });
-    await expect(application).toContainText("20% of $150 = $30");
+    await expect(application).toContainText("$30 by a method agreed in chat within 7 days of the bonus posting");
   });
 });
 

@@ -66,11 +66,11 @@ test.describe("outcomes after applying", () => {
     await timeline(page).getByRole("button", { name: "Referral bonus posted" }).click();
     await toast(page, "Recorded: Referral bonus posted");
     await expect(timeline(page)).toContainText("Pay the promised share: $30");
-    await expect(timeline(page).getByLabel("Amount (USD)")).toHaveValue("30");
-    await timeline(page).getByLabel("Method").fill("PayPal");
+    await expect(timeline(page).getByLabel("Amount paid ($)")).toHaveValue("30");
+    await timeline(page).getByLabel("Paid by").selectOption("PayPal");
     await timeline(page).getByRole("button", { name: "Share paid" }).click();
     await toast(page, "Recorded: Share paid");
-    await expect(timeline(page)).toContainText("$30 via PayPal");
+    await expect(timeline(page)).toContainText("$30 by PayPal");
 
     // The applicant: asked to confirm, confirms; the follow-up review is offered.
     await signInAs(context, baseURL!, applicant);

@@ -46,8 +46,9 @@ test.describe("referrals", () => {
     const preview = page.getByRole("button", { name: "Preview" });
     await expect(preview).toBeDisabled();
     await page.getByLabel(/^Referral link/).fill("https://www.chase.com/refer/rita?utm_source=e2e");
-    await page.getByLabel("Your credit score").pressSequentially("7a5b0");
-    await expect(page.getByLabel("Your credit score")).toHaveValue("750");
+    await page.getByLabel("Show it to applicants").check();
+    await page.getByLabel("Your credit score when approved").pressSequentially("7a5b0");
+    await expect(page.getByLabel("Your credit score when approved")).toHaveValue("750");
     await page.getByLabel("Available referrals").fill("9");
     await expect(page.getByText(/will be capped at 5/)).toBeVisible();
     await page.getByLabel("20%").check();
@@ -58,6 +59,7 @@ test.describe("referrals", () => {
     await expect(reasons.getByRole("link", { name: "Please enter your special referral bonus amount" })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await page.getByLabel("Bonus amount").fill("200");
+    await page.getByLabel("Paid by").selectOption("Zelle");
     await expect(preview).toBeEnabled();
     await preview.click();
 
@@ -99,9 +101,11 @@ test.describe("referrals", () => {
       await expect(page.getByText("Step 2 of 3")).toBeVisible();
       await expect(page.getByText("Please enter your special referral bonus amount").first()).toBeVisible();
       await page.getByLabel("Bonus amount").fill("100");
+      await page.getByLabel("Paid by").selectOption("Venmo");
       await page.getByRole("button", { name: "Preview" }).click();
       await expect(page.getByText("Step 3 of 3")).toBeVisible();
       await expect(page.getByText("10% of the bonus")).toBeVisible();
+      await expect(page.getByText("$10 by Venmo within 7 days of the bonus posting")).toBeVisible();
       await page.getByRole("button", { name: "Edit" }).click();
       await expect(page.getByLabel(/^Referral link/)).toHaveValue("https://www.chase.com/refer/nora-nojs");
       await page.getByRole("button", { name: "Preview" }).click();
@@ -154,8 +158,12 @@ test.describe("referrals", () => {
     await page.getByRole("button", { name: "Search" }).click();
     const card = page.getByRole("listitem", { name: `${word} Rewards Card` });
     await expect(card).toBeVisible();
-    await expect(card).toContainText("Referrer shares25% of $200 = $50");
-    await expect(card).toContainText("Referrer's credit: 780 · Excellent");
+    // Created through the API without the share's terms (ADR 185): the valuation's amount, said so.
+    await expect(card).toContainText(
+      "Referrer shares$50 by a method agreed in chat within 7 days of the bonus posting",
+    );
+    await expect(card).toContainText("the referrer has not confirmed the amount and method yet");
+    await expect(card).toContainText("Approved with 780 · Excellent");
     await expect(card).toContainText("No Annual Fee");
     await expect(card).toContainText("Only 2 referrals left");
     await expect(card).toContainText("R*****t");

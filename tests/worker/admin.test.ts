@@ -31,6 +31,7 @@ const PAGES = [
   "/admin/applications",
   "/admin/reports",
   "/admin/disputes",
+  "/admin/valuations",
   "/admin/audit",
 ];
 
@@ -108,6 +109,7 @@ describe("admin pages: role checked on the server", () => {
       ["/admin/users", { intent: "grant-admin", id: member.user.id }],
       ["/admin/referrals", { intent: "deactivate", id: referral.id }],
       ["/admin/disputes", { intent: "close", id: "any-application" }],
+      ["/admin/valuations", { intent: "update", id: "val-chase-ur", centsPerPoint: "9" }],
     ];
     for (const [path, fields] of posts) {
       expect((await postForm(path, member.cookie, fields)).status, `${path} ${fields.intent}`).toBe(403);

@@ -54,7 +54,7 @@ async function listedCards() {
 /** Each listed card's market as a plain (slow) aggregate over the referrals computes it. */
 async function marketByAggregate() {
   const { results } = await env.DB.prepare(
-    `SELECT c.id, count(r.id) AS live, coalesce(max(r.sharing_benefit_portion * r.bonus_value / 100.0), 0) AS best
+    `SELECT c.id, count(r.id) AS live, coalesce(max(coalesce(r.share_amount_cents, 0) / 100.0), 0) AS best
      FROM credit_cards c LEFT JOIN referrals r ON r.credit_card_id = c.id AND ${LISTED_CONDITION.replace(/"(\w+)"/g, "r.$1")}
      GROUP BY c.id`,
   ).all<{ id: string; live: number; best: number }>();
@@ -163,7 +163,7 @@ describe(`the catalogue at ${COUNT} referrals`, () => {
     const card = makeCard();
     await testDb().insert(creditCards).values(card);
     const owner = await createSignedInUser();
-    const referral = makeReferral(owner.user.id, card.id, { sharingBenefitPortion: 20 });
+    const referral = makeReferral(owner.user.id, card.id, { sharingBenefitPortion: 20, shareAmountCents: 2000 });
     await testDb().insert(referrals).values(referral);
     const market = () =>
       testDb()
@@ -172,13 +172,22 @@ describe(`the catalogue at ${COUNT} referrals`, () => {
         .where(eq(creditCards.id, card.id))
         .get();
     expect(await market()).toEqual({ live: 1, best: 20 });
-    await testDb().update(referrals).set({ sharingBenefitPortion: 50 }).where(eq(referrals.id, referral.id));
+    await testDb()
+      .update(referrals)
+      .set({ sharingBenefitPortion: 50, shareAmountCents: 5000 })
+      .where(eq(referrals.id, referral.id));
     expect(await market()).toEqual({ live: 1, best: 50 });
-    const other = makeReferral((await createSignedInUser()).user.id, card.id, { sharingBenefitPortion: 30 });
+    const other = makeReferral((await createSignedInUser()).user.id, card.id, {
+      sharingBenefitPortion: 30,
+      shareAmountCents: 3000,
+    });
     await testDb().insert(referrals).values(other);
     expect(await market()).toEqual({ live: 2, best: 50 });
     // The best one lowers its share: the best is read again.
-    await testDb().update(referrals).set({ sharingBenefitPortion: 10 }).where(eq(referrals.id, referral.id));
+    await testDb()
+      .update(referrals)
+      .set({ sharingBenefitPortion: 10, shareAmountCents: 1000 })
+      .where(eq(referrals.id, referral.id));
     expect(await market()).toEqual({ live: 2, best: 30 });
     await testDb().delete(referrals).where(eq(referrals.id, other.id));
     expect(await market()).toEqual({ live: 1, best: 10 });

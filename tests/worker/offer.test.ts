@@ -156,24 +156,34 @@ describe("the share promised on an application", () => {
       sharingBenefitPortion: 20,
       specialReferrerBonusAmount: 150,
       specialReferrerBonusUnit: "USD",
+      shareAmountCents: 3000,
+      shareMethod: "paypal",
+      shareTermsSetAt: new Date(),
     });
     const applied = await api("POST", "/api/referrals/card-refer/add-people", applicant.token, {
       referralId: referral.id,
     });
     expect(applied.status).toBe(201);
-    const promised = { percent: 20, bonus: { amount: 150, unit: "USD" } };
-    expect(applied.body.data.promisedShare).toEqual(promised);
+    const promised = {
+      percent: 20,
+      bonus: { amount: 150, unit: "USD" },
+      amountCents: 3000,
+      method: "paypal",
+      deadlineDays: 7,
+      text: "$30 by PayPal within 7 days of the bonus posting",
+    };
+    expect(applied.body.data.promisedShare).toMatchObject(promised);
 
     await testDb()
       .update(referrals)
-      .set({ sharingBenefitPortion: 5, specialReferrerBonusAmount: 50 })
+      .set({ sharingBenefitPortion: 5, specialReferrerBonusAmount: 50, shareAmountCents: 250 })
       .where(eq(referrals.id, referral.id));
     const mine = await api("GET", "/api/applications/card-apply", applicant.token);
     const application = mine.body.data.find((row: { referral: { _id: string } }) => row.referral._id === referral.id);
-    expect(application.promisedShare).toEqual(promised);
+    expect(application.promisedShare).toMatchObject(promised);
 
     const page = await fetchPath("/dashboard/my-applications", { headers: { Cookie: applicant.cookie } });
-    expect(await page.text()).toContain("20% of $150 = $30");
+    expect(await page.text()).toContain("$30 by PayPal within 7 days of the bonus posting");
   });
 });
 
@@ -227,6 +237,9 @@ describe("the referral page's states", () => {
       sharingBenefitPortion: 20,
       specialReferrerBonusAmount: 150,
       specialReferrerBonusUnit: "USD",
+      shareAmountCents: 3000,
+      shareMethod: "zelle",
+      shareTermsSetAt: new Date(),
       referrerCredit: 640,
       availableReferCount: 1,
     });
@@ -237,8 +250,8 @@ describe("the referral page's states", () => {
       "≈ $750 est.",
       "after $5,000 spend in 3 months",
       "Referrer shares",
-      "20% of $150 = $30",
-      "Referrer&#x27;s credit: ",
+      "$30 by Zelle within 7 days of the bonus posting",
+      "Approved with ",
       "Only 1 referral left",
     ]) {
       expect(html, text).toContain(text);

@@ -8,7 +8,12 @@ import { addApplicant, confirmRating, createMarket, reputationOf } from "./marke
 
 const OUTCOME = (id: string) => `/api/applications/card-apply/${id}/outcome`;
 const COMMENT = "/api/referrals/card-refer/comment";
-const SHARE = { promisedSharePercent: 20, promisedBonusAmount: 150, promisedBonusUnit: "USD" as const };
+const SHARE = {
+  promisedSharePercent: 20,
+  promisedBonusAmount: 150,
+  promisedBonusUnit: "USD" as const,
+  promisedShareCents: 3000,
+};
 
 type Market = Awaited<ReturnType<typeof createMarket>>;
 

@@ -14,6 +14,7 @@ function sharedMarket(options: Parameters<typeof createMarket>[0] = {}) {
       promisedSharePercent: 20,
       promisedBonusAmount: 150,
       promisedBonusUnit: "USD",
+      promisedShareCents: 3000,
       ...options.application,
     },
   });
@@ -77,9 +78,17 @@ describe("outcome steps: who may take each", () => {
       step: "share-paid",
       method: "PayPal",
     });
-    expect(noAmount).toMatchObject({ status: 400, body: { errors: { amount: "Enter the amount you paid" } } });
+    expect(noAmount).toMatchObject({
+      status: 400,
+      body: { errors: { amount: "Enter the dollars you paid, e.g. 50" } },
+    });
     const noMethod = await api("POST", OUTCOME(application.id), referrer.token, { step: "share-paid", amount: 30 });
-    expect(noMethod).toMatchObject({ status: 400, body: { errors: { method: "Say how you paid (e.g. PayPal)" } } });
+    expect(noMethod).toMatchObject({
+      status: 400,
+      body: {
+        errors: { method: "Choose how you paid: PayPal, Venmo, Zelle, Cash App, gift card or other" },
+      },
+    });
   });
 });
 
@@ -115,7 +124,7 @@ describe("outcome steps: order", () => {
     const paid = await api("POST", OUTCOME(unpromised.application.id), unpromised.referrer.token, {
       step: "share-paid",
       amount: 5,
-      method: "Cash",
+      method: "Cash App",
     });
     expect(paid).toMatchObject({ status: 409, body: { message: "No share was promised on this application." } });
   });
@@ -139,7 +148,7 @@ describe("outcome steps: the whole way and repeats", () => {
       steps: [
         expect.objectContaining({ step: "bonus-posted", label: "Referral bonus posted", by: referrer.user.id }),
         expect.objectContaining({ step: "bonus-received", by: applicant.user.id }),
-        expect.objectContaining({ step: "share-paid", amount: 30, method: "PayPal", by: referrer.user.id }),
+        expect.objectContaining({ step: "share-paid", amount: 30, method: "paypal", by: referrer.user.id }),
         expect.objectContaining({ step: "share-received", label: "Share received", by: applicant.user.id }),
       ],
     });
@@ -211,7 +220,7 @@ describe("outcome steps: disputes", () => {
     const said = await testDb().select().from(messages).where(eq(messages.chatId, chatId));
     expect(said).toHaveLength(1);
     expect(said[0]).toMatchObject({ senderId: applicant.user.id, content: expect.stringContaining(note) });
-    expect(said[0].content).toContain("promised 20% of $150");
+    expect(said[0].content).toContain("promised $30");
     expect((await figuresOf(referrer.user.id))?.openDisputes).toBe(1);
     expect(
       (await api("POST", OUTCOME(application.id), applicant.token, { step: "share-not-received", note })).body,

@@ -66,11 +66,16 @@ describe("/refer's steps in the URL", () => {
       sharingCustom: "15",
       "specialReferrerBonus.amount": "80",
       "specialReferrerBonus.unit": "USD",
+      // The share as money (ADR 185): no amount typed, so 15% of $80; the method from the list.
+      shareMethod: "zelle",
+      shareDeadlineDays: "7",
+      showCredit: "no",
     });
     expect(preview.status).toBe(200);
     const previewHtml = await preview.text();
     expect(stepOf(previewHtml)).toBe("3");
     expect(previewHtml).toContain("15% of the bonus");
+    expect(previewHtml).toContain("$12 by Zelle within 7 days of the bonus posting");
     const draft = draftIn(previewHtml);
     expect(JSON.parse(draft)).toMatchObject({
       creditCardId: card.id,
@@ -90,7 +95,17 @@ describe("/refer's steps in the URL", () => {
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/refer");
     const rows = await testDb().select().from(referrals).where(eq(referrals.referrerId, user.id)).all();
-    expect(rows).toMatchObject([{ creditCardId: card.id, availableReferCount: 3, sharingBenefitPortion: 15 }]);
+    expect(rows).toMatchObject([
+      {
+        creditCardId: card.id,
+        availableReferCount: 3,
+        sharingBenefitPortion: 15,
+        shareAmountCents: 1200,
+        shareMethod: "zelle",
+        shareDeadlineDays: 7,
+        shareTermsSetAt: expect.any(Date),
+      },
+    ]);
   });
 
   it("without JavaScript, a custom share over 100% stays at step 2 with its reason (not shown as 100%)", async () => {

@@ -24,10 +24,11 @@ async function insertAll<T extends Record<string, unknown>>(
   table: Parameters<ReturnType<typeof testDb>["insert"]>[0],
   rows: T[],
 ) {
-  for (let index = 0; index < rows.length; index += 3) {
+  // D1 binds at most 100 parameters: two rows of the widest table (referrals) at a time.
+  for (let index = 0; index < rows.length; index += 2) {
     await testDb()
       .insert(table)
-      .values(rows.slice(index, index + 3) as never);
+      .values(rows.slice(index, index + 2) as never);
   }
 }
 

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   "reports.dismiss": "Dismissed reports",
   "reports.resolve": "Resolved reports",
   "dispute.close": "Closed dispute",
+  "valuation.update": "Edited point valuation",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -53,6 +53,11 @@ const columns = {
   promisedSharePercent: applications.promisedSharePercent,
   promisedBonusAmount: applications.promisedBonusAmount,
   promisedBonusUnit: applications.promisedBonusUnit,
+  promisedShareCents: applications.promisedShareCents,
+  promisedShareMethod: applications.promisedShareMethod,
+  promisedShareMethodNote: applications.promisedShareMethodNote,
+  promisedShareDeadlineDays: applications.promisedShareDeadlineDays,
+  shareDueAt: applications.shareDueAt,
   // The outcome timeline in the same statement (at most one row per step, by the unique index).
   outcomeJson: sql<string>`(select json_group_array(json_object('step', o.step, 'by', o.actor_id, 'at', o.created_at,
     'amount', o.amount, 'method', o.method, 'note', o.note, 'closedAt', o.closed_at,

@@ -8,8 +8,8 @@ import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { APPLICATION_MESSAGES } from "./status";
-import type { BonusUnit } from "../../../db/enums";
-import type { ApplicantState } from "./present";
+import type { BonusUnit, ShareMethod } from "../../../db/enums";
+import { promisedShareOf, type ApplicantState } from "./present";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { bumpDaily } from "~/modules/analytics/rollup.server";
 import { statement } from "~/utils/d1-statement.server";
@@ -63,14 +63,19 @@ export async function applyToReferral(
       d1
         .prepare(
           `INSERT INTO applications (id, referral_id, applicant_id, referrer_id, credit_card_id, status, additional_info,
-                                     promised_share_percent, promised_bonus_amount, promised_bonus_unit, created_at, updated_at)
+                                     promised_share_percent, promised_bonus_amount, promised_bonus_unit,
+                                     promised_share_cents, promised_share_method, promised_share_method_note,
+                                     promised_share_deadline_days, created_at, updated_at)
            SELECT ?, r.id, ?, r.referrer_id, r.credit_card_id, 'pending', '', r.sharing_benefit_portion,
                   CASE WHEN r.special_referrer_bonus_amount > 0 THEN r.special_referrer_bonus_amount ELSE c.referral_bonus_amount END,
                   CASE WHEN r.special_referrer_bonus_amount > 0 THEN coalesce(r.special_referrer_bonus_unit, 'USD') ELSE c.referral_bonus_unit END,
+                  r.share_amount_cents, r.share_method, r.share_method_note, r.share_deadline_days,
                   ?, ?
              FROM referrals r JOIN credit_cards c ON c.id = r.credit_card_id
             WHERE r.id = ? AND changes() = 1
-           RETURNING promised_share_percent AS percent, promised_bonus_amount AS amount, promised_bonus_unit AS unit`,
+           RETURNING promised_share_percent AS percent, promised_bonus_amount AS amount, promised_bonus_unit AS unit,
+                     promised_share_cents AS cents, promised_share_method AS method,
+                     promised_share_method_note AS methodNote, promised_share_deadline_days AS days`,
         )
         .bind(id, user.id, now, now, referral.id),
       // The referrer's analytics count the application in the same batch (ADR 172).
@@ -85,7 +90,17 @@ export async function applyToReferral(
     }
     throw error;
   }
-  const promised = results[1].results[0] as { percent: number; amount: number; unit: BonusUnit } | undefined;
+  const promised = results[1].results[0] as
+    | {
+        percent: number;
+        amount: number;
+        unit: BonusUnit;
+        cents: number | null;
+        method: ShareMethod;
+        methodNote: string | null;
+        days: number;
+      }
+    | undefined;
   if (results[1].meta.changes === 1 && promised) {
     // Its slots left changed (and may be none now): the public pages show them.
     purgeReferralPages(ctx, { referralIds: [referral.id] });
@@ -102,7 +117,16 @@ export async function applyToReferral(
         applicant: { _id: user.id },
         referrer: { _id: referral.referrerId },
         creditCard: { _id: referral.cardId },
-        promisedShare: { percent: promised.percent, bonus: { amount: promised.amount, unit: promised.unit } },
+        promisedShare: promisedShareOf({
+          promisedSharePercent: promised.percent,
+          promisedBonusAmount: promised.amount,
+          promisedBonusUnit: promised.unit,
+          promisedShareCents: promised.cents,
+          promisedShareMethod: promised.method,
+          promisedShareMethodNote: promised.methodNote,
+          promisedShareDeadlineDays: promised.days,
+          shareDueAt: null,
+        }),
       },
     };
   }

@@ -3,7 +3,16 @@
  * typed by it: the people's names masked the way the viewer may see them. Safe in the browser.
  */
 import { z } from "zod";
-import { APPLICATION_STATUSES, BONUS_UNITS, type ApplicationStatus, type BonusUnit } from "../../../db/enums";
+import {
+  APPLICATION_STATUSES,
+  BONUS_UNITS,
+  SHARE_METHODS,
+  type ApplicationStatus,
+  type BonusUnit,
+  type ShareMethod,
+} from "../../../db/enums";
+import { isShareLate } from "~/modules/shares/present";
+import { shareText } from "~/modules/shares/terms";
 import { visibleNames } from "~/modules/users/privacy";
 import { OutcomeSchema, parseOutcome } from "~/modules/outcomes/steps";
 
@@ -18,7 +27,21 @@ const PersonSchema = z.object({
 export const PromisedShareSchema = z.object({
   percent: z.number(),
   bonus: z.object({ amount: z.number(), unit: z.enum(BONUS_UNITS) }),
+  // The share as money, as promised (docs/decisions/185).
+  /** US cents; null when nothing was promised or the bonus had no value. */
+  amountCents: z.number().int().nullable(),
+  method: z.enum(SHARE_METHODS),
+  methodNote: z.string().nullable(),
+  /** Days after the bonus posts. */
+  deadlineDays: z.number().int(),
+  /** '$50 by Zelle within 7 days of the bonus posting'; null when nothing was promised. */
+  text: z.string().nullable(),
+  /** When the share is due (the first bonus step plus the deadline), until it is marked paid. */
+  dueAt: z.string().nullable(),
+  /** Due and not marked paid. */
+  late: z.boolean(),
 });
+export type PromisedShare = z.infer<typeof PromisedShareSchema>;
 
 export const ApiApplicationSchema = z.object({
   _id: z.string(),
@@ -79,6 +102,11 @@ export interface ApplicationRow {
   promisedSharePercent: number;
   promisedBonusAmount: number;
   promisedBonusUnit: BonusUnit;
+  promisedShareCents: number | null;
+  promisedShareMethod: ShareMethod;
+  promisedShareMethodNote: string | null;
+  promisedShareDeadlineDays: number;
+  shareDueAt: Date | null;
   /** The outcome rows as one JSON array (json_group_array). */
   outcomeJson: string | null;
   card: { id: string; name: string; issuer: string };
@@ -103,11 +131,43 @@ export function toApiApplication(row: ApplicationRow, viewerId: string | null): 
     referrer: person(row.referrer, viewerId),
     referral: { _id: row.referralId },
     applicant: person(row.applicant, viewerId),
-    promisedShare: {
-      percent: row.promisedSharePercent,
-      bonus: { amount: row.promisedBonusAmount, unit: row.promisedBonusUnit },
-    },
+    promisedShare: promisedShareOf(row),
     outcome: parseOutcome(row.outcomeJson),
+  };
+}
+
+/** What the referrer promised, as money (docs/decisions/185), late or not at `now`. */
+export function promisedShareOf(
+  row: Pick<
+    ApplicationRow,
+    | "promisedSharePercent"
+    | "promisedBonusAmount"
+    | "promisedBonusUnit"
+    | "promisedShareCents"
+    | "promisedShareMethod"
+    | "promisedShareMethodNote"
+    | "promisedShareDeadlineDays"
+    | "shareDueAt"
+  >,
+  now = Date.now(),
+): PromisedShare {
+  const terms = {
+    percent: row.promisedSharePercent,
+    amountCents: row.promisedShareCents,
+    method: row.promisedShareMethod,
+    methodNote: row.promisedShareMethodNote,
+    deadlineDays: row.promisedShareDeadlineDays,
+  };
+  return {
+    percent: row.promisedSharePercent,
+    bonus: { amount: row.promisedBonusAmount, unit: row.promisedBonusUnit },
+    amountCents: terms.amountCents,
+    method: terms.method,
+    methodNote: terms.methodNote,
+    deadlineDays: terms.deadlineDays,
+    text: shareText(terms),
+    dueAt: row.shareDueAt?.toISOString() ?? null,
+    late: isShareLate(row.shareDueAt, now),
   };
 }
 

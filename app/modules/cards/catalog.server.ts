@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { creditCards } from "../../../db/schema";
+import { creditCards, rewardValuations } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import type { Read } from "~/core/d1-reads.server";
 
@@ -20,11 +20,18 @@ export const pickerCardColumns = {
   maxReferCount: creditCards.maxReferCount,
   imageUrl: creditCards.imageUrl,
   isUserAdded: creditCards.isUserAdded,
+  /** The card's rewards program and its value per point (docs/decisions/185): the share's amount. */
+  centsPerPoint: rewardValuations.centsPerPoint,
+  program: rewardValuations.program,
 };
 
 export type PickerCard = Awaited<ReturnType<typeof selectPickerCards>>[number];
 
-const selectPickerCards = (db: Db) => db.select(pickerCardColumns).from(creditCards);
+const selectPickerCards = (db: Db) =>
+  db
+    .select(pickerCardColumns)
+    .from(creditCards)
+    .leftJoin(rewardValuations, eq(rewardValuations.id, creditCards.rewardsProgramId));
 
 /**
  * Which cards a member may see: admin-kept active cards, and user-added ones only by their creator

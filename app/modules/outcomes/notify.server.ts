@@ -11,7 +11,8 @@ import { startDirectChat } from "~/modules/chats/commands.server";
 import { notify } from "~/modules/notifications/notify.server";
 import { visibleNames } from "~/modules/users/privacy";
 import type { OutcomeCtx, StepApplication } from "./outcomes.server";
-import type { OutcomeStepInput } from "./steps";
+import { paidText, type OutcomeStepInput } from "./steps";
+import { formatCents } from "~/modules/shares/terms";
 
 /** Where each side follows an application: My Applications, or the referral's applicant list. */
 export function outcomeHref(app: Pick<StepApplication, "id" | "referralId">, side: "applicant" | "referrer") {
@@ -27,7 +28,7 @@ export function noticeText(app: StepApplication, input: OutcomeStepInput, name: 
     case "bonus-posted":
       return `${name} says the referral bonus for your ${card} application posted.`;
     case "share-paid":
-      return `${name} paid your share for ${card}: ${formatBonus({ amount: input.amount, unit: app.bonusUnit })} by ${input.method}. Confirm you received it.`;
+      return `${name} paid your share for ${card}: ${paidText(input)}.${input.note ? ` "${input.note}"` : ""} Confirm you received it.`;
     case "bonus-received":
       return `${name} received the sign-up bonus of ${card}.`;
     case "share-received":
@@ -62,7 +63,11 @@ function nextMove(app: StepApplication, input: OutcomeStepInput): string | null 
 /** The dispute's context, the first message of (or the next one in) the pair's chat. */
 function disputeMessage(app: StepApplication, note: string) {
   const promised =
-    app.percent > 0 ? `${app.percent}% of ${formatBonus({ amount: app.bonusAmount, unit: app.bonusUnit })}` : "a share";
+    app.promisedCents !== null
+      ? formatCents(app.promisedCents)
+      : app.percent > 0
+        ? `${app.percent}% of ${formatBonus({ amount: app.bonusAmount, unit: app.bonusUnit })}`
+        : "a share";
   return `Dispute: I have not received the share for ${app.cardName} (promised ${promised}). ${note}`;
 }
 

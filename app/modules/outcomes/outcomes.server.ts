@@ -16,7 +16,16 @@ import { recountOutcomes } from "./counters.server";
 import { recountReferral } from "~/modules/applications/recount.server";
 import { tellOtherSide } from "./notify.server";
 import { approvalDay, bonusConfirmed, bumpDaily, countApproval } from "~/modules/analytics/rollup.server";
-import { OUTCOME_MESSAGES, orderRefusal, STEP_LABELS, STEP_PARTY, STEP_STATUS, type OutcomeStepInput } from "./steps";
+import { recountLateShares, startShareClock, stopShareClock } from "~/modules/shares/late.server";
+import {
+  OUTCOME_MESSAGES,
+  orderRefusal,
+  sharePaidRefusal,
+  STEP_LABELS,
+  STEP_PARTY,
+  STEP_STATUS,
+  type OutcomeStepInput,
+} from "./steps";
 
 export type OutcomeCtx = Pick<Ctx, "db" | "env" | "realtime" | "waitUntil" | "actor" | "notifications">;
 
@@ -30,6 +39,8 @@ export interface StepApplication {
   percent: number;
   bonusAmount: number;
   bonusUnit: BonusUnit;
+  /** The share promised in US cents (docs/decisions/185). */
+  promisedCents: number | null;
   cardName: string;
   steps: string | null;
 }
@@ -39,7 +50,7 @@ async function readApplication(ctx: OutcomeCtx, applicationId: string) {
     .prepare(
       `SELECT a.id, a.applicant_id AS applicantId, a.referrer_id AS referrerId, a.referral_id AS referralId,
               a.status, a.promised_share_percent AS percent, a.promised_bonus_amount AS bonusAmount,
-              a.promised_bonus_unit AS bonusUnit, c.name AS cardName,
+              a.promised_bonus_unit AS bonusUnit, a.promised_share_cents AS promisedCents, c.name AS cardName,
               (SELECT group_concat(o.step) FROM application_outcomes o WHERE o.application_id = a.id) AS steps
          FROM applications a JOIN credit_cards c ON c.id = a.credit_card_id
         WHERE a.id = ?`,
@@ -53,7 +64,7 @@ function insertStep(ctx: OutcomeCtx, app: StepApplication, input: OutcomeStepInp
   const { step } = input;
   const amount = input.step === "share-paid" ? input.amount : null;
   const method = input.step === "share-paid" ? input.method : null;
-  const note = input.step === "share-not-received" ? input.note : null;
+  const note = input.step === "share-not-received" || input.step === "share-paid" ? (input.note ?? null) : null;
   const daysToPay =
     step === "share-received"
       ? sql`(select (p.created_at - b.created_at) / 86400000.0 from application_outcomes p, application_outcomes b
@@ -131,6 +142,10 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
   if (recorded.has(input.step)) return { changed: false, message: OUTCOME_MESSAGES.repeated(label), app };
   const refusal = orderRefusal(input.step, { status: app.status, promisedSharePercent: app.percent, recorded });
   if (refusal) throw new DomainError(409, refusal);
+  if (input.step === "share-paid") {
+    const short = sharePaidRefusal(input, app.promisedCents);
+    if (short) throw new DomainError(400, short.message, { [short.field]: short.message });
+  }
 
   const { db } = ctx;
   const now = Date.now();
@@ -152,6 +167,9 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
     ...(counted ? [statement(db, bumpDaily({ referralId: app.referralId, at: now, ...counted }))] : []),
     // Confirming the share ends a dispute of it.
     ...(input.step === "share-received" ? [closeDispute] : []),
+    // The share's clock (docs/decisions/185): the first bonus step starts it, share-paid stops it.
+    ...(BONUS_STEPS.includes(input.step) ? [startShareClock(db, app.id, now)] : []),
+    ...(input.step === "share-paid" ? [stopShareClock(db, app.id), recountLateShares(db, app.referrerId, now)] : []),
     recountOutcomes(db, app.referrerId),
     statement(db, recomputeReferrerRating(db, app.referrerId)),
   ]);

@@ -5,10 +5,10 @@
  * same ones (docs/decisions/170-confirmed-outcomes-and-reputation.md).
  */
 import { z } from "zod";
-import { OUTCOME_STEPS, type ApplicationStatus, type BonusUnit, type OutcomeStep } from "../../../db/enums";
-import { formatBonus } from "~/modules/cards/display";
+import { OUTCOME_STEPS, type ApplicationStatus, type OutcomeStep } from "../../../db/enums";
 import type { DisputeDecision } from "../../../db/enums";
 import { answerDeadline, DisputeSchema, disputeStage, type Dispute } from "./dispute-path";
+import { formatCents, LISTED_SHARE_METHODS, methodText } from "~/modules/shares/terms";
 
 export type Party = "referrer" | "applicant";
 
@@ -56,8 +56,11 @@ export const OUTCOME_MESSAGES = {
   recorded: (label: string) => `Recorded: ${label}`,
   repeated: (label: string) => `Already recorded: ${label}`,
   failed: "The step could not be recorded. Please try again.",
-  amount: "Enter the amount you paid",
-  method: "Say how you paid (e.g. PayPal)",
+  amount: "Enter the dollars you paid, e.g. 50",
+  method: "Choose how you paid: PayPal, Venmo, Zelle, Cash App, gift card or other",
+  methodNote: "Say which method you used",
+  belowPromise: (paid: string, promised: string) =>
+    `You paid ${paid} of the ${promised} promised: add a note for the applicant saying why.`,
   note: "Say what went wrong",
   disputeNotFound: "This dispute is not open.",
   disputeClosed: "Dispute closed",
@@ -168,17 +171,27 @@ function disputeOf(row: StoredStep | undefined, now: number): Dispute | null {
   return { ...dispute, stage: disputeStage(dispute, now) };
 }
 
+/** US dollars paid (docs/decisions/185). */
 const money = z.coerce
   .number({ error: OUTCOME_MESSAGES.amount })
   .positive(OUTCOME_MESSAGES.amount)
   .max(1_000_000, OUTCOME_MESSAGES.amount);
-const method = z.string({ error: OUTCOME_MESSAGES.method }).trim().min(1, OUTCOME_MESSAGES.method).max(100);
+/** One of the listed methods; its label is read too ('PayPal', 'Cash App', 'gift card'). */
+const method = z.preprocess(
+  (value) => (typeof value === "string" ? value.toLowerCase().replace(/[^a-z]/g, "") : value),
+  z.enum(LISTED_SHARE_METHODS, { error: OUTCOME_MESSAGES.method }),
+);
 const note = z.string({ error: OUTCOME_MESSAGES.note }).trim().min(1, OUTCOME_MESSAGES.note).max(1000);
+/** share-paid's note: the method for 'other', or why less than promised was paid; shown to the applicant. */
+const paidNote = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.string().trim().max(1000).optional(),
+);
 
 /** What each step carries besides its name (the timeline's forms add the application's `id`). */
 export const STEP_FIELDS = {
   "bonus-posted": {},
-  "share-paid": { amount: money, method },
+  "share-paid": { amount: money, method, note: paidNote },
   "bonus-received": {},
   "share-received": {},
   "share-not-received": { note },
@@ -197,6 +210,32 @@ export const OutcomeStepSchema = z.discriminatedUnion(
   { error: "Choose a valid step" },
 );
 export type OutcomeStepInput = z.infer<typeof OutcomeStepSchema>;
+
+/**
+ * Why a share-paid record is refused, with the field to show it at (docs/decisions/185): 'other'
+ * needs the method's words, and an amount below the promise needs a note for the applicant.
+ */
+export function sharePaidRefusal(
+  input: { amount: number; method: string; note?: string | null },
+  promisedCents: number | null,
+): { field: "note"; message: string } | null {
+  if (input.method === "other" && !input.note) return { field: "note", message: OUTCOME_MESSAGES.methodNote };
+  const paidCents = Math.round(input.amount * 100);
+  if (promisedCents !== null && paidCents < promisedCents && !input.note) {
+    return {
+      field: "note",
+      message: OUTCOME_MESSAGES.belowPromise(formatCents(paidCents), formatCents(promisedCents)),
+    };
+  }
+  return null;
+}
+
+/** '$50 by Zelle', as a recorded share-paid step reads (older records kept their free-text method). */
+export function paidText(entry: { amount: number | null; method: string | null }): string | null {
+  if (entry.amount === null) return null;
+  const amount = formatCents(Math.round(entry.amount * 100));
+  return entry.method ? `${amount} by ${methodText(entry.method)}` : amount;
+}
 
 /** What the rules need to know about an application. */
 export interface OutcomeState {
@@ -239,13 +278,7 @@ export function availableSteps(party: Party, state: OutcomeState): OutcomeStep[]
 
 interface Promised {
   percent: number;
-  bonus: { amount: number; unit: BonusUnit };
-}
-
-/** The promised share as an amount in the bonus's unit (null when nothing countable was promised). */
-export function promisedShareAmount(promised: Promised): { amount: number; unit: BonusUnit } | null {
-  if (!(promised.percent > 0) || !(promised.bonus.amount > 0)) return null;
-  return { amount: Math.round(promised.bonus.amount * promised.percent) / 100, unit: promised.bonus.unit };
+  amountCents: number | null;
 }
 
 /**
@@ -260,12 +293,12 @@ export function expectedOf(
 ): string | null {
   const recorded = new Set(outcome.steps.map((entry) => entry.step));
   const state = { status, promisedSharePercent: promised.percent, recorded };
-  const share = promisedShareAmount(promised);
+  const share = promised.amountCents === null ? null : formatCents(promised.amountCents);
   if (party === "applicant") {
     const paid = outcome.steps.find((entry) => entry.step === "share-paid");
     if (paid && !recorded.has("share-received")) {
-      const amount = paid.amount ?? share?.amount;
-      return amount ? `Confirm you received ${formatBonus({ amount, unit: promised.bonus.unit })}` : null;
+      const amount = paid.amount !== null ? formatCents(Math.round(paid.amount * 100)) : share;
+      return amount ? `Confirm you received ${amount}` : null;
     }
     return availableSteps("applicant", state).includes("bonus-received")
       ? "Tell the referrer when your sign-up bonus arrives"
@@ -273,7 +306,7 @@ export function expectedOf(
   }
   if (outcome.disputeOpen) return "The applicant says the share did not arrive: talk it over in the chat";
   if (availableSteps("referrer", state).includes("share-paid")) {
-    return share ? `Pay the promised share: ${formatBonus(share)}` : "Pay the promised share";
+    return share ? `Pay the promised share: ${share}` : "Pay the promised share";
   }
   return availableSteps("referrer", state).includes("bonus-posted")
     ? "Mark the referral bonus as posted when the issuer pays it"

@@ -1,23 +1,23 @@
 import { Form, useLocation } from "@remix-run/react";
 import { CircleCheck, CircleAlert } from "lucide-react";
 import type { OutcomeStep } from "../../../db/enums";
-import { Field, TextareaField } from "~/components/forms/field";
+import { Field, SelectField, TextareaField } from "~/components/forms/field";
 import { buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
 import type { ApiApplication } from "~/modules/applications/present";
 import { statusLabel } from "~/modules/applications/status";
-import { formatBonus } from "~/modules/cards/display";
 import {
   availableSteps,
   expectedOf,
   isClosedStatus,
   STEP_STATUS,
-  promisedShareAmount,
+  paidText,
   STEP_INTENTS,
   STEP_LABELS,
   STEP_PARTY,
   type Party,
 } from "./steps";
+import { formatCents, LISTED_SHARE_METHODS, SHARE_METHOD_LABELS } from "~/modules/shares/terms";
 
 import { DisputePanel } from "./dispute-panel";
 
@@ -61,25 +61,38 @@ function StepForm({
 
 /** The form of one step the viewer can take now. */
 function StepAction({ application, step }: { application: ApiApplication; step: OutcomeStep }) {
-  const share = promisedShareAmount(application.promisedShare);
+  const promised = application.promisedShare;
   if (step === "share-paid") {
+    // In dollars, by a method from the list (docs/decisions/185); less than promised needs a note.
     return (
       <StepForm application={application} step={step}>
         <div className="grid gap-2 sm:grid-cols-2">
           <Field
-            label={`Amount (${application.promisedShare.bonus.unit})`}
+            label="Amount paid ($)"
+            hint={promised.amountCents !== null ? `Promised: ${formatCents(promised.amountCents)}` : undefined}
             inputProps={{
               name: "amount",
               type: "number",
-              step: "any",
-              min: 0,
+              step: "0.01",
+              min: 0.01,
               required: true,
-              defaultValue: share?.amount,
+              defaultValue: promised.amountCents !== null ? promised.amountCents / 100 : undefined,
             }}
           />
-          <Field
-            label="Method"
-            inputProps={{ name: "method", required: true, maxLength: 100, placeholder: "PayPal" }}
+          <SelectField
+            label="Paid by"
+            options={LISTED_SHARE_METHODS.map((method) => [method, SHARE_METHOD_LABELS[method]] as const)}
+            selectProps={{
+              name: "method",
+              required: true,
+              defaultValue: LISTED_SHARE_METHODS.includes(promised.method as never) ? promised.method : "paypal",
+            }}
+          />
+          <TextareaField
+            label="Note for the applicant"
+            className="sm:col-span-2"
+            hint="Needed if you paid less than promised (say why), or for Other (say which method)."
+            textareaProps={{ name: "note", maxLength: 1000, rows: 2 }}
           />
         </div>
       </StepForm>
@@ -140,17 +153,20 @@ export function OutcomeTimeline({ application, side }: { application: ApiApplica
               <span className="text-muted">
                 <time dateTime={entry.at}>{formatDate(entry.at)}</time>, by {saidBy(entry.step, side)}
               </span>
-              {entry.amount !== null ? (
-                <span className="w-full pl-6">
-                  {formatBonus({ amount: entry.amount, unit: promisedShare.bonus.unit })}
-                  {entry.method ? ` via ${entry.method}` : ""}
-                </span>
-              ) : null}
+              {entry.amount !== null ? <span className="w-full pl-6">{paidText(entry)}</span> : null}
               {entry.note ? <span className="w-full whitespace-pre-line pl-6">“{entry.note}”</span> : null}
             </li>
           ))}
         </ol>
       )}
+      {promisedShare.late && promisedShare.dueAt ? (
+        <p className="text-sm font-medium text-danger-700">
+          Late: the share was due on <time dateTime={promisedShare.dueAt}>{formatDate(promisedShare.dueAt)}</time> and
+          is not marked as paid. It counts against the referrer&apos;s record until it is.
+        </p>
+      ) : promisedShare.text ? (
+        <p className="text-sm text-muted">Promised: {promisedShare.text}.</p>
+      ) : null}
       {outcome.dispute ? <DisputePanel applicationId={application._id} dispute={outcome.dispute} side={side} /> : null}
       {expected ? <p className="rounded-card bg-canvas px-3 py-2 text-sm font-medium">{expected}</p> : null}
       {steps.length > 0 ? (

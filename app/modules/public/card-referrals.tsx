@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { ReferrerReputation } from "~/modules/reputation/reputation";
-import { offeredBonus, type PresentedReferral } from "~/modules/referrals/present";
-import { shareText, shareValue } from "~/modules/referrals/share";
+import type { PresentedReferral } from "~/modules/referrals/present";
+import { ShareTerms } from "~/modules/shares/share-terms";
 
 /**
  * Where a referral's Details go: a member to the referral itself, a visitor to its public page
@@ -28,7 +28,6 @@ export function CardReferralList({
   return (
     <ul aria-label={`Referrals for ${cardName}`} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {referrals.map((referral) => {
-        const terms = { percent: referral.sharingBenefitPortion, bonus: offeredBonus(referral) };
         const headingId = `referral-${referral._id}`;
         return (
           <li
@@ -44,8 +43,8 @@ export function CardReferralList({
             <dl className="grid gap-2 text-sm">
               <div>
                 <dt className="text-xs font-medium uppercase tracking-wide text-muted">Shares with you</dt>
-                <dd className={shareValue(terms) !== null ? "tabular font-medium text-success-700" : "tabular"}>
-                  {shareText(terms)}
+                <dd className="tabular">
+                  <ShareTerms referral={referral} />
                 </dd>
               </div>
               {referral.specialApplicantBonus ? (

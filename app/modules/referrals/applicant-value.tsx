@@ -1,28 +1,26 @@
 import { clsx } from "clsx";
 import { formatEstimate, formatOffer, offerTerms } from "~/modules/cards/value";
-import { offeredBonus, type PresentedReferral } from "./present";
-import { shareText, shareValue } from "./share";
+import { ShareTerms } from "~/modules/shares/share-terms";
+import type { PresentedReferral } from "./present";
 
 type ValueReferral = Pick<
   PresentedReferral,
-  "specialReferrerBonus" | "sharingBenefitPortion" | "specialApplicantBonus"
+  "sharingBenefitPortion" | "specialApplicantBonus" | "shareText" | "shareTermsConfirmed"
 > & {
-  creditCard: Pick<PresentedReferral["creditCard"], "welcomeOffer" | "referralBonus"> &
+  creditCard: Pick<PresentedReferral["creditCard"], "welcomeOffer"> &
     Partial<Pick<PresentedReferral["creditCard"], "applyBenefitWithReferral">>;
 };
 
 /**
  * What the applicant gets, first (docs/product.md#find-referrals): 'You get' (the card's welcome
- * offer, with its estimated dollar value) and 'Referrer shares' (the promised share of the
- * referrer's bonus turned into an amount). Each figure says whose it is.
+ * offer, with its estimated dollar value) and 'Referrer shares' (the share as money:
+ * '$50 by Zelle within 7 days of the bonus posting'). Each figure says whose it is.
  */
 export function ApplicantValue({ referral, size = "sm" }: { referral: ValueReferral; size?: "sm" | "lg" }) {
   const offer = referral.creditCard.welcomeOffer;
   const offerText = formatOffer(offer);
   const estimate = offer && offer.unit !== "USD" ? formatEstimate(offer) : null;
   const offerTermsText = offer ? offerTerms(offer) : "";
-  const terms = { percent: referral.sharingBenefitPortion, bonus: offeredBonus(referral) };
-  const shared = shareValue(terms) !== null;
   const offerFreeText = referral.creditCard.applyBenefitWithReferral?.trim();
   const big = size === "lg";
   return (
@@ -51,7 +49,9 @@ export function ApplicantValue({ referral, size = "sm" }: { referral: ValueRefer
       </div>
       <div>
         <dt className="text-xs font-medium uppercase tracking-wide text-muted">Referrer shares</dt>
-        <dd className={clsx("tabular", shared ? "font-medium text-success-700" : "text-muted")}>{shareText(terms)}</dd>
+        <dd className="tabular">
+          <ShareTerms referral={referral} />
+        </dd>
       </div>
     </dl>
   );

@@ -28,7 +28,7 @@ export function ReferralEditForm({
   defaultValue: ReferralFormValue;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const schema = useMemo(() => referralSchema((id) => (id === cardId ? rules : null)), [cardId, rules]);
+  const schema = useMemo(() => referralSchema((id) => (id === cardId ? rules : null), "form"), [cardId, rules]);
   const check = useFormCheck(schema);
   const [form, fields] = useForm<ReferralFormValue, ReferralInput>({
     id: "edit-referral",
@@ -48,7 +48,7 @@ export function ReferralEditForm({
     <Form method="post" {...getFormProps(form)} onChange={check.onChange} className="space-y-6">
       <FormError message={formLevelMessage(lastResult, "")} answer={lastResult} />
       <input {...getInputProps(fields.creditCardId, { type: "hidden" })} key={fields.creditCardId.key} />
-      <ReferralFields fields={fields} rules={rules} errorsOf={errorsOf} />
+      <ReferralFields form={form} fields={fields} rules={rules} errorsOf={errorsOf} />
       <div className="space-y-3">
         <Button type="submit" disabled={check.blocked || saving} aria-describedby="save-reasons">
           {saving ? "Saving..." : "Save changes"}

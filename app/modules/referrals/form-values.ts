@@ -3,6 +3,8 @@
  * `specialReferrerBonus.amount`), and the way back from a checked referral to those values: Edit
  * on /refer's preview fills the form with them, and so can any later form that edits a referral.
  */
+import type { FieldMetadata, useForm } from "@conform-to/react";
+import { DEFAULT_DEADLINE_DAYS } from "~/modules/shares/terms";
 import { OTHER_CARD, SHARING_PRESETS, type ReferralInput } from "./schemas";
 
 type Text = string | undefined;
@@ -24,10 +26,17 @@ export type ReferralFormValue = {
   };
   referralLink?: Text;
   referrerCredit?: Text;
+  /** "yes" or "no": whether applicants see the score (docs/decisions/185). */
+  showCredit?: Text;
   availableReferCount?: Text;
   /** A preset ("0", "10", ...) or "custom", which takes `sharingCustom`. */
   sharingBenefitPortion?: Text;
   sharingCustom?: Text;
+  /** The share as money (docs/decisions/185): dollars, method, its words for 'other', days after the bonus posts. */
+  shareAmount?: Text;
+  shareMethod?: Text;
+  shareMethodNote?: Text;
+  shareDeadlineDays?: Text;
   specialReferrerBonus?: { amount?: Text; unit?: Text };
   specialApplicantBonus?: { isHigher?: Text; bonus?: Text };
   additionalInfo?: Text;
@@ -47,6 +56,8 @@ export function blankReferralForm(creditCardId = "", cardIssuer?: string): Refer
     // 'Other card' from a listed issuer's step names that issuer already (docs/product.md#refer).
     newCard: creditCardId === OTHER_CARD ? { referralBonusUnit: "USD", issuer: cardIssuer } : undefined,
     sharingBenefitPortion: "0",
+    showCredit: "no",
+    shareDeadlineDays: String(DEFAULT_DEADLINE_DAYS),
     specialReferrerBonus: { unit: "USD" },
   };
 }
@@ -80,9 +91,14 @@ export function referralFormValue(input: Partial<ReferralInput>): ReferralFormVa
     },
     referralLink: text(input.referralLink),
     referrerCredit: text(input.referrerCredit),
+    showCredit: input.showCredit === "yes" || input.showCredit === "no" ? input.showCredit : undefined,
     availableReferCount: text(input.availableReferCount),
     sharingBenefitPortion: preset ? String(share) : "custom",
     sharingCustom: preset ? undefined : String(share),
+    shareAmount: text(input.shareAmount),
+    shareMethod: text(input.shareMethod),
+    shareMethodNote: text(input.shareMethodNote),
+    shareDeadlineDays: text(input.shareDeadlineDays) ?? String(DEFAULT_DEADLINE_DAYS),
     specialReferrerBonus: {
       amount: text(input.specialReferrerBonus?.amount),
       unit: text(input.specialReferrerBonus?.unit) ?? "USD",
@@ -92,4 +108,26 @@ export function referralFormValue(input: Partial<ReferralInput>): ReferralFormVa
       : undefined,
     additionalInfo: text(input.additionalInfo),
   };
+}
+
+export type ReferralFormFields = ReturnType<typeof useForm<ReferralFormValue>>[1];
+export type ReferralFormMeta = ReturnType<typeof useForm<ReferralFormValue>>[0];
+
+/** What a section of a referral's form takes: conform's form and fields, the card's rules, the errors to show. */
+export interface ReferralSectionProps<Rules> {
+  form: ReferralFormMeta;
+  fields: ReferralFormFields;
+  /** The chosen card's rules; undefined while no card is chosen. */
+  rules: Rules | undefined;
+  errorsOf: ErrorsOf;
+}
+
+/** The errors to show under a field (conform's, or a rule another field triggered). */
+export type ErrorsOf = (field: Pick<FieldMetadata<unknown>, "name" | "errors">) => string[] | undefined;
+
+/** The share as a number of percent, as the schema reads it (Custom takes its own field). */
+export function sharePercent(fields: ReferralFormFields) {
+  const choice = fields.sharingBenefitPortion.value ?? "0";
+  const share = Number(choice === "custom" ? fields.sharingCustom.value : choice);
+  return Number.isFinite(share) ? share : 0;
 }

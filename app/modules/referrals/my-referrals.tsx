@@ -136,6 +136,15 @@ function MyReferralCard({
       {referral.held ? <p className="text-sm text-amber-900">{REFERRAL_MESSAGES.heldNote}</p> : null}
       <ReviewNote referral={referral} />
       <LinkCheckNote check={referral.linkCheck} />
+      {referral.sharingBenefitPortion > 0 && !referral.shareTermsConfirmed ? (
+        // A share its referrer has not confirmed (docs/decisions/185): the valuation's amount, 'agreed in chat'.
+        <div className="rounded-card border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <strong>Confirm your share:</strong> applicants see &ldquo;{referral.shareText}&rdquo;.{" "}
+          <Link to={manageUrl(referral._id)} className="font-medium underline">
+            Confirm the amount and method
+          </Link>
+        </div>
+      ) : null}
       <dl className="flex gap-6 text-sm">
         <div>
           <dt className="text-muted">Applications</dt>

@@ -9,6 +9,7 @@ import { isSafeReferralLink } from "~/core/referral-link";
 import { visibleNames } from "~/modules/users/privacy";
 import { presentOffer, WelcomeOfferSchema } from "~/modules/cards/value";
 import { OutcomeFiguresSchema } from "~/modules/reputation/figures";
+import { presentShare, ShareFieldsSchema, type ShareColumns } from "~/modules/shares/present";
 import {
   BONUS_UNITS,
   CARD_CATEGORIES,
@@ -65,6 +66,8 @@ export const ReferralSchema = z.object({
   referralLink: z.string().nullable(),
   referrerCredit: z.number().int().nullable(),
   sharingBenefitPortion: z.number(),
+  // The share as money, beside the spec's percentage (docs/decisions/185).
+  ...ShareFieldsSchema.shape,
   additionalInfo: z.string(),
   specialApplicantBonus: z.object({ isHigher: z.literal(true), bonus: z.string() }).nullable(),
   specialReferrerBonus: BonusSchema.nullable(),
@@ -113,12 +116,11 @@ export type ReferralPeople = z.infer<typeof ReferralPeopleSchema>;
 export const ApiReferralSchema = ReferralSchema.extend(ReferralPeopleSchema.shape);
 export type ApiReferral = z.infer<typeof ApiReferralSchema>;
 
-export interface ReferralRecord {
+export interface ReferralRecord extends ShareColumns {
   id: string;
   code: string | null;
   referralLink: string;
   referrerCredit: number | null;
-  sharingBenefitPortion: number;
   additionalInfo: string;
   specialApplicantBonusIsHigher: boolean;
   specialApplicantBonus: string | null;
@@ -172,6 +174,7 @@ export interface ReferralRecord {
   referrerMedianDaysToPay: number | null;
   referrerOpenDisputes: number;
   referrerDisputesUpheld: number;
+  referrerLateShares: number;
 }
 
 export function presentReferral(row: ReferralRecord, viewerId: string | null): PresentedReferral {
@@ -208,6 +211,7 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null): P
     referralLink: safeLink(row.referralLink),
     referrerCredit: row.referrerCredit,
     sharingBenefitPortion: row.sharingBenefitPortion,
+    ...presentShare(row),
     additionalInfo: row.additionalInfo,
     specialApplicantBonus: applicantBonusOf(row),
     specialReferrerBonus: referrerBonusOf(row),
@@ -234,6 +238,11 @@ export const TILE_RECORD_KEYS = [
   "id",
   "referrerCredit",
   "sharingBenefitPortion",
+  "shareAmountCents",
+  "shareMethod",
+  "shareMethodNote",
+  "shareDeadlineDays",
+  "shareTermsSetAt",
   "specialApplicantBonusIsHigher",
   "specialApplicantBonus",
   "specialReferrerBonusAmount",
@@ -266,6 +275,7 @@ export const TILE_RECORD_KEYS = [
   "referrerMedianDaysToPay",
   "referrerOpenDisputes",
   "referrerDisputesUpheld",
+  "referrerLateShares",
 ] as const satisfies readonly (keyof ReferralRecord)[];
 export type TileRecord = Pick<ReferralRecord, (typeof TILE_RECORD_KEYS)[number]>;
 
@@ -282,6 +292,7 @@ export function presentTile(row: TileRecord, viewerId: string | null) {
     referrerCredit: row.referrerCredit,
     availableReferCount: row.availableReferCount,
     sharingBenefitPortion: row.sharingBenefitPortion,
+    ...presentShare(row),
     specialApplicantBonus: applicantBonusOf(row),
     specialReferrerBonus: referrerBonusOf(row),
     creditCard: {
@@ -328,6 +339,7 @@ function reputationOf(row: TileRecord) {
     medianDaysToPay: row.referrerMedianDaysToPay,
     openDisputes: row.referrerOpenDisputes,
     disputesUpheld: row.referrerDisputesUpheld,
+    lateShares: row.referrerLateShares,
   };
 }
 

@@ -16,13 +16,16 @@ const BAND_CLASSES: Record<CreditBand["tone"], string> = {
   muted: "bg-canvas text-muted",
 };
 
-/** The referrer's credit score and its band, labelled as the referrer's (it is not the applicant's advice). */
+/**
+ * The score the referrer was approved with and its band (docs/decisions/185), only when they chose
+ * to show it: an approval data point, not advice to the applicant.
+ */
 export function CreditBandChip({ score }: { score: number | null }) {
   const band = creditScoreBand(score);
   if (!band) return <span className="text-sm text-muted">Referrer&apos;s credit score not shared</span>;
   return (
     <span className={clsx("w-fit rounded-full px-2 py-0.5 text-xs font-medium", BAND_CLASSES[band.tone])}>
-      Referrer&apos;s credit: <span className="tabular">{score}</span> · {band.label}
+      Approved with <span className="tabular">{score}</span> · {band.label}
     </span>
   );
 }

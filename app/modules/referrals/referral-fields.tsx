@@ -4,21 +4,16 @@
  * They take conform's fields of a form on ReferralFormValue, so /refer's details step (and any
  * form that edits a referral) shows the same fields with the same rules.
  */
-import {
-  getCollectionProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type useForm,
-} from "@conform-to/react";
+import { getCollectionProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { CheckboxField, ErrorList, Field, SelectField, TextareaField } from "~/components/forms/field";
+import { useHydrated } from "~/core/hooks";
 import { BONUS_UNITS } from "../../../db/enums";
-import { SHARING_CHOICES, sharingLabel, type ReferralFormValue } from "./form-values";
+import { SHARING_CHOICES, sharePercent, sharingLabel, type ReferralSectionProps } from "./form-values";
 import { ReferralFieldsSchema, willBeCapped, type CardRules } from "./schemas";
+import { CreditChoice, ShareMoneyFields } from "./share-fields";
 
-export type ReferralFormFields = ReturnType<typeof useForm<ReferralFormValue>>[1];
+export { sharePercent, type ErrorsOf, type ReferralFormFields, type ReferralFormMeta } from "./form-values";
 
 const fromSchema = getZodConstraint(ReferralFieldsSchema);
 
@@ -34,16 +29,6 @@ export const REFERRAL_CONSTRAINT = {
   "newCard.description": { ...fromSchema["newCard.description"], required: true },
 };
 
-/** The errors to show under a field (conform's, or a rule another field triggered). */
-export type ErrorsOf = (field: Pick<FieldMetadata<unknown>, "name" | "errors">) => string[] | undefined;
-
-/** The share as a number of percent, as the schema reads it (Custom takes its own field). */
-export function sharePercent(fields: ReferralFormFields) {
-  const choice = fields.sharingBenefitPortion.value ?? "0";
-  const share = Number(choice === "custom" ? fields.sharingCustom.value : choice);
-  return Number.isFinite(share) ? share : 0;
-}
-
 /** Why the special referral bonus is required, if it is (docs/product.md#referrals). */
 function referrerBonusReason(rules: CardRules | undefined, share: number) {
   if (rules?.hasVariousReferrerBonus) return "Required: this card's referral bonus varies by referrer.";
@@ -51,16 +36,8 @@ function referrerBonusReason(rules: CardRules | undefined, share: number) {
   return null;
 }
 
-export function ReferralFields({
-  fields,
-  rules,
-  errorsOf,
-}: {
-  fields: ReferralFormFields;
-  /** The chosen card's rules; undefined while no card is chosen. */
-  rules: CardRules | undefined;
-  errorsOf: ErrorsOf;
-}) {
+export function ReferralFields({ form, fields, rules, errorsOf }: ReferralSectionProps<CardRules>) {
+  const hydrated = useHydrated();
   const count = fields.availableReferCount.value;
   const capped = rules && willBeCapped(count ? Number(count) : null, rules.maxReferCount);
   const share = sharePercent(fields);
@@ -78,19 +55,6 @@ export function ReferralFields({
           hint="The https link the issuer gave you."
           inputProps={{ ...getInputProps(fields.referralLink, { type: "url" }), placeholder: "https://" }}
           errors={errorsOf(fields.referralLink)}
-        />
-        <Field
-          label="Your credit score"
-          hint="Digits only."
-          inputProps={{
-            ...getInputProps(fields.referrerCredit, { type: "text" }),
-            inputMode: "numeric",
-            // Digits only (docs/product.md#referrals): anything else typed is dropped at once.
-            onInput: (event) => {
-              event.currentTarget.value = event.currentTarget.value.replace(/\D/g, "");
-            },
-          }}
-          errors={errorsOf(fields.referrerCredit)}
         />
         <Field
           label="Available referrals"
@@ -130,8 +94,15 @@ export function ReferralFields({
         <p id={`${sharing.id}-hint`} className="mt-1.5 text-xs text-muted">
           {sharing.value === "custom" ? "Enter a percentage from 0 to 100." : "Used when Custom is chosen."}
         </p>
-        <ErrorList errors={errorsOf(sharing)} />
+        <ErrorList errors={errorsOf(sharing)} reserve />
       </fieldset>
+
+      {/* Without JavaScript the terms are always there (the server ignores them with no share). */}
+      {!hydrated || share > 0 ? (
+        <ShareMoneyFields form={form} fields={fields} rules={rules} errorsOf={errorsOf} />
+      ) : null}
+
+      <CreditChoice fields={fields} errorsOf={errorsOf} />
 
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-sm font-medium text-ink">

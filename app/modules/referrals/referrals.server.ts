@@ -27,6 +27,7 @@ import {
   rulesOfCard,
   type CardRules,
   type CardRulesSource,
+  type ReferralDoor,
   type ReferralInput,
 } from "./schemas";
 import { USER_NOT_FOUND } from "~/utils/messages";
@@ -38,6 +39,11 @@ export const referralRecordColumns = {
   referralLink: referrals.referralLink,
   referrerCredit: referrals.referrerCredit,
   sharingBenefitPortion: referrals.sharingBenefitPortion,
+  shareAmountCents: referrals.shareAmountCents,
+  shareMethod: referrals.shareMethod,
+  shareMethodNote: referrals.shareMethodNote,
+  shareDeadlineDays: referrals.shareDeadlineDays,
+  shareTermsSetAt: referrals.shareTermsSetAt,
   additionalInfo: referrals.additionalInfo,
   specialApplicantBonusIsHigher: referrals.specialApplicantBonusIsHigher,
   specialApplicantBonus: referrals.specialApplicantBonus,
@@ -91,6 +97,7 @@ export const referralRecordColumns = {
   referrerMedianDaysToPay: users.medianDaysToPay,
   referrerOpenDisputes: users.openDisputes,
   referrerDisputesUpheld: users.disputesUpheld,
+  referrerLateShares: users.lateShares,
   referrerDeactivatedAt: users.deactivatedAt,
 };
 
@@ -150,7 +157,10 @@ export function cardRulesFor(ctx: Ctx): CardRulesSource {
  * The referral schema every door parses with (the /refer form, POST .../generate and .../process):
  * the card's rules read for the acting member inside it (docs/product.md#referrals).
  */
-export const referralSchemaFor = (ctx: Ctx) => referralSchema(cardRulesFor(ctx));
+export const referralSchemaFor = (ctx: Ctx, door: ReferralDoor = "api") => referralSchema(cardRulesFor(ctx), door);
+
+/** The schema of the forms (/refer, the edit page): the share's method and the score's choice are asked. */
+export const referralFormSchemaFor = (ctx: Ctx) => referralSchemaFor(ctx, "form");
 
 /**
  * What a referral would add on saving, without saving it: its card (null for a new one), the normalised link and whether another account
@@ -209,6 +219,11 @@ export function draftColumns(draft: ReferralInput, normalizedLink: string) {
     normalizedLink,
     referrerCredit: draft.referrerCredit,
     sharingBenefitPortion: draft.sharingBenefitPortion,
+    shareAmountCents: draft.shareAmountCents,
+    shareMethod: draft.shareMethod,
+    shareMethodNote: draft.shareMethodNote || null,
+    shareDeadlineDays: draft.shareDeadlineDays,
+    shareTermsSetAt: draft.shareTermsSet ? new Date() : null,
     additionalInfo: draft.additionalInfo,
     specialApplicantBonusIsHigher: draft.specialApplicantBonus?.isHigher ?? false,
     specialApplicantBonus: draft.specialApplicantBonus?.bonus ?? null,

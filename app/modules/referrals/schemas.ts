@@ -4,7 +4,17 @@
  * nested ones with dots (`specialReferrerBonus.amount`), which conform parses into objects.
  */
 import { z } from "zod";
-import { BONUS_UNITS } from "../../../db/enums";
+import { BONUS_UNITS, type BonusUnit } from "../../../db/enums";
+import {
+  checkShareTerms,
+  OTHER_CARD,
+  toNumber,
+  SHARE_TERM_FIELDS,
+  SHARE_TERM_MESSAGES,
+  shareTermsOf,
+  type ReferralDoor,
+  type ShareRules,
+} from "./share-schema";
 import { CARD_MESSAGES, NewCardSchema, TOO_LARGE } from "~/modules/cards/schemas";
 import { checkbox, optionalText } from "~/utils/zod-fields";
 import { LINK_RULE_MESSAGES, linkShapeProblem } from "~/modules/links/rules";
@@ -19,6 +29,7 @@ export const REFERRAL_MESSAGES = {
   newCardDescriptionRequired: "Please describe the card",
   countMin: "Available referrals must be at least 1",
   creditRange: "Enter a credit score between 300 and 850",
+  ...SHARE_TERM_MESSAGES,
   created: "Credit card referral created successfully!",
   createFailed: "Failed to create referral. Please try again.",
   markedInactive: "Referral marked as inactive",
@@ -40,22 +51,13 @@ export const REFERRAL_MESSAGES = {
   privateReferrals: PRIVATE_CONTENT,
 } as const;
 
-/** The value of `creditCardId` that means 'Other (Not Listed)': the referral brings its own card. */
-export const OTHER_CARD = "other";
+export { OTHER_CARD } from "./share-schema";
 
 /** Card ids are 20 characters; anything much longer is no card, and is not looked up. */
 const MAX_CARD_ID = 64;
 
 /** Sharing presets (docs/product.md#referrals); anything else is Custom. */
 export const SHARING_PRESETS = [0, 10, 20, 30, 50] as const;
-
-const blankToUndefined = (value: unknown) =>
-  value === "" || value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
-
-const toNumber = (value: unknown) => {
-  const blank = blankToUndefined(value);
-  return typeof blank === "string" ? Number(blank) : blank;
-};
 
 /** The referrer's credit score: digits only (anything else typed is dropped); empty is null. */
 const creditField = z.preprocess(
@@ -88,10 +90,20 @@ const sharingField = z.preprocess(
 );
 
 /** A card's rules on its referrals (docs/product.md#referrals, docs/product.md#issuer-caps). */
-export interface CardRules {
+export interface CardRules extends ShareRules {
   hasVariousReferrerBonus: boolean;
   /** The card's per-member cap; 0 means unlimited. */
   maxReferCount: number;
+}
+
+/** A card row as the pickers read it (catalog.server.ts). */
+export interface CardRow {
+  hasVariousReferrerBonus: boolean;
+  maxReferCount: number;
+  referralBonusAmount: number;
+  referralBonusUnit: BonusUnit;
+  centsPerPoint: number | null;
+  program: string | null;
 }
 
 /**
@@ -102,13 +114,16 @@ export interface CardRules {
 export type CardRulesSource = (creditCardId: string) => CardRules | null | Promise<CardRules | null>;
 
 /** A card's rules, picked from a card row. */
-export const rulesOfCard = ({ hasVariousReferrerBonus, maxReferCount }: CardRules): CardRules => ({
-  hasVariousReferrerBonus,
-  maxReferCount,
+export const rulesOfCard = (card: CardRow): CardRules => ({
+  hasVariousReferrerBonus: card.hasVariousReferrerBonus,
+  maxReferCount: card.maxReferCount,
+  bonus: { amount: card.referralBonusAmount, unit: card.referralBonusUnit },
+  centsPerPoint: card.centsPerPoint,
+  program: card.program,
 });
 
 /** The rules of the cards a page loaded (the browser's source): null for any other card. */
-export function cardRulesIn(cards: readonly (CardRules & { id: string })[]): CardRulesSource {
+export function cardRulesIn(cards: readonly (CardRow & { id: string })[]): CardRulesSource {
   return (cardId) => {
     const card = cards.find((entry) => entry.id === cardId);
     return card ? rulesOfCard(card) : null;
@@ -144,6 +159,7 @@ export const ReferralFieldsSchema = z.object({
     }),
   referrerCredit: creditField.optional().transform((value) => value ?? null),
   sharingBenefitPortion: sharingField,
+  ...SHARE_TERM_FIELDS,
   additionalInfo: optionalText(2000),
   specialApplicantBonus: z
     .object({ isHigher: checkbox, bonus: optionalText(500) })
@@ -209,7 +225,12 @@ function rulesOf(draft: Partial<ReferralDraft>, source: CardRulesSource) {
  * description; a listed card must be one the member may use; the special referrer bonus is
  * required, above 0, when the card varies it or a share above 0 is offered.
  */
-function checkCardRules(draft: Partial<ReferralDraft>, rules: CardRules | null | undefined, ctx: z.RefinementCtx) {
+function checkCardRules(
+  draft: Partial<ReferralDraft>,
+  rules: CardRules | null | undefined,
+  ctx: z.RefinementCtx,
+  door: ReferralDoor,
+) {
   const issue = (path: string[], message: string) => ctx.addIssue({ code: "custom", path, message, input: draft });
   if (draft.creditCardId === OTHER_CARD) {
     if (draft.newCard === undefined) issue(["newCard", "name"], CARD_MESSAGES.nameRequired);
@@ -223,6 +244,7 @@ function checkCardRules(draft: Partial<ReferralDraft>, rules: CardRules | null |
   if ((rules?.hasVariousReferrerBonus || sharing > 0) && !(typeof amount === "number" && amount > 0)) {
     issue(["specialReferrerBonus", "amount"], REFERRAL_MESSAGES.referrerBonusRequired);
   }
+  checkShareTerms(draft, rules, issue, door);
 }
 
 /** The count as it is saved: capped at the card's cap and defaulting to it (docs/product.md#issuer-caps). */
@@ -237,12 +259,12 @@ export function cappedCount(count: number | null, maxReferCount: number) {
  * (referrals.server.ts). Refinements run on partly invalid drafts too (`when`), so every reason
  * shows at once. The output is branded: the domain takes only a draft whose card rules were checked.
  */
-export function referralSchema(source: CardRulesSource) {
+export function referralSchema(source: CardRulesSource, door: ReferralDoor = "api") {
   const always = { when: () => true };
   return z.preprocess(
     resolveSharingPreset,
     ReferralFieldsSchema.superRefine(
-      (draft, ctx) => whenReady(rulesOf(draft, source), (rules) => checkCardRules(draft, rules, ctx)),
+      (draft, ctx) => whenReady(rulesOf(draft, source), (rules) => checkCardRules(draft, rules, ctx, door)),
       always,
     )
       .refine((draft) => !draft.specialApplicantBonus?.isHigher || hasText(draft.specialApplicantBonus.bonus), {
@@ -253,6 +275,9 @@ export function referralSchema(source: CardRulesSource) {
       .transform((draft) =>
         whenReady(rulesOf(draft, source), (rules) => ({
           ...draft,
+          ...shareTermsOf(draft, rules),
+          // The form's 'do not show' keeps the score off the referral (the API shows what it gives).
+          referrerCredit: draft.showCredit === "no" ? null : draft.referrerCredit,
           availableReferCount: cappedCount(draft.availableReferCount, rules?.maxReferCount ?? 0),
           specialReferrerBonus:
             (draft.specialReferrerBonus.amount ?? 0) > 0
@@ -267,6 +292,9 @@ export function referralSchema(source: CardRulesSource) {
       .brand<"CheckedReferral">(),
   );
 }
+
+export type { ReferralDoor } from "./share-schema";
+export { estimatedShareCents, type ShareBasis } from "./share-schema";
 
 /** A referral input whose card rules were checked (the schema's output). */
 export type ReferralInput = z.output<ReturnType<typeof referralSchema>>;

@@ -4,8 +4,8 @@
  * these, so changing what a share is (issue 30: a dollar amount agreed up front) changes every page
  * here. Pure, safe in the browser.
  *
- * The catalogue's best share per card is kept in SQL by migration 0021's triggers with the rule of
- * shareValue (percent of the referral bonus's estimated dollars): change both together.
+ * The catalogue's best share per card is the best amount agreed up front (share_amount_cents,
+ * docs/decisions/185), kept in SQL by migration 0021's triggers.
  */
 import { formatBonus, type Bonus } from "~/modules/cards/display";
 import { estimatedValue, formatShare } from "~/modules/cards/value";

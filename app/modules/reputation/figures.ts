@@ -17,6 +17,8 @@ export const OutcomeFiguresSchema = z.object({
   openDisputes: z.number().int(),
   /** Disputes an admin decided for the applicant (docs/decisions/175). */
   disputesUpheld: z.number().int(),
+  /** Shares past their deadline and not marked paid (docs/decisions/185). */
+  lateShares: z.number().int(),
 });
 export type OutcomeFigures = z.infer<typeof OutcomeFiguresSchema>;
 
@@ -28,6 +30,7 @@ export const NO_FIGURES: OutcomeFigures = {
   medianDaysToPay: null,
   openDisputes: 0,
   disputesUpheld: 0,
+  lateShares: 0,
 };
 
 /** 'Paid 9 of 10 promised shares', or null when no share was owed yet. */
@@ -51,6 +54,7 @@ export function figureTexts(figures: OutcomeFigures): string[] {
       : null,
     paidRateText(figures),
     medianDaysText(figures),
+    figures.lateShares > 0 ? `${figures.lateShares} ${figures.lateShares === 1 ? "share" : "shares"} late` : null,
     figures.openDisputes > 0
       ? `${figures.openDisputes} open ${figures.openDisputes === 1 ? "dispute" : "disputes"}`
       : null,

@@ -24,6 +24,7 @@ export async function getReputation(db: Db, userId: string, { referralsVisible }
       medianDaysToPay: users.medianDaysToPay,
       openDisputes: users.openDisputes,
       disputesUpheld: users.disputesUpheld,
+      lateShares: users.lateShares,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -44,6 +45,7 @@ export async function getReputation(db: Db, userId: string, { referralsVisible }
         medianDaysToPay: row.medianDaysToPay,
         openDisputes: row.openDisputes,
         disputesUpheld: row.disputesUpheld,
+        lateShares: row.lateShares,
       }
     : NO_FIGURES;
   return {

@@ -11,13 +11,11 @@ import { groupThreads, type ApiComment } from "~/modules/comments/thread";
 import { ConfirmRatingPrompt } from "~/modules/comments/confirm-rating";
 import { TipOptions } from "~/modules/payments/tip-options";
 import { StatusMenu } from "./status-menu";
-import { shareText } from "~/modules/referrals/share";
 import { OutcomeTimeline } from "~/modules/outcomes/timeline";
 
-/** The share the referrer promised when the member applied (recorded then; later edits leave it). */
+/** The share the referrer promised when the member applied, as money (recorded then; later edits leave it). */
 function promisedShareText(promised: ApiApplication["promisedShare"]) {
-  if (!(promised.percent > 0)) return "Nothing promised";
-  return shareText(promised);
+  return promised.text ?? "Nothing promised";
 }
 
 /** One application: its card, status and menu, dates, tips when it went well, and the applicant's comments. */

@@ -12,13 +12,13 @@ import {
   cardRulesIn,
   referralSchema,
   rulesOfCard,
-  type CardRules,
+  type CardRow,
   type ReferralInput,
 } from "~/modules/referrals/schemas";
 import { REFER_PATH, issuerLabel, otherCardUrl, referUrl } from "./flow";
 import { NewCardFields, newCardRules } from "./new-card-fields";
 
-type PickerCard = CardRules & { id: string; name: string };
+type PickerCard = CardRow & { id: string; name: string };
 
 /**
  * Errors another field causes (a share above 0 makes the special referral bonus required; 'higher'
@@ -44,7 +44,7 @@ export function DetailsStep({
   lastResult?: SubmissionResult<string[]>;
 }) {
   const isOther = issuer === OTHER_CARD;
-  const schema = useMemo(() => referralSchema(cardRulesIn(cards)), [cards]);
+  const schema = useMemo(() => referralSchema(cardRulesIn(cards), "form"), [cards]);
   const check = useFormCheck(schema);
   const [form, fields] = useForm<ReferralFormValue, ReferralInput>({
     id: "referral",
@@ -110,7 +110,7 @@ export function DetailsStep({
         </div>
       )}
 
-      <ReferralFields fields={fields} rules={rules} errorsOf={errorsOf} />
+      <ReferralFields form={form} fields={fields} rules={rules} errorsOf={errorsOf} />
 
       <div className="space-y-3">
         <Button

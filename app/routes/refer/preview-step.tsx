@@ -3,6 +3,8 @@ import type { ReactNode } from "react";
 import { FormMessage } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
+import { creditScoreBand } from "~/modules/referrals/display";
+import { shareText } from "~/modules/shares/terms";
 import { referUrl, type Draft } from "./flow";
 
 type ListedCard = { id: string; name: string; issuer: string; annualFee: number };
@@ -15,8 +17,23 @@ function previewRows(draft: Draft, card: ListedCard | undefined): [string, React
     ["Issuer", shown?.issuer ?? ""],
     ["Annual fee", formatAnnualFee(shown?.annualFee ?? 0)],
     ["Referral link", draft.referralLink],
-    ["Your credit score", draft.referrerCredit ?? "Not shared"],
+    [
+      "Your credit score",
+      draft.referrerCredit !== null
+        ? `Shown to applicants: Approved with ${draft.referrerCredit} · ${creditScoreBand(draft.referrerCredit)?.label ?? ""}`
+        : "Not shown",
+    ],
     ["Sharing", draft.sharingBenefitPortion > 0 ? `${draft.sharingBenefitPortion}% of the bonus` : "None"],
+    [
+      "The applicant receives",
+      shareText({
+        percent: draft.sharingBenefitPortion,
+        amountCents: draft.shareAmountCents,
+        method: draft.shareMethod,
+        methodNote: draft.shareMethodNote ?? null,
+        deadlineDays: draft.shareDeadlineDays,
+      }) ?? "Nothing shared",
+    ],
     ["Your special referral bonus", draft.specialReferrerBonus ? formatBonus(draft.specialReferrerBonus) : "None"],
     ["Special bonus for applicants", draft.specialApplicantBonus?.bonus ?? "None"],
     ["Available referrals", draft.availableReferCount ?? "Unlimited"],

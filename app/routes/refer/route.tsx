@@ -18,7 +18,7 @@ import {
   createReferral,
   listMyReferrals,
   previewReferral,
-  referralSchemaFor,
+  referralFormSchemaFor,
 } from "~/modules/referrals/referrals.server";
 import { REFERRAL_MESSAGES, ReferralInputSchema } from "~/modules/referrals/schemas";
 import { reviewOfDraft } from "~/modules/links/domains.server";
@@ -76,7 +76,7 @@ export const action = formAction({
   intents: {
     preview: intent.member({
       schema: ReferralInputSchema,
-      schemaFor: referralSchemaFor,
+      schemaFor: referralFormSchemaFor,
       async run({ ctx, value }) {
         const [{ duplicateOfId }, review] = await Promise.all([
           previewReferral(ctx, value),
@@ -91,7 +91,7 @@ export const action = formAction({
     }),
     create: intent.member({
       schema: draftOf(ReferralInputSchema),
-      schemaFor: (ctx) => draftOf(referralSchemaFor(ctx)),
+      schemaFor: (ctx) => draftOf(referralFormSchemaFor(ctx)),
       unexpectedMessage: REFERRAL_MESSAGES.createFailed,
       async run({ ctx, value }) {
         await createReferral(ctx, value.draft);
