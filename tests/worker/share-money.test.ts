@@ -1,9 +1,9 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeCard } from "../../db/factories";
 import { createId } from "../../db/id";
-import { applications, auditLog, creditCards, rewardValuations, users } from "../../db/schema";
+import { applications, auditLog, creditCards, emailOutbox, rewardValuations, users } from "../../db/schema";
 import worker from "../../server";
 import { api, createSignedInUser, fetchPath, postPageForm, testDb } from "./helpers";
 import { createMarket } from "./market-helpers";
@@ -30,6 +30,20 @@ async function runCronAt(time: number) {
   const ctx = createExecutionContext();
   await worker.scheduled(createScheduledController({ scheduledTime: time, cron: "*/15 * * * *" }), env, ctx);
   await waitOnExecutionContext(ctx);
+}
+
+/** The late-share mail sent to `address`, once the queue delivered it (or null after 10 s). */
+async function lateMailTo(address: string) {
+  for (const started = Date.now(); Date.now() - started < 10_000;) {
+    const row = await testDb()
+      .select({ subject: emailOutbox.subject, text: emailOutbox.text })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, address), like(emailOutbox.subject, "% is late")))
+      .get();
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return null;
 }
 
 const lateSharesOf = async (userId: string) =>
@@ -146,6 +160,9 @@ describe("the share as money (ADR 185)", () => {
     expect(await lateSharesOf(referrer.user.id)).toBe(0);
     await runCronAt(dueAt);
     expect(await lateSharesOf(referrer.user.id)).toBe(1);
+    // The same cron step calls the referrer back by mail (the queue, ADR 180), naming the deadline.
+    const lateMail = await lateMailTo(referrer.user.email);
+    expect(lateMail?.text).toContain("was due and is not marked paid");
     const profile = await api("GET", `/api/users/profile/${referrer.user.id}`, null);
     expect(profile.body.data).toMatchObject({ lateShares: 1 });
     const referrerPage = await (await fetchPath(`/profile/${referrer.user.id}`)).text();

@@ -1,11 +1,11 @@
 /**
- * Late shares (the cron, ADR 180): an application whose bonus the applicant confirmed more than
- * SHARE_DUE_DAYS ago, with a share promised and not yet marked paid, calls its referrer back once.
+ * Late shares (the cron, ADR 180): a share past its deadline and not marked paid (share_due_at,
+ * kept by app/modules/shares/late.server.ts, docs/decisions/185) calls its referrer back once.
  */
 import type { Db } from "../../../db/client";
 import type { Ctx } from "~/core/context.server";
 import { notify } from "~/modules/notifications/notify.server";
-import { SHARE_DUE_MS, outcomeHref } from "./notify.server";
+import { outcomeHref } from "./notify.server";
 
 /** How many late shares one cron run looks at (the next run takes the rest). */
 const LATE_BATCH = 50;
@@ -14,27 +14,23 @@ export async function remindLateShares(ctx: { db: Db } & Pick<Ctx, "notification
   const { results } = await ctx.db.$client
     .prepare(
       `SELECT a.id, a.referrer_id AS referrerId, a.referral_id AS referralId, c.name AS cardName,
-              a.promised_share_percent AS percent, b.created_at AS confirmedAt
-         FROM application_outcomes b
-         JOIN applications a ON a.id = b.application_id
+              a.promised_share_percent AS percent, a.share_due_at AS dueAt
+         FROM applications a
          JOIN credit_cards c ON c.id = a.credit_card_id
-        WHERE b.step = 'bonus-received' AND b.created_at < ?
-          AND a.promised_share_percent > 0
-          AND a.status NOT IN ('cancelled', 'denied', 'rejected')
-          AND NOT EXISTS (SELECT 1 FROM application_outcomes p WHERE p.application_id = a.id AND p.step = 'share-paid')
+        WHERE a.share_due_at IS NOT NULL AND a.share_due_at <= ?
           AND NOT EXISTS (SELECT 1 FROM notification_marks m
                            WHERE m.user_id = a.referrer_id AND m.key = 'share-late:' || a.id)
-        ORDER BY b.created_at
+        ORDER BY a.share_due_at
         LIMIT ?`,
     )
-    .bind(now - SHARE_DUE_MS, LATE_BATCH)
+    .bind(now, LATE_BATCH)
     .all<{
       id: string;
       referrerId: string;
       referralId: string;
       cardName: string;
       percent: number;
-      confirmedAt: number;
+      dueAt: number;
     }>();
   for (const app of results) {
     await notify(ctx, {
@@ -45,11 +41,11 @@ export async function remindLateShares(ctx: { db: Db } & Pick<Ctx, "notification
       content: {
         subject: `Cardshare: the share for ${app.cardName} is late`,
         lines: [
-          `The applicant confirmed the ${app.cardName} bonus, and the ${app.percent}% share you promised is not marked paid.`,
+          `The share you promised for ${app.cardName} was due and is not marked paid.`,
           "Pay it and record it on the application, or talk it over in your chat with them.",
         ],
         action: { path: outcomeHref(app, "referrer").split("#")[0]!, label: "Open the application" },
-        deadline: app.confirmedAt + SHARE_DUE_MS,
+        deadline: app.dueAt,
       },
     });
   }

@@ -40,10 +40,6 @@ export function noticeText(app: StepApplication, input: OutcomeStepInput, name: 
   }
 }
 
-/** Days the referrer has to pay a promised share once the applicant confirmed the bonus. */
-export const SHARE_DUE_DAYS = 14;
-export const SHARE_DUE_MS = SHARE_DUE_DAYS * 24 * 60 * 60 * 1000;
-
 /** What the other side is asked to do now, beside the notice (the mail's second line). */
 function nextMove(app: StepApplication, input: OutcomeStepInput): string | null {
   switch (input.step) {
@@ -105,7 +101,6 @@ export async function tellOtherSide(
     referralId: app.referralId,
   });
   const next = nextMove(app, input);
-  const now = Date.now();
   // The mail names the actor: it goes when their account does.
   ctx.waitUntil(
     notify(ctx, {
@@ -117,7 +112,8 @@ export async function tellOtherSide(
         subject: `Cardshare: ${app.cardName} application update`,
         lines: next ? [text, next] : [text],
         action: { path: href.split("#")[0]!, label: "Open the application" },
-        deadline: input.step === "bonus-received" && app.percent > 0 ? now + SHARE_DUE_MS : undefined,
+        // The share's deadline, set by the step's batch (shares/late.server.ts, docs/decisions/185).
+        deadline: input.step === "bonus-received" ? (app.shareDueAt ?? undefined) : undefined,
       },
     }),
   );

@@ -41,6 +41,8 @@ export interface StepApplication {
   bonusUnit: BonusUnit;
   /** The share promised in US cents (docs/decisions/185). */
   promisedCents: number | null;
+  /** When the promised share falls due, once a bonus step started its clock (docs/decisions/185). */
+  shareDueAt: number | null;
   cardName: string;
   steps: string | null;
 }
@@ -51,6 +53,7 @@ async function readApplication(ctx: OutcomeCtx, applicationId: string) {
       `SELECT a.id, a.applicant_id AS applicantId, a.referrer_id AS referrerId, a.referral_id AS referralId,
               a.status, a.promised_share_percent AS percent, a.promised_bonus_amount AS bonusAmount,
               a.promised_bonus_unit AS bonusUnit, a.promised_share_cents AS promisedCents, c.name AS cardName,
+              a.share_due_at AS shareDueAt,
               (SELECT group_concat(o.step) FROM application_outcomes o WHERE o.application_id = a.id) AS steps
          FROM applications a JOIN credit_cards c ON c.id = a.credit_card_id
         WHERE a.id = ?`,
@@ -183,6 +186,10 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
       again && orderRefusal(input.step, { status: again.status, promisedSharePercent: app.percent, recorded: steps });
     throw new DomainError(409, why || OUTCOME_MESSAGES.closed);
   }
-  const chatId = await tellOtherSide(ctx, { app, input, actorId: actor.id });
+  // The first bonus step started the share's clock in the batch: the mail names its deadline.
+  const shareDueAt =
+    app.shareDueAt ??
+    (BONUS_STEPS.includes(input.step) ? ((await readApplication(ctx, app.id))?.shareDueAt ?? null) : null);
+  const chatId = await tellOtherSide(ctx, { app: { ...app, shareDueAt }, input, actorId: actor.id });
   return { changed: true, message: OUTCOME_MESSAGES.recorded(label), app, chatId };
 }
