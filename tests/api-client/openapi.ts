@@ -943,7 +943,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set one's email-notification choice */
+        /** Set one's email notifications: the master switch and each kind's */
         put: operations["putUsersNotificationSettings"];
         post?: never;
         delete?: never;
@@ -1188,6 +1188,14 @@ export interface components {
                     /** @enum {string} */
                     unit: "USD" | "Points" | "Miles" | "Cashback" | "Other";
                 };
+                amountCents: number | null;
+                /** @enum {string} */
+                method: "paypal" | "venmo" | "zelle" | "cashapp" | "giftcard" | "other" | "chat";
+                methodNote: string | null;
+                deadlineDays: number;
+                text: string | null;
+                dueAt: string | null;
+                late: boolean;
             };
             outcome: components["schemas"]["Outcome"];
         };
@@ -1252,6 +1260,7 @@ export interface components {
                 cardName: string;
             } | null;
             blocked: ("by-you" | "by-them") | null;
+            openDealings: number;
         };
         /** @description An open chat: its list entry and a page of its messages, oldest first */
         ChatDetail: {
@@ -1271,6 +1280,7 @@ export interface components {
                 cardName: string;
             } | null;
             blocked: ("by-you" | "by-them") | null;
+            openDealings: number;
             hasOlder: boolean;
             messages: components["schemas"]["Message"][];
         };
@@ -1308,6 +1318,8 @@ export interface components {
             /** @enum {string} */
             stage: "applied" | "bonus" | "share";
             verifiedOutcome: boolean;
+            confirmedRating: number | null;
+            ratingConfirmedAt: string | null;
         };
         /** @description An application the member made or received */
         ExportApplication: {
@@ -1363,6 +1375,15 @@ export interface components {
             content: string;
             createdAt: string;
             fromMe: boolean;
+        };
+        /** @description The master switch and each kind's switch per channel */
+        ExportNotificationSettings: {
+            emailNotifications: boolean;
+            kinds: {
+                [key: string]: {
+                    [key: string]: boolean;
+                };
+            };
         };
         /** @description An outcome step of one of the member's applications */
         ExportOutcomeStep: {
@@ -1463,9 +1484,7 @@ export interface components {
             outcomes: components["schemas"]["ExportOutcomeStep"][];
             disputes: components["schemas"]["ExportDispute"][];
             reports: components["schemas"]["ExportReport"][];
-            notificationSettings: {
-                emailNotifications: boolean;
-            };
+            notificationSettings: components["schemas"]["ExportNotificationSettings"];
         };
         /** @description The application an apply call just recorded (ids only) */
         NewApplication: {
@@ -1494,6 +1513,14 @@ export interface components {
                     /** @enum {string} */
                     unit: "USD" | "Points" | "Miles" | "Cashback" | "Other";
                 };
+                amountCents: number | null;
+                /** @enum {string} */
+                method: "paypal" | "venmo" | "zelle" | "cashapp" | "giftcard" | "other" | "chat";
+                methodNote: string | null;
+                deadlineDays: number;
+                text: string | null;
+                dueAt: string | null;
+                late: boolean;
             };
         };
         /** @description A step to record: which one, and what it carries */
@@ -1504,7 +1531,9 @@ export interface components {
             /** @constant */
             step: "share-paid";
             amount: number;
-            method: string;
+            /** @enum {string} */
+            method: "paypal" | "venmo" | "zelle" | "cashapp" | "giftcard" | "other";
+            note?: string;
         } | {
             /** @constant */
             step: "bonus-received";
@@ -1520,6 +1549,16 @@ export interface components {
         Outcome: {
             steps: components["schemas"]["OutcomeStep"][];
             disputeOpen: boolean;
+            dispute: {
+                openedAt: string;
+                answerBy: string;
+                answer: string | null;
+                answeredAt: string | null;
+                closedAt: string | null;
+                decision: ("upheld" | "dismissed") | null;
+                /** @enum {string} */
+                stage: "awaiting-answer" | "with-admins" | "closed";
+            } | null;
         };
         /** @description One recorded step of an application's outcome */
         OutcomeStep: {
@@ -1578,6 +1617,7 @@ export interface components {
             applicationsVisible: boolean;
             blockedByYou: boolean;
             rating: number | null;
+            verifiedReviewCount: number;
             reviewCount: number;
             referralsCount: number | null;
             successfulReferralsCount: number | null;
@@ -1586,6 +1626,8 @@ export interface components {
             sharesPaid: number;
             medianDaysToPay: number | null;
             openDisputes: number;
+            disputesUpheld: number;
+            lateShares: number;
         };
         /** @description A member one may start a chat with */
         Recipient: {
@@ -1606,12 +1648,15 @@ export interface components {
                 lastName: string;
                 name: string;
                 rating: number | null;
+                verifiedReviewCount: number;
                 reviewCount: number;
                 confirmedSuccesses: number;
                 sharesPromised: number;
                 sharesPaid: number;
                 medianDaysToPay: number | null;
                 openDisputes: number;
+                disputesUpheld: number;
+                lateShares: number;
             };
             creditCard: {
                 _id: string;
@@ -1648,6 +1693,13 @@ export interface components {
             referralLink: string | null;
             referrerCredit: number | null;
             sharingBenefitPortion: number;
+            shareAmountCents: number | null;
+            /** @enum {string} */
+            shareMethod: "paypal" | "venmo" | "zelle" | "cashapp" | "giftcard" | "other" | "chat";
+            shareMethodNote: string | null;
+            shareDeadlineDays: number;
+            shareTermsConfirmed: boolean;
+            shareText: string | null;
             additionalInfo: string;
             specialApplicantBonus: {
                 /** @constant */
@@ -3175,12 +3227,15 @@ export interface operations {
                                 lastName: string;
                                 name: string;
                                 rating: number | null;
+                                verifiedReviewCount: number;
                                 reviewCount: number;
                                 confirmedSuccesses: number;
                                 sharesPromised: number;
                                 sharesPaid: number;
                                 medianDaysToPay: number | null;
                                 openDisputes: number;
+                                disputesUpheld: number;
+                                lateShares: number;
                             };
                             creditCard: {
                                 _id: string;
@@ -3217,6 +3272,13 @@ export interface operations {
                             referralLink: string | null;
                             referrerCredit: number | null;
                             sharingBenefitPortion: number;
+                            shareAmountCents: number | null;
+                            /** @enum {string} */
+                            shareMethod: "paypal" | "venmo" | "zelle" | "cashapp" | "giftcard" | "other" | "chat";
+                            shareMethodNote: string | null;
+                            shareDeadlineDays: number;
+                            shareTermsConfirmed: boolean;
+                            shareText: string | null;
                             additionalInfo: string;
                             specialApplicantBonus: {
                                 /** @constant */
@@ -3326,6 +3388,13 @@ export interface operations {
                     referralLink: string;
                     referrerCredit?: number | null;
                     sharingBenefitPortion?: number;
+                    /** @enum {string} */
+                    showCredit?: "yes" | "no";
+                    shareAmount?: number;
+                    /** @enum {string} */
+                    shareMethod?: "paypal" | "venmo" | "zelle" | "cashapp" | "giftcard" | "other" | "chat";
+                    shareMethodNote?: string;
+                    shareDeadlineDays?: number;
                     additionalInfo?: string;
                     specialApplicantBonus?: {
                         isHigher?: boolean | "on" | "true" | "false";
@@ -3769,6 +3838,13 @@ export interface operations {
                     referralLink: string;
                     referrerCredit?: number | null;
                     sharingBenefitPortion?: number;
+                    /** @enum {string} */
+                    showCredit?: "yes" | "no";
+                    shareAmount?: number;
+                    /** @enum {string} */
+                    shareMethod?: "paypal" | "venmo" | "zelle" | "cashapp" | "giftcard" | "other" | "chat";
+                    shareMethodNote?: string;
+                    shareDeadlineDays?: number;
                     additionalInfo?: string;
                     specialApplicantBonus?: {
                         isHigher?: boolean | "on" | "true" | "false";
@@ -3935,6 +4011,13 @@ export interface operations {
                     referralLink: string;
                     referrerCredit?: number | null;
                     sharingBenefitPortion?: number;
+                    /** @enum {string} */
+                    showCredit?: "yes" | "no";
+                    shareAmount?: number;
+                    /** @enum {string} */
+                    shareMethod?: "paypal" | "venmo" | "zelle" | "cashapp" | "giftcard" | "other" | "chat";
+                    shareMethodNote?: string;
+                    shareDeadlineDays?: number;
                     additionalInfo?: string;
                     specialApplicantBonus?: {
                         isHigher?: boolean | "on" | "true" | "false";
@@ -3978,6 +4061,13 @@ export interface operations {
                                 unit: "USD" | "Points" | "Miles" | "Cashback" | "Other";
                             } | null;
                             availableReferCount: number | null;
+                            shareAmountCents: number | null;
+                            /** @enum {string} */
+                            shareMethod: "paypal" | "venmo" | "zelle" | "cashapp" | "giftcard" | "other" | "chat";
+                            shareMethodNote: string | null;
+                            shareDeadlineDays: number;
+                            shareTermsConfirmed: boolean;
+                            shareText: string | null;
                             referrer?: string | null;
                             creditCardId: string;
                             newCard?: {
@@ -4563,6 +4653,11 @@ export interface operations {
             content: {
                 "application/json": {
                     emailNotifications?: boolean | "on" | "true" | "false";
+                    kinds?: {
+                        [key: string]: {
+                            [key: string]: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -4579,6 +4674,26 @@ export interface operations {
                         success: true;
                         message: string;
                         emailNotifications: boolean;
+                        kinds: {
+                            applications: {
+                                email: boolean;
+                            };
+                            outcomes: {
+                                email: boolean;
+                            };
+                            disputes: {
+                                email: boolean;
+                            };
+                            chat: {
+                                email: boolean;
+                            };
+                            links: {
+                                email: boolean;
+                            };
+                            moderation: {
+                                email: boolean;
+                            };
+                        };
                     };
                 };
             };

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/enums";
 import type { CreditCard } from "../../../db/schema";
-import { presentOffer, WelcomeOfferSchema } from "./value";
+import { WelcomeOfferSchema } from "./offer-schema";
+import { presentOffer } from "./value";
 
 export type CardRow = Omit<CreditCard, "createdById">;
 

@@ -3,8 +3,7 @@
  * one value per unit, the same table migration 0012's triggers use for the /apply bonus sort
  * (tests/worker/offer-values.test.ts checks they agree). Pure, safe in the browser.
  */
-import { z } from "zod";
-import { BONUS_UNITS, type BonusUnit, type OfferKind } from "../../../db/enums";
+import { type BonusUnit, type OfferKind } from "../../../db/enums";
 import { formatBonus, type Bonus } from "./display";
 
 /**
@@ -97,18 +96,6 @@ export function formatShare(percent: number, bonus: Bonus | null | undefined): s
   const estimate = bonus.unit === "USD" ? null : formatEstimate(share);
   return `${percent}% of ${formatBonus(bonus)} = ${formatBonus(share)}${estimate ? ` (${estimate})` : ""}`;
 }
-
-/** A card's welcome offer in pages and /api answers (null when it has none). */
-export const WelcomeOfferSchema = z.object({
-  amount: z.number(),
-  unit: z.enum(BONUS_UNITS),
-  /** Minimum spend in whole US dollars (0: none stated). */
-  minSpend: z.number(),
-  /** Months to meet it (0: not stated). */
-  months: z.number().int(),
-  /** Estimated value in US dollars (null when the unit has no estimate). */
-  estimatedValue: z.number().nullable(),
-});
 
 /** A card's stored offer as presented: null when it has no amount. */
 export function presentOffer(offer: WelcomeOffer) {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { buttonClass } from "~/components/ui/button";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
-import { CardArt } from "~/modules/referrals/referral-card";
+import { CardArt } from "~/modules/cards/card-art";
 import type { BonusUnit, CardCategory } from "../../../db/enums";
 
 /** What the public pages show of a card: who issues it, its fee and the offer of applying with a referral. */

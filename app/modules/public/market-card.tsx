@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { formatAnnualFee } from "~/modules/cards/display";
 import { formatEstimate } from "~/modules/cards/value";
 import { bestShareText } from "~/modules/referrals/share";
-import { CardArt } from "~/modules/referrals/referral-card";
+import { CardArt } from "~/modules/cards/card-art";
 import type { MarketCard } from "./catalogue";
 
 /**

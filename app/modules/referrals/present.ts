@@ -7,7 +7,8 @@
 import { z } from "zod";
 import { isSafeReferralLink } from "~/core/referral-link";
 import { visibleNames } from "~/modules/users/privacy";
-import { presentOffer, WelcomeOfferSchema } from "~/modules/cards/value";
+import { WelcomeOfferSchema } from "~/modules/cards/offer-schema";
+import { presentOffer } from "~/modules/cards/value";
 import { OutcomeFiguresSchema } from "~/modules/reputation/figures";
 import { presentShare, ShareFieldsSchema, type ShareColumns } from "~/modules/shares/present";
 import {

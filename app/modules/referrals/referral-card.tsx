@@ -2,12 +2,11 @@ import { Link } from "@remix-run/react";
 import { clsx } from "clsx";
 import { TriangleAlert } from "lucide-react";
 import { formatAnnualFee } from "~/modules/cards/display";
-import { issuerMark } from "~/modules/cards/issuer-mark";
+import { CardArt } from "~/modules/cards/card-art";
 import { ReferrerReputation } from "~/modules/reputation/reputation";
 import { ApplicantValue } from "./applicant-value";
 import { creditScoreBand, remainingWarning, type CreditBand } from "./display";
 import type { PresentedReferral, ReferralTile } from "./present";
-import { LazyImage } from "~/components/ui/lazy-image";
 
 const BAND_CLASSES: Record<CreditBand["tone"], string> = {
   success: "bg-success-50 text-success-700",
@@ -41,44 +40,6 @@ export function RemainingWarning({ available, upTo }: { available: number | null
   );
 }
 
-/**
- * The card's art (300x190, scaled to `className`'s width) when it has an image, else a small
- * issuer-coloured mark with the issuer's code: never a full-width placeholder.
- */
-export function CardArt({
-  name,
-  issuer,
-  imageUrl,
-  className,
-}: {
-  name: string;
-  issuer: string;
-  imageUrl: string | null;
-  className?: string;
-}) {
-  if (imageUrl) {
-    return (
-      <LazyImage
-        src={imageUrl}
-        alt=""
-        width={300}
-        height={190}
-        className={clsx("aspect-[30/19] shrink-0 rounded-md", className ?? "w-28")}
-      />
-    );
-  }
-  const mark = issuerMark(issuer);
-  return (
-    <div
-      aria-hidden
-      title={name}
-      style={{ backgroundColor: mark.color }}
-      className="flex size-12 shrink-0 items-center justify-center rounded-md text-xs font-bold tracking-wide text-white"
-    >
-      {mark.code}
-    </div>
-  );
-}
 
 /**
  * A card's name, linking to its public page (every referral for the card) when the card is

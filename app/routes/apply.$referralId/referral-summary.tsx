@@ -9,7 +9,8 @@ import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
 import { formatEstimate } from "~/modules/cards/value";
 import { ApplicantValue } from "~/modules/referrals/applicant-value";
 import { offeredBonus, type PresentedReferral } from "~/modules/referrals/present";
-import { CardArt, CardName, CreditBandChip, RemainingWarning } from "~/modules/referrals/referral-card";
+import { CardArt } from "~/modules/cards/card-art";
+import { CardName, CreditBandChip, RemainingWarning } from "~/modules/referrals/referral-card";
 
 /** The card, the applicant's value first and the warning on slots; the view's actions below it. */
 export function ReferralHeader({ referral, children }: { referral: PresentedReferral; children: ReactNode }) {
