@@ -9,29 +9,13 @@ import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/core/hooks";
 import { COMMENT_MAX_LENGTH, FollowUpFormSchema, ReplyFormSchema, ReviewFormSchema } from "./schemas";
 import { StarRatingInput } from "./star-rating";
+import { commentFormId } from "./form-ids";
 
 /** Where POST /comments lives (app/routes/comments.ts). */
 export const COMMENTS_ACTION = "/comments";
 
 /** What POST /comments answers a fetcher: the saved comment's text, or the refusal (the kit's FormFailure). */
 type CommentActionData = { ok: boolean; result: SubmissionResult<string[]>; message: string };
-
-/** The element id of each comment form: a no-JavaScript refusal comes back to `#id` (formResource). */
-export const commentFormId = {
-  review: (referralId: string) => `review-${referralId}`,
-  reply: (reviewId: string) => `reply-${reviewId}`,
-  followUp: (reviewId: string) => `follow-up-${reviewId}`,
-};
-
-/**
- * Whether `formId` names a comment form of this thread (the review of `referralId`, or a reply or
- * follow-up to one of `comments`): the disclosure holding the thread opens for its refusal.
- */
-export function threadHoldsForm(formId: string | null, referralId: string, comments: readonly { _id: string }[]) {
-  if (!formId) return false;
-  if (formId === commentFormId.review(referralId)) return true;
-  return comments.some(({ _id }) => formId === commentFormId.reply(_id) || formId === commentFormId.followUp(_id));
-}
 
 /**
  * A fetcher posting to /comments: toasts the spec's success text, tells the caller when a comment

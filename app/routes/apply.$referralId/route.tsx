@@ -11,7 +11,7 @@ import { applyToReferral, getApplicantState } from "~/modules/applications/apply
 import { FormMessage } from "~/components/forms/field";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { LinkConfirmed } from "~/modules/referrals/link-confirmed";
-import { ReportForm } from "~/modules/reports/report-form";
+import { LazyReportForm } from "~/modules/reports/lazy-report-form";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import { hasReviewed } from "~/modules/comments/comments.server";
 import { referralPageReviews } from "~/modules/comments/referral-page-reviews.server";
@@ -182,7 +182,7 @@ export default function ReferralDetail() {
 
       {referral.isOwner ? null : (
         <div className="mt-4">
-          <ReportForm targetType="referral" targetId={referral._id} />
+          <LazyReportForm targetType="referral" targetId={referral._id} />
         </div>
       )}
 

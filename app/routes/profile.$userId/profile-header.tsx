@@ -3,7 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { ConfirmPanel, ConfirmTrigger } from "~/components/ui/confirm-dialog";
 import { blockCopyFor, PostButton } from "~/modules/blocks/block-ui";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
-import { ReportForm } from "~/modules/reports/report-form";
+import { LazyReportForm } from "~/modules/reports/lazy-report-form";
 import { OutcomeSummary, RatingSummary, ReferralCountBadge } from "~/modules/reputation/reputation";
 import { initials } from "~/modules/users/display";
 import type { ProfilePage } from "./route";
@@ -64,7 +64,7 @@ export function ProfileHeader({
       {signedIn && !profile.isOwner ? (
         <div className="mt-3 flex flex-wrap items-start gap-2 border-t border-line pt-3">
           <div className="min-w-0 flex-1">
-            <ReportForm targetType="user" targetId={profile._id} />
+            <LazyReportForm targetType="user" targetId={profile._id} />
           </div>
           {profile.blockedByYou ? (
             <PostButton post={{ action, fields: { intent: "unblock", userId: profile._id } }}>Unblock</PostButton>
