@@ -1,3 +1,4 @@
+import { signedInMeta } from "~/utils/signed-in-meta";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
@@ -97,4 +98,8 @@ export default function AdminValuations() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Point valuations - Cardshare admin" }];
+export const meta: MetaFunction = () =>
+  signedInMeta(
+    "Point valuations - Admin - Cardshare",
+    "What a point or mile of each rewards program is worth in cents: the share amounts start from it.",
+  );

@@ -10,7 +10,7 @@ import { CardOffer, JoinCall, publicMeta, withArticle } from "~/modules/public/c
 import { CardReferralList } from "~/modules/public/card-referrals";
 import { getCardPage } from "~/modules/public/pages.server";
 import { cardJsonLd } from "~/modules/public/structured-data";
-import { bestShareText } from "~/modules/referrals/share";
+import { bestShareText } from "~/modules/shares/terms";
 import { parseSlot } from "~/modules/referrals/rotation.server";
 
 export const handle = SITE_FOOTER_HANDLE;

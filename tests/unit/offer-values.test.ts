@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { issuerMark } from "~/modules/cards/issuer-mark";
-import { estimatedValue, formatEstimate, formatShare, offerKind, offerTerms } from "~/modules/cards/value";
+import { estimatedValue, formatEstimate, offerKind, offerTerms } from "~/modules/cards/value";
 import { remainingWarning } from "~/modules/referrals/display";
 
 describe("estimated values (docs/decisions/130)", () => {
@@ -14,14 +14,6 @@ describe("estimated values (docs/decisions/130)", () => {
     expect(formatEstimate({ amount: 75_000, unit: "Points" })).toBe("≈ $750 est.");
   });
 
-  it("turns a share into an amount in the bonus's own unit", () => {
-    expect(formatShare(20, { amount: 150, unit: "USD" })).toBe("20% of $150 = $30");
-    expect(formatShare(25, { amount: 10_000, unit: "Points" })).toBe(
-      "25% of 10,000 points = 2,500 points (≈ $25 est.)",
-    );
-    expect(formatShare(0, { amount: 150, unit: "USD" })).toBeNull();
-    expect(formatShare(20, { amount: 5, unit: "Cashback" })).toBeNull();
-  });
 
   it("writes the offer's terms and kind", () => {
     expect(offerTerms({ minSpend: 5000, months: 3 })).toBe("after $5,000 spend in 3 months");

@@ -291,7 +291,7 @@ describe("pages that preview well", () => {
     });
     await testDb().insert(creditCards).values(card);
     const owner = await createSignedInUser({ firstName: "Lia", lastName: "Share" });
-    const referral = makeReferral(owner.user.id, card.id, { sharingBenefitPortion: 25 });
+    const referral = makeReferral(owner.user.id, card.id, { sharingBenefitPortion: 25, shareAmountCents: 2500 });
     await testDb().insert(referrals).values(referral);
     return { card, referral, code: await codeOf(referral.id) };
   }
@@ -330,7 +330,7 @@ describe("pages that preview well", () => {
     expect(html).toContain(`href="/r/${code}"`);
     expect(html).not.toContain("/auth?redirectTo=%2Fapply");
     expect(html).not.toContain("<table");
-    expect(html).toContain("25% of $100 = $25");
+    expect(html).toContain("$25 by a method agreed in chat within 7 days of the bonus posting");
     // The site footer: support, terms, privacy.
     expect(html).toContain('href="/terms"');
     expect(html).toContain('href="mailto:');
@@ -342,11 +342,11 @@ describe("pages that preview well", () => {
     const head = headOf(html);
     expect(head.canonical).toBe(`http://localhost:8787/r/${code}`);
     expect(head.description).toContain("Apply for The Business Platinum Card with a referral from Lia");
-    expect(head.description).toContain("who shares 25% of $100 = $25");
+    expect(head.description).toContain("who shares $25 by a method agreed in chat within 7 days");
     expect(head.description).not.toMatch(/\b(\w+) \1\b/i);
     expect(head.ogTitle).toContain("referral from Lia");
     expect(head.twitterCard).toBe("summary");
-    expect(html).toContain("25% of $100 = $25");
+    expect(html).toContain("$25 by a method agreed in chat within 7 days of the bonus posting");
     expect(html).toContain("150,000 points after $20,000 spend in 3 months");
     expect(html).toContain("No confirmed outcomes yet");
     expect(html).toMatch(/Latest reviews of (<!-- -->)?Lia/);

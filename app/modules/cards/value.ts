@@ -84,18 +84,6 @@ export function offerKind(offer: Bonus | null | undefined): OfferKind {
   }
 }
 
-/**
- * The referrer's share turned into an amount: '20% of $150 = $30', '20% of 10,000 points = 2,000
- * points'; null when nothing is shared or the bonus has no amount (a percentage cashback included).
- */
-export function formatShare(percent: number, bonus: Bonus | null | undefined): string | null {
-  if (!(percent > 0) || !bonus || !(bonus.amount > 0) || bonus.unit === "Cashback" || bonus.unit === "Other") {
-    return null;
-  }
-  const share = { amount: Math.round(bonus.amount * percent) / 100, unit: bonus.unit };
-  const estimate = bonus.unit === "USD" ? null : formatEstimate(share);
-  return `${percent}% of ${formatBonus(bonus)} = ${formatBonus(share)}${estimate ? ` (${estimate})` : ""}`;
-}
 
 /** A card's stored offer as presented: null when it has no amount. */
 export function presentOffer(offer: WelcomeOffer) {

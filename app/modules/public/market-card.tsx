@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { formatAnnualFee } from "~/modules/cards/display";
 import { formatEstimate } from "~/modules/cards/value";
-import { bestShareText } from "~/modules/referrals/share";
+import { bestShareText } from "~/modules/shares/terms";
 import { CardArt } from "~/modules/cards/card-art";
 import type { MarketCard } from "./catalogue";
 

@@ -58,3 +58,12 @@ export function shareText(terms: ShareTerms): string | null {
   const days = terms.deadlineDays === 1 ? "1 day" : `${terms.deadlineDays} days`;
   return `${what} by ${methodText(terms.method, terms.methodNote)} within ${days} of the bonus posting`;
 }
+
+/**
+ * A card's best share in the catalogue and on the landing, from credit_cards.best_share_value (the
+ * best amount agreed up front among its listed referrals, kept by migration 0021's triggers,
+ * docs/decisions/200): 'Up to $50', or null without one.
+ */
+export function bestShareText(dollarsValue: number): string | null {
+  return dollarsValue > 0 ? `Up to ${formatCents(Math.round(dollarsValue * 100))}` : null;
+}
