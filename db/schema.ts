@@ -412,6 +412,9 @@ export const referrals = sqliteTable(
         .where(LISTED_SQL),
       index("referrals_referrer_idx").on(t.referrerId, t.createdAt, t.id),
       index("referrals_card_idx").on(t.creditCardId, t.isActive),
+      // A card's best share (migration 0021's triggers) read as one index step, not a scan of the
+      // card's referrals for each referral a card-wide change touches.
+      index("referrals_card_best_share_idx").on(t.creditCardId, t.shareAmountCents).where(LISTED_SQL),
       index("referrals_active_created_idx").on(t.isActive, t.createdAt, t.id),
       index("referrals_normalized_link_idx").on(t.normalizedLink),
       // The admins' link review queue, newest first; and the sweep of links older than the rules.

@@ -28,14 +28,14 @@ BEGIN
   UPDATE credit_cards SET live_referrals = live_referrals - 1 WHERE id = OLD.credit_card_id AND OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0;
   UPDATE credit_cards SET live_referrals = live_referrals + 1, best_share_value = max(best_share_value, coalesce(NEW.share_amount_cents, 0) / 100.0)
   WHERE id = NEW.credit_card_id AND NEW.is_active = 1 AND NEW.card_active = 1 AND NEW.referrer_active = 1 AND coalesce(NEW.available_refer_count, 1) > 0;
-  UPDATE credit_cards SET best_share_value = coalesce((SELECT max(coalesce(r.share_amount_cents, 0) / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
+  UPDATE credit_cards SET best_share_value = (coalesce((SELECT max(r.share_amount_cents) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0) / 100.0)
   WHERE id = OLD.credit_card_id AND OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0 AND coalesce(OLD.share_amount_cents, 0) / 100.0 >= best_share_value;
 END;
 --> statement-breakpoint
 CREATE TRIGGER `referrals_after_delete_market` AFTER DELETE ON `referrals` WHEN OLD.is_active = 1 AND OLD.card_active = 1 AND OLD.referrer_active = 1 AND coalesce(OLD.available_refer_count, 1) > 0
 BEGIN
   UPDATE credit_cards SET live_referrals = live_referrals - 1 WHERE id = OLD.credit_card_id;
-  UPDATE credit_cards SET best_share_value = coalesce((SELECT max(coalesce(r.share_amount_cents, 0) / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
+  UPDATE credit_cards SET best_share_value = (coalesce((SELECT max(r.share_amount_cents) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0) / 100.0)
   WHERE id = OLD.credit_card_id AND coalesce(OLD.share_amount_cents, 0) / 100.0 >= best_share_value;
 END;
 --> statement-breakpoint
@@ -53,5 +53,5 @@ UPDATE credit_cards SET offer_value = CASE WHEN offer_amount <= 0 THEN 0 ELSE CA
 --> statement-breakpoint
 UPDATE credit_cards SET
     live_referrals = (SELECT count(*) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0),
-    best_share_value = coalesce((SELECT max(coalesce(r.share_amount_cents, 0) / 100.0) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0)
+    best_share_value = (coalesce((SELECT max(r.share_amount_cents) FROM referrals r WHERE r.credit_card_id = credit_cards.id AND "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0), 0) / 100.0)
   WHERE 1 = 1;

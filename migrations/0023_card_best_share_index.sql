@@ -1,0 +1,1 @@
+CREATE INDEX `referrals_card_best_share_idx` ON `referrals` (`credit_card_id`,`share_amount_cents`) WHERE "is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0;
