@@ -15,7 +15,7 @@ function applicationCard(page: Page, cardName: string) {
 }
 
 test.describe("applications, reviews and reputation", () => {
-  test("an applicant reviews with stars, the referrer replies, a follow-up changes the referrer's rating", async ({
+  test("an applicant reviews with stars, the referrer replies, a follow-up changes the first impression, and none counts before the outcome", async ({
     page,
     context,
     baseURL,
@@ -50,11 +50,11 @@ test.describe("applications, reviews and reputation", () => {
     await expect(card.getByText("Comments (1)")).toBeVisible();
     await expect(card.getByText("Slow to answer, but the link worked.")).toBeVisible();
 
+    // First impressions wait for the outcome: the referrer has no verified average (ADR 175).
     await page.goto(`/profile/${referrer.id}`);
-    await expect(page.getByText("3.5")).toBeVisible();
-    await expect(page.getByText("(2 reviews)")).toBeVisible();
+    await expect(page.getByText("No verified reviews yet").first()).toBeVisible();
     await page.goto(`/apply/${referralId}`);
-    await expect(page.getByText("3.5").first()).toBeVisible();
+    await expect(page.getByText("No verified reviews yet").first()).toBeVisible();
 
     // The public reviews below the offer, in a list that scrolls past 24rem.
     const reviews = page.getByRole("region", { name: /^Reviews of / });
@@ -90,12 +90,9 @@ test.describe("applications, reviews and reputation", () => {
     await expect(page.getByText("Follow-up comment added successfully")).toBeVisible();
     await expect(card.getByText("The bonus posted after all.")).toBeVisible();
 
+    // The follow-up changed a first impression: still nothing counts before the outcome.
     await page.goto(`/profile/${referrer.id}`);
-    await expect(page.getByText("4.5")).toBeVisible();
-    await expect(page.getByRole("img", { name: "Rated 4.5 out of 5" })).toBeVisible();
-    // The referral's own page shows the new mean too.
-    await page.goto(`/apply/${referralId}`);
-    await expect(page.getByText("4.5").first()).toBeVisible();
+    await expect(page.getByText("No verified reviews yet").first()).toBeVisible();
   });
 
   test("the applicant changes status and filters Pending and Completed", async ({
