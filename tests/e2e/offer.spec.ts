@@ -128,7 +128,9 @@ test.describe("/apply at 390 px", () => {
     await expect(page.getByText("Filters (1)")).toBeVisible();
     const tiles = page.getByRole("list").filter({ has: page.getByRole("link", { name: /^Details:/ }) });
     await expect(tiles.getByRole("listitem").first()).toContainText("Citi");
-    for (const tile of await tiles.getByRole("listitem").all()) await expect(tile).toContainText("Citi ·");
+    // Each tile (an item with its Details link; a tile's outcome figures are a list of their own).
+    const eachTile = tiles.getByRole("listitem").filter({ has: page.getByRole("link", { name: /^Details:/ }) });
+    for (const tile of await eachTile.all()) await expect(tile).toContainText("Citi ·");
     await page.getByLabel("Sort by").selectOption({ label: "Referral Bonus: High to Low" });
     await expect(page).toHaveURL(/sort=bonus_desc/);
     expect(filtersOf(page.url())).toEqual({ issuer: "Citi", sort: "bonus_desc" });
@@ -181,7 +183,8 @@ test.describe("/apply at 390 px", () => {
       await expect(page.getByText("Filters (2)")).toBeVisible();
       await expect(page.getByLabel("Issuer")).toBeVisible();
       const tiles = page.getByRole("list").filter({ has: page.getByRole("link", { name: /^Details:/ }) });
-      for (const tile of await tiles.getByRole("listitem").all()) {
+      const eachTile = tiles.getByRole("listitem").filter({ has: page.getByRole("link", { name: /^Details:/ }) });
+      for (const tile of await eachTile.all()) {
         await expect(tile).toContainText("Citi ·");
         await expect(tile).toContainText("points");
       }
