@@ -14,7 +14,6 @@ describe("estimated values (docs/decisions/130)", () => {
     expect(formatEstimate({ amount: 75_000, unit: "Points" })).toBe("≈ $750 est.");
   });
 
-
   it("writes the offer's terms and kind", () => {
     expect(offerTerms({ minSpend: 5000, months: 3 })).toBe("after $5,000 spend in 3 months");
     expect(offerTerms({ minSpend: 0, months: 1 })).toBe("in 1 month");

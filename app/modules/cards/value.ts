@@ -84,7 +84,6 @@ export function offerKind(offer: Bonus | null | undefined): OfferKind {
   }
 }
 
-
 /** A card's stored offer as presented: null when it has no amount. */
 export function presentOffer(offer: WelcomeOffer) {
   return offer.amount > 0 ? { ...offer, estimatedValue: estimatedValue(offer) } : null;

@@ -40,7 +40,6 @@ export function RemainingWarning({ available, upTo }: { available: number | null
   );
 }
 
-
 /**
  * A card's name, linking to its public page (every referral for the card) when the card is
  * listed; a member's card waiting for review has no page yet.
