@@ -4,7 +4,8 @@
  */
 import type { BonusUnit, CardCategory } from "../../../db/enums";
 import { isSafeReferralLink } from "~/core/referral-link";
-import { presentOffer, welcomeOfferLine } from "~/modules/cards/value";
+import { formatEstimate, presentOffer, welcomeOfferLine } from "~/modules/cards/value";
+import { bestShareText } from "~/modules/shares/terms";
 
 export const CATALOGUE_SORTS = ["referrals", "share", "offer", "fee"] as const;
 export type CatalogueSort = (typeof CATALOGUE_SORTS)[number];
@@ -35,7 +36,10 @@ export interface CatalogueRow {
   sort_value: number;
 }
 
-/** A card as the catalogue and the landing show it. */
+/**
+ * A card as the catalogue and the landing show it, its texts said here on the server so the tile
+ * ships no formatting code to the landing page (docs/decisions/092).
+ */
 export function presentMarketCard(row: Omit<CatalogueRow, "sort_value">) {
   const offer = presentOffer({
     amount: row.offer_amount,
@@ -52,8 +56,12 @@ export function presentMarketCard(row: Omit<CatalogueRow, "sort_value">) {
     imageUrl: row.image_url && isSafeReferralLink(row.image_url) ? row.image_url : null,
     welcomeOffer: welcomeOfferLine(offer, row.apply_benefit_with_referral),
     offerValue: row.offer_value,
+    /** '$900 value', beside a welcome offer not already said in dollars. */
+    offerEstimate: row.offer_value > 0 ? formatEstimate({ amount: row.offer_value, unit: "USD" }) : null,
     liveReferrals: row.live_referrals,
     bestShareValue: row.best_share_value,
+    /** 'Up to $50' (bestShareText), or null without a share agreed up front. */
+    bestShare: bestShareText(row.best_share_value),
   };
 }
 export type MarketCard = ReturnType<typeof presentMarketCard>;

@@ -1,7 +1,5 @@
 import { Link } from "@remix-run/react";
 import { formatAnnualFee } from "~/modules/cards/display";
-import { formatEstimate } from "~/modules/cards/value";
-import { bestShareText } from "~/modules/shares/terms";
 import { CardArt } from "~/modules/cards/card-art";
 import type { MarketCard } from "./catalogue";
 
@@ -12,8 +10,8 @@ import type { MarketCard } from "./catalogue";
  */
 export function MarketCardTile({ card, headingLevel = 2 }: { card: MarketCard; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
-  const share = bestShareText(card.bestShareValue);
-  const estimate = card.offerValue > 0 ? formatEstimate({ amount: card.offerValue, unit: "USD" }) : null;
+  const share = card.bestShare;
+  const estimate = card.offerEstimate;
   return (
     <li className="relative flex flex-col gap-3 rounded-card border border-line bg-surface p-4 hover:border-brand-300">
       <div className="flex items-start gap-3">
