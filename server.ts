@@ -16,7 +16,7 @@ import { createNonce, withSecurityHeaders } from "./app/utils/security-headers.s
 import { readSessionToken } from "./app/http/session-token.server";
 import { openD1Session, withBookmark } from "./app/http/d1-session.server";
 import { routeRoomRequest } from "./party";
-import { meterD1, meterForRequest, withMeterHeader } from "./app/utils/d1-meter.server";
+import { meterD1 } from "./app/utils/d1-meter.server";
 import type { Invocation } from "./app/core/log";
 import { observeRequest } from "./app/http/request-log.server";
 import { runScheduledSteps, type ScheduledStep } from "./app/http/scheduled.server";
@@ -132,23 +132,17 @@ async function answer(
 export default {
   /**
    * Each request observed (ADR 065): its id, route, D1 calls and who asked, one log line, errors
-   * reported. Only the bench's meter (BENCH_D1_METER, ADR 061) also answers with `x-d1-meter`.
+   * reported. The bench serves this entry inside its own (bench/metered-worker.ts, ADR 210).
    */
   async fetch(request, workerEnv, ctx) {
     const url = new URL(request.url);
-    const bench = meterForRequest(workerEnv, request);
-    const meter = bench ?? meterD1(workerEnv.DB);
+    const meter = meterD1(workerEnv.DB);
     const route = url.pathname.startsWith("/parties/")
       ? "party"
       : (routeIdOf(build.routes, request, url) ?? "unmatched");
-    const response = await observeRequest(
-      request,
-      workerEnv,
-      ctx,
-      { route, d1Calls: () => meter.stats().calls },
-      (invocation) => answer(request, { ...workerEnv, DB: meter.db }, ctx, url, invocation),
+    return observeRequest(request, workerEnv, ctx, { route, d1Calls: () => meter.stats().calls }, (invocation) =>
+      answer(request, { ...workerEnv, DB: meter.db }, ctx, url, invocation),
     );
-    return bench ? withMeterHeader(response, bench) : response;
   },
 
   async scheduled(controller, env, ctx) {

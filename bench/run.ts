@@ -9,7 +9,7 @@
  * same way. Absolute numbers depend on the machine; the ratios to hello-world do much less, so
  * they are what to compare between runs and what a regression shows up in.
  *
- * The app runs with the D1 meter on (BENCH_D1_METER, docs/decisions/061-d1-meter.md): each page
+ * The app runs with the D1 meter on (bench/metered-worker.ts, docs/decisions/210): each page
  * row shows the D1 round trips one request makes, the longest chain of them that ran one after
  * another, the rows D1 read and the writes. `--d1-rtt 80` measures every page a second time with
  * each round trip delayed by 80 ms (reads by `--replica-rtt`, default the same), as if the
@@ -37,7 +37,8 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { DEMO_PASSWORD } from "../db/seed/demo";
 import { OFFLINE_ENV } from "../scripts/lib/wrangler";
-import { parseMeterHeader, type D1MeterStats } from "../app/utils/d1-meter.server";
+import type { D1MeterStats } from "../app/utils/d1-meter.server";
+import { parseMeterHeader } from "./d1-meter";
 import { benchCardshare, benchRoomFloor, benchSocketIo, type WsBenchResult } from "./ws";
 
 /** The app pages measured. Later issues add their pages here (e.g. /apply, /api/credit-cards). */
@@ -168,7 +169,7 @@ async function measure(
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, meter };
 }
 
-/** The request headers that make the app's D1 meter delay each round trip (app/utils/d1-meter.server.ts). */
+/** The request headers that make the bench's D1 meter delay each round trip (bench/d1-meter.ts). */
 const distance = (d1: { rtt: number; replicaRtt: number }) => ({
   "x-bench-d1-rtt": String(d1.rtt),
   "x-bench-d1-replica-rtt": String(d1.replicaRtt),
@@ -235,6 +236,9 @@ async function main() {
     [
       "--port",
       String(APP_PORT),
+      // Counts each request's D1 round trips (x-d1-meter); the delay comes per request (distance()).
+      "--main",
+      "bench/metered-worker.ts",
       "--persist-to",
       PERSIST_DIR,
       "--var",
@@ -244,9 +248,6 @@ async function main() {
       // The WebSocket bench posts 10 messages/s from one account: above the 60/min message limit.
       "--var",
       "RATE_LIMIT_MULTIPLIER:100",
-      // Count each request's D1 round trips (x-d1-meter); the delay comes per request (distance()).
-      "--var",
-      "BENCH_D1_METER:1",
     ],
     WORKERD,
   );

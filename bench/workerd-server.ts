@@ -1,13 +1,15 @@
 /**
- * `tsx bench/workerd-server.ts --config wrangler.toml --port 8791 [--persist-to DIR] [--var K:V ...]
- *                              [--inspector-port 9229]`
+ * `tsx bench/workerd-server.ts --config wrangler.toml --port 8791 [--main FILE] [--persist-to DIR]
+ *                              [--var K:V ...] [--inspector-port 9229]`
  *
  * Serves a Worker for the bench the way Cloudflare runs it: its production bundle (`wrangler
  * deploy --dry-run`) in workerd through Miniflare, with the bindings, Durable Objects and assets
  * wrangler reads from the config. Unlike `wrangler dev` there is no proxy Worker in front and no
  * inspector reporting every request and D1 query, which are development tools, not the product.
+ * `--main` bundles another entry with the same config (bench/run.ts serves bench/metered-worker.ts,
+ * the Worker with the bench's D1 meter around it).
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
@@ -18,6 +20,7 @@ const { values } = parseArgs({
   options: {
     config: { type: "string", default: "wrangler.toml" },
     port: { type: "string" },
+    main: { type: "string" },
     "persist-to": { type: "string" },
     var: { type: "string", multiple: true, default: [] },
     // For bench/profile.ts: the V8 inspector of the Worker (CPU profiles).
@@ -26,7 +29,10 @@ const { values } = parseArgs({
 });
 const config = resolve(values.config!);
 const outdir = resolve(".wrangler/bench-bundle", String(values.port));
-wrangler(["deploy", "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
+// A fresh folder: the bundle is named for its entry, and a previous entry's must not be loaded.
+rmSync(outdir, { recursive: true, force: true });
+const entry = values.main ? [resolve(values.main)] : [];
+wrangler(["deploy", ...entry, "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
 
 const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
 const vars = Object.fromEntries(

@@ -68,7 +68,7 @@ export const users = sqliteTable(
     email: text("email").notNull(),
     /**
      * A new address asked for on Personal Info, waiting to be confirmed from its inbox; `email`
-     * stays the sign-in address until then (docs/decisions/080).
+     * stays the sign-in address until then (docs/decisions/081).
      */
     pendingEmail: text("pending_email"),
     firstName: text("first_name").notNull().default(""),

@@ -1,4 +1,3 @@
-import type { ConnectionContext } from "partyserver";
 import { createId } from "../db/id";
 import { createDb, type Db } from "../db/client";
 import type { Ctx } from "../app/core/context.server";
@@ -25,7 +24,6 @@ import type {
   RoomSendAnswer,
 } from "../app/modules/realtime/protocol";
 import { createRealtime } from "../app/modules/realtime/realtime.server";
-import { meterForRequest } from "../app/utils/d1-meter.server";
 import { AuthenticatedRoom, type RoomConnection } from "./authenticated-room";
 import { ChatStore } from "./chat-store";
 
@@ -54,8 +52,6 @@ const WAIT_FOR_MIRROR_MS = 2000;
 export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
   protected readonly roomName = "ChatRoom";
   #store: ChatStore | undefined;
-  /** The D1 binding the room uses; the bench wraps it to delay each round trip (--d1-rtt). */
-  #d1: D1Database | undefined;
   #mirroring: Promise<void> | null = null;
   #mirrorSoon: Promise<void> | null = null;
   /** Bumped by membersChanged, so a reload that started before the change does not store stale members. */
@@ -66,16 +62,9 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     return (this.#store ??= new ChatStore(this.ctx.storage.sql, this.name));
   }
 
-  /** The room's D1 (a method, so a test can make a mirror write fail). */
+  /** The room's D1 (a method, so a test can make a mirror write fail and the bench can meter it). */
   protected db(): Db {
-    return createDb(this.#d1 ?? this.env.DB);
-  }
-
-  async onConnect(connection: RoomConnection, ctx: ConnectionContext) {
-    // The bench's simulated distance (BENCH_D1_METER only): the room's own D1 calls pay it too.
-    const meter = meterForRequest(this.env, ctx.request);
-    if (meter) this.#d1 = meter.db;
-    await super.onConnect(connection, ctx);
+    return createDb(this.env.DB);
   }
 
   protected async onFrame(connection: RoomConnection, userId: string, frame: Exclude<ClientFrame, { type: "ping" }>) {

@@ -2,7 +2,7 @@
  * The browser's share of each page: the JavaScript a page's modulepreloads fetch (the entry, and
  * every route module of its match chain with their imports), gzipped, read from the Remix manifest
  * of the production build. Fails when the landing page is over 110 KB or any route over 160 KB
- * (docs/decisions/090-three-rings.md, 092-browser-bundle-back-under-160.md), or when build/client
+ * (docs/decisions/090-three-rings.md, 092-browser-zod-and-the-160-kb-budget.md), or when build/client
  * names a table or column of the schema, or carries zod's JSON Schema generator.
  *
  *   npx tsx scripts/bundle-budget.ts        (after `remix vite:build`; `npm test` runs it)

@@ -1,10 +1,10 @@
 /**
- * The bench's D1 meter (docs/decisions/061-d1-meter.md): a D1Database that behaves like the one it
- * wraps, but counts the round trips a request makes, the longest chain of them that had to run one
- * after another, the rows D1 read, and the writes; and, to simulate a database on another
- * continent, makes every round trip wait `rttMs` first (`replicaRttMs` for reads, which a replica
- * near the Worker could answer). Every request and cron step is metered for its log line's D1 call
- * count (ADR 065); only the bench (server.ts, BENCH_D1_METER) adds the header and the delay.
+ * The D1 meter (docs/decisions/061-d1-meter.md): a D1Database that behaves like the one it wraps,
+ * but counts the round trips a request makes, the longest chain of them that had to run one after
+ * another, the rows D1 read, and the writes. Every request and cron step is metered for its log
+ * line's D1 call count (ADR 065). The bench serves its own entry around the Worker
+ * (bench/metered-worker.ts, ADR 210), which meters again to report the figures in a header and,
+ * through `beforeRoundTrip`, to delay each round trip as a distant database would.
  *
  * The chain: each round trip gets a depth, one more than the deepest round trip that had finished
  * when it started (anything finished may be what it waited for). Calls in flight together, from
@@ -13,10 +13,8 @@
  */
 
 export interface D1MeterOptions {
-  /** Milliseconds every round trip to the primary waits before it runs (0: no delay). */
-  rttMs?: number;
-  /** Milliseconds a read waits (a nearby replica could answer it); default rttMs. */
-  replicaRttMs?: number;
+  /** Awaited before each round trip is sent; `readOnly` when a replica could answer it. */
+  beforeRoundTrip?: (readOnly: boolean) => Promise<void>;
 }
 
 export interface D1MeterStats {
@@ -40,35 +38,15 @@ const WRITE_WORD = /\b(?:insert|update|delete|replace|create|drop|alter)\b/i;
 /** Whether a statement only reads, so a replica could answer it. */
 export const isReadOnlySql = (sql: string) => READ_ONLY.test(sql) && !WRITE_WORD.test(sql);
 
-/** `x-d1-meter` header value: `calls=5;chain=3;rows=120;writes=0`. */
-export function formatMeterHeader(stats: D1MeterStats): string {
-  return `calls=${stats.calls};chain=${stats.chain};rows=${stats.rows};writes=${stats.writes}`;
-}
-
-export function parseMeterHeader(value: string | null): D1MeterStats | null {
-  if (!value) return null;
-  const fields = Object.fromEntries(value.split(";").map((pair) => pair.split("=") as [string, string]));
-  const stats = {
-    calls: Number(fields.calls),
-    chain: Number(fields.chain),
-    rows: Number(fields.rows),
-    writes: Number(fields.writes),
-  };
-  return Object.values(stats).every(Number.isFinite) ? stats : null;
-}
-
 interface MeterState {
   stats: D1MeterStats;
   /** The deepest round trip that has finished so far. */
   finishedDepth: number;
-  rttMs: number;
-  replicaRttMs: number;
+  beforeRoundTrip?: (readOnly: boolean) => Promise<void>;
 }
 
-const wait = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
-
 /**
- * One round trip: its delay, its place in the chain, and (when `countRows`) the rows its result
+ * One round trip: what waits before it, its place in the chain, and (when `countRows`) the rows its result
  * reports.
  */
 async function roundTrip<T>(state: MeterState, readOnly: boolean, countRows: boolean, send: () => Promise<T>) {
@@ -77,7 +55,7 @@ async function roundTrip<T>(state: MeterState, readOnly: boolean, countRows: boo
   if (!readOnly) state.stats.writes += 1;
   state.stats.chain = Math.max(state.stats.chain, depth);
   try {
-    await wait(readOnly ? state.replicaRttMs : state.rttMs);
+    if (state.beforeRoundTrip) await state.beforeRoundTrip(readOnly);
     const result = await send();
     if (countRows) state.stats.rows += rowsRead(result);
     return result;
@@ -177,42 +155,10 @@ const sqlOf = (statement: D1PreparedStatement) =>
 
 /** Wraps a D1 binding in a fresh meter (one per request). */
 export function meterD1(db: D1Database, options: D1MeterOptions = {}): D1Meter {
-  const rttMs = Math.max(0, options.rttMs ?? 0);
   const state: MeterState = {
     stats: { calls: 0, chain: 0, rows: 0, writes: 0 },
     finishedDepth: 0,
-    rttMs,
-    replicaRttMs: Math.max(0, options.replicaRttMs ?? rttMs),
+    beforeRoundTrip: options.beforeRoundTrip,
   };
   return { db: meterSession(db, state), stats: () => ({ ...state.stats }) };
-}
-
-const milliseconds = (value: unknown) => {
-  const number = Number(value);
-  return typeof value === "string" && value.trim() !== "" && Number.isFinite(number) && number >= 0
-    ? Math.min(number, 10_000)
-    : undefined;
-};
-
-/**
- * The meter for one request, or null, which is always the answer outside the bench: the Worker
- * meters only when its environment has BENCH_D1_METER=1 (bench/run.ts sets it). The delay comes
- * from the request's `x-bench-d1-rtt` / `x-bench-d1-replica-rtt` headers (so one server measures
- * with and without it), else from BENCH_D1_RTT_MS / BENCH_D1_REPLICA_RTT_MS.
- */
-export function meterForRequest(env: object, request: Request): D1Meter | null {
-  const vars = env as Record<string, unknown> & { DB: D1Database };
-  if (vars.BENCH_D1_METER !== "1") return null;
-  const rttMs = milliseconds(request.headers.get("x-bench-d1-rtt")) ?? milliseconds(vars.BENCH_D1_RTT_MS) ?? 0;
-  const replicaRttMs =
-    milliseconds(request.headers.get("x-bench-d1-replica-rtt")) ?? milliseconds(vars.BENCH_D1_REPLICA_RTT_MS) ?? rttMs;
-  return meterD1(vars.DB, { rttMs, replicaRttMs });
-}
-
-/** The response with the request's meter readings in `x-d1-meter` (a fresh Response: headers may be immutable). */
-export function withMeterHeader(response: Response, meter: D1Meter): Response {
-  if (response.webSocket || response.status === 101) return response;
-  const metered = new Response(response.body, response);
-  metered.headers.set("x-d1-meter", formatMeterHeader(meter.stats()));
-  return metered;
 }

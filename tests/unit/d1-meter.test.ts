@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatMeterHeader, isReadOnlySql, meterD1, meterForRequest, parseMeterHeader } from "~/utils/d1-meter.server";
+import { isReadOnlySql, meterD1 } from "~/utils/d1-meter.server";
+import { formatMeterHeader, meterForRequest, parseMeterHeader } from "../../bench/d1-meter";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 const result = (rows: number) => ({ results: [], success: true, meta: { rows_read: rows } });
@@ -53,9 +54,10 @@ describe("the D1 meter", () => {
     expect(stats().calls).toBe(5);
   });
 
-  it("delays writes by the round trip and reads by the replica's", async () => {
+  it("the bench's meter delays writes by the round trip and reads by the replica's", async () => {
     const { db: real } = fakeD1();
-    const { db } = meterD1(real, { rttMs: 60, replicaRttMs: 0 });
+    const headers = { "x-bench-d1-rtt": "60", "x-bench-d1-replica-rtt": "0" };
+    const { db } = meterForRequest({ DB: real }, new Request("http://x/", { headers }));
     let started = Date.now();
     await db.prepare("SELECT 1").all();
     expect(Date.now() - started).toBeLessThan(50);
@@ -76,11 +78,30 @@ describe("the D1 meter", () => {
     expect(parseMeterHeader(null)).toBeNull();
   });
 
-  it("is off unless the environment says BENCH_D1_METER=1", () => {
-    const request = new Request("http://x/", { headers: { "x-bench-d1-rtt": "80" } });
-    const { db } = fakeD1();
-    expect(meterForRequest({ DB: db }, request)).toBeNull();
-    expect(meterForRequest({ DB: db, BENCH_D1_METER: "true" }, request)).toBeNull();
-    expect(meterForRequest({ DB: db, BENCH_D1_METER: "1" }, request)).not.toBeNull();
+  it("the bench's meter waits nothing unless asked", async () => {
+    const { db: real } = fakeD1();
+    const { db, stats } = meterForRequest({ DB: real }, new Request("http://x/"));
+    const started = Date.now();
+    await db.prepare("INSERT INTO t VALUES (1)").run();
+    expect(Date.now() - started).toBeLessThan(50);
+    expect(stats().writes).toBe(1);
+  });
+});
+
+describe("the deployed Worker", () => {
+  it("neither imports the bench nor reads its variables: the bench wraps it (bench/metered-worker.ts)", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const sources = [
+      "server.ts",
+      "load-context.ts",
+      ...["app", "party"].flatMap((dir) =>
+        readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => `${dir}/${file}`),
+      ),
+    ].filter((file) => /\.tsx?$/.test(file));
+    expect(sources.length).toBeGreaterThan(100);
+    const offenders = sources.filter((file) =>
+      /from "[^"]*\bbench\/|BENCH_|x-d1-meter|x-bench-/.test(readFileSync(file, "utf8")),
+    );
+    expect(offenders).toEqual([]);
   });
 });

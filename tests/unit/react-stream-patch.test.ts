@@ -1,10 +1,10 @@
 /**
- * The patched document renderer (patches/react-dom+18.3.1.patch, docs/decisions/064): React 18's
- * web-stream renderer, which the Worker's entry.server uses, encoded every attribute, text and
- * tag piece to bytes on its own (a TextEncoder call and a new Uint8Array each, ~2,000 per /apply
- * page). The patch keeps the pieces as strings and encodes what a flush wrote at once. These tests
- * check that it is applied and that the bytes streamed are those of the unpatched build of the
- * same version (React's development build, which the patch leaves alone).
+ * The patched document renderer (patches/react-dom+18.3.1.patch, docs/decisions/064, kept by 211):
+ * React 18's web-stream renderer, which the Worker's entry.server uses, encoded every attribute,
+ * text and tag piece to bytes on its own (a TextEncoder call and a new Uint8Array each, ~2,000 per
+ * /apply page). The patch keeps the pieces as strings and encodes what a flush wrote at once.
+ * These tests check that it is applied and that the bytes streamed are those of the unpatched
+ * build of the same version (React's development build, which the patch leaves alone).
  */
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";

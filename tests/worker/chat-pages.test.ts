@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chats, messages } from "../../db/schema";
-import { parseMeterHeader } from "~/utils/d1-meter.server";
-import { api, createSignedInUser, fetchPath, fetchWithEnv, ORIGIN, postPageForm, testDb } from "./helpers";
+import { parseMeterHeader } from "../../bench/d1-meter";
+import { api, createSignedInUser, fetchMetered, fetchPath, ORIGIN, postPageForm, testDb } from "./helpers";
 
 const postForm = postPageForm;
 
@@ -109,7 +109,7 @@ describe("/chat pages", () => {
     const start = await postForm("/chat", alice.cookie, { intent: "start-direct", userId: bob.user.id });
     const chatId = new URL(start.headers.get("Location")!, ORIGIN).searchParams.get("chatId")!;
     const header = async (cookie: string) => {
-      const page = await fetchWithEnv("/terms", { BENCH_D1_METER: "1" } as Partial<Env>, {
+      const page = await fetchMetered("/terms", {
         headers: { Cookie: cookie },
       });
       expect(page.status).toBe(200);

@@ -1,20 +1,21 @@
 /**
  * How many D1 round trips the main pages wait for one after another (issue 20, "Few trips": at
  * most 2 sequential round trips per page, at most 1 write to the primary). Measured with the
- * bench's meter (app/utils/d1-meter.server.ts, docs/decisions/061-d1-meter.md): the Worker meters
- * when BENCH_D1_METER=1 and reports `x-d1-meter` on the response. A signed-in page starts with the
+ * bench's meter (bench/metered-worker.ts, docs/decisions/210): the Worker the bench serves reports
+ * `x-d1-meter` on the response. A signed-in page starts with the
  * session lookup (round trip 1, shared by the loaders that run together); a page meets the target
  * when all its data is read in one round trip after that.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseMeterHeader, type D1MeterStats } from "~/utils/d1-meter.server";
+import type { D1MeterStats } from "~/utils/d1-meter.server";
+import { parseMeterHeader } from "../../bench/d1-meter";
 import { makeComment } from "../../db/factories";
 import { comments } from "../../db/schema";
-import { fetchPath, fetchWithEnv, ORIGIN, testDb } from "./helpers";
+import { fetchMetered, fetchPath, ORIGIN, testDb } from "./helpers";
 import { createMarket } from "./market-helpers";
 
 async function metered(path: string, cookie?: string, headers: Record<string, string> = {}): Promise<D1MeterStats> {
-  const response = await fetchWithEnv(path, { BENCH_D1_METER: "1" } as Partial<Env>, {
+  const response = await fetchMetered(path, {
     redirect: "manual",
     headers: { ...(cookie ? { Cookie: cookie } : {}), ...headers },
   });

@@ -42,15 +42,29 @@ export function postPageForm(path: string, cookie: string, fields: Record<string
   });
 }
 
-/** Calls the Worker entry directly with changed variables (e.g. ENVIRONMENT=production). */
-export async function fetchWithEnv(path: string, overrides: Partial<Env>, init?: RequestInit) {
+/** Calls a Worker entry's fetch directly, with the given environment, and waits for its waitUntil work. */
+async function callEntry(worker: Pick<ExportedHandler<Env>, "fetch">, path: string, entryEnv: Env, init?: RequestInit) {
   const { createExecutionContext, waitOnExecutionContext } = await import("cloudflare:test");
-  const { default: worker } = await import("../../server");
   const ctx = createExecutionContext();
   const request = new Request(new URL(path, ORIGIN), init) as Request<unknown, IncomingRequestCfProperties>;
-  const response = await worker.fetch(request, { ...env, ...overrides }, ctx);
+  const response = await worker.fetch!(request, entryEnv, ctx);
   await waitOnExecutionContext(ctx);
   return response;
+}
+
+/** Calls the Worker entry directly with changed variables (e.g. ENVIRONMENT=production). */
+export async function fetchWithEnv(path: string, overrides: Partial<Env>, init?: RequestInit) {
+  const { default: worker } = await import("../../server");
+  return callEntry(worker, path, { ...env, ...overrides }, init);
+}
+
+/**
+ * Fetches a path from the Worker the bench serves (bench/metered-worker.ts: the real entry with
+ * the bench's D1 meter around it), whose response reports its D1 round trips in `x-d1-meter`.
+ */
+export async function fetchMetered(path: string, init?: RequestInit) {
+  const { default: worker } = await import("../../bench/metered-worker");
+  return callEntry(worker, path, env, init);
 }
 
 /** POSTs JSON to an /api route as an API client would (no cookie, no Origin). */

@@ -1,5 +1,5 @@
 /**
- * Sends over the chat room's socket (ADR 040): the composer's fast path. A `send-message` frame goes
+ * Sends over the chat room's socket (ADR 212): the composer's fast path. A `send-message` frame goes
  * straight to the room, which stores and delivers it without an HTTP request or a session lookup;
  * its own delivery (`receive-message` with the frame's clientId) confirms it, an `error` frame with
  * the clientId refuses it. When the socket is not open, closes meanwhile, or no answer comes within
