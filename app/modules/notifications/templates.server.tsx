@@ -88,6 +88,12 @@ function formatDeadline(at: number) {
   });
 }
 
+/** The subject without the brand it starts with, as a sentence: "Cardshare: the share is late" -> "The share is late". */
+function headingOf(subject: string) {
+  const heading = subject.replace(/^Cardshare: /, "");
+  return heading.charAt(0).toUpperCase() + heading.slice(1);
+}
+
 /** The frame every notification shares: brand, heading, the kind's body, the action, why you got it. */
 function Layout({
   kind,
@@ -109,7 +115,7 @@ function Layout({
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Text style={styles.brand}>Cardshare</Text>
-          <Text style={styles.heading}>{content.subject.replace(/^Cardshare: /, "")}</Text>
+          <Text style={styles.heading}>{headingOf(content.subject)}</Text>
           {children}
           {links.action ? (
             <Section style={{ margin: "8px 0 16px" }}>

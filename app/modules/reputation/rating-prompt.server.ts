@@ -46,7 +46,7 @@ export async function promptRatingConfirmation(ctx: Pick<Ctx, "db" | "notificati
     aboutUserId: row.referrerId,
     content: {
       subject: `Cardshare: confirm your rating for the ${row.cardName} referral`,
-      lines: [`${VERIFIED_MESSAGES.promptTitle}.`, VERIFIED_MESSAGES.promptText(row.rating)],
+      lines: [`Your ${row.cardName} application has its outcome.`, VERIFIED_MESSAGES.promptText(row.rating)],
       action: { path: `${MY_APPLICATIONS_PATH}#${confirmRatingFormId(applicationId)}`, label: "Confirm your rating" },
     },
   });
