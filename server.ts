@@ -23,6 +23,7 @@ import { runScheduledSteps, type ScheduledStep } from "./app/http/scheduled.serv
 import { edgeCache, edgeCacheKey, fromEdgeCache, toEdgeCache } from "./app/http/edge-cache.server";
 import { remindLateShares } from "./app/modules/outcomes/late.server";
 import { consumeNotifications } from "./app/modules/notifications/consumer.server";
+import { sendWeeklyDigests } from "./app/modules/notifications/digest.server";
 import { sweepLateShares } from "./app/modules/shares/late.server";
 
 /** The rooms' Durable Object classes, by their registry names (app/modules/realtime/rooms.ts). */
@@ -59,7 +60,10 @@ export const SCHEDULED_STEPS: readonly ScheduledStep[] = [
   { name: "rate-limits", run: (db, time) => pruneRateLimitHits(db, time) },
   { name: "referral-views", run: (db, time) => pruneReferralViews(db, time) },
   { name: "link-review", run: (db) => vetExistingLinks(db) },
-  { name: "link-check", run: (db, time) => checkLinkBatch(db, { now: new Date(time) }) },
+  {
+    name: "link-check",
+    run: (db, time, notifications) => checkLinkBatch(db, { now: new Date(time), notifications }),
+  },
   // Shares past their deadline count against their referrer until paid, who is called back once
   // (docs/decisions/185, 180).
   {
@@ -69,6 +73,8 @@ export const SCHEDULED_STEPS: readonly ScheduledStep[] = [
       return remindLateShares({ db, notifications }, time);
     },
   },
+  // The weekly digest for those who turned it on: due from Monday 08:00 UTC, a batch a run (ADR 182).
+  { name: "digest", run: (db, time, notifications) => sendWeeklyDigests({ db, notifications }, time) },
 ];
 
 /** One request's answer: rooms, then Remix (the default export observes it). */

@@ -788,6 +788,10 @@ export const notificationDeadLetters = sqliteTable(
     idempotencyKey: text("idempotency_key").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
     kind: text("kind"),
+    /** The mail's subject, for the admins' list (/admin/notifications); null on rows before 0025. */
+    subject: text("subject"),
+    /** How many times the queue tried it. */
+    attempts: integer("attempts"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("notification_dead_letters_key_unique").on(t.idempotencyKey)],

@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS = [
   { to: "/admin/disputes", label: "Disputes" },
   { to: "/admin/valuations", label: "Valuations" },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/notifications", label: "Failed mail" },
 ] as const;
 
 /** Admins only; others go to '/' with the spec's toast. Child loaders check again (they run in parallel). */

@@ -4693,6 +4693,9 @@ export interface operations {
                             moderation: {
                                 email: boolean;
                             };
+                            digest: {
+                                email: boolean;
+                            };
                         };
                     };
                 };

@@ -144,6 +144,7 @@ for (const width of WIDTHS) {
         "/admin/review",
         "/admin/disputes",
         "/admin/audit",
+        "/admin/notifications",
       ]);
       expect(found, JSON.stringify(found, null, 2)).toEqual([]);
     });

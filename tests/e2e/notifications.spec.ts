@@ -95,6 +95,25 @@ test("someone applies through a referral: the referrer's mail waits in the outbo
   await expect(page.getByRole("link", { name: "Open the application" })).toBeVisible();
   await page.screenshot({ path: screenPath("mail-outcome-step-390.png"), fullPage: true });
 
+  // The applicant confirms the bonus: the outcome is in, and their first impression asks to be confirmed (ADR 182).
+  await apiAs(request, applicant).post("/api/referrals/card-refer/comment", {
+    commentType: "applicantToReferrer",
+    referralId,
+    rating: 4,
+    comment: "Quick answers in the chat",
+  });
+  await apiAs(request, applicant).post(`/api/applications/card-apply/${applied.data._id}/outcome`, {
+    step: "bonus-received",
+  });
+  const prompt = await mailTo(request, applicant.email, /confirm your rating/);
+  await page.setContent(prompt.html);
+  await expect(page.getByText("Your rating of 4 of 5 was a first impression")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Confirm your rating" })).toHaveAttribute(
+    "href",
+    new RegExp(`/dashboard/my-applications#confirm-rating-${applied.data._id}$`),
+  );
+  await page.screenshot({ path: screenPath("mail-rating-prompt-390.png"), fullPage: true });
+
   // The mail client's one-click POST (RFC 8058) turns that kind off, without signing in.
   const answer = await request.post(unsubscribe, { form: { "List-Unsubscribe": "One-Click" } });
   expect(answer.status()).toBe(200);

@@ -33,6 +33,7 @@ const PAGES = [
   "/admin/disputes",
   "/admin/valuations",
   "/admin/audit",
+  "/admin/notifications",
 ];
 
 /** A domain function's context for `actor`, built the way the route kit builds it. */

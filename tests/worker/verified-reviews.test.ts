@@ -188,7 +188,11 @@ describe("a dispute has a path", () => {
       .where(eq(applicationOutcomes.applicationId, market.application.id));
     return market;
   }
-  const ctxOf = (user: { id: string }) => contextFor({ db: testDb() } as never, { id: user.id, isAdmin: false });
+  const ctxOf = (user: { id: string }) =>
+    contextFor({ db: testDb(), waitUntil: () => {}, notifications: { send: async () => {} } } as never, {
+      id: user.id,
+      isAdmin: false,
+    });
 
   it("gives the referrer 7 days to answer with a note (clock injected), then an admin decides", async () => {
     const opened = Date.UTC(2026, 0, 1);

@@ -20,6 +20,8 @@ import { recountReferral } from "./recount.server";
 import { takeOutcomeStep, type OutcomeCtx } from "~/modules/outcomes/outcomes.server";
 import { statusRefusal, stepOfStatus } from "~/modules/outcomes/steps";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
+import { promptRatingConfirmation } from "~/modules/reputation/rating-prompt.server";
+import { hasOutcome } from "~/modules/reputation/verified";
 import type { OutcomeStep } from "../../../db/enums";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { countApproval } from "~/modules/analytics/rollup.server";
@@ -247,6 +249,8 @@ export async function updateApplicationStatus(
   if (updated.length === 0) throw new DomainError(409, APPLICATION_MESSAGES.noSlots);
   // Its slots left changed, and with them whether it is listed.
   if (move !== "none") purgeReferralPages(ctx, { referralIds: [current.referralId] });
+  // Denied or cancelled is an outcome too: the applicant is asked to confirm their rating (ADR 175).
+  if (hasOutcome(status)) ctx.waitUntil(promptRatingConfirmation(ctx, applicationId));
   return { message, changed: true, data: await getApplication(ctx, { applicationId }) };
 }
 

@@ -39,12 +39,9 @@ export function ConfirmRatingPrompt({
       className="space-y-3 rounded-card border border-brand-200 bg-brand-50 p-4"
     >
       <h3 id={`${formId}-title`} className="text-sm font-semibold">
-        The outcome is in: confirm your rating
+        {VERIFIED_MESSAGES.promptTitle}
       </h3>
-      <p className="text-sm text-ink">
-        {`Your rating of ${review.rating} of 5 was a first impression`} and does not count yet. Confirm it, or choose
-        another now that you know how it went: it then counts in the referrer&apos;s reputation.
-      </p>
+      <p className="text-sm text-ink">{VERIFIED_MESSAGES.promptText(review.rating)}</p>
       <input type="hidden" name="intent" value="confirm-rating" />
       <input type="hidden" name="applicationId" value={applicationId} />
       <input type="hidden" name="formId" value={formId} />

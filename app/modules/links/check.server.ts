@@ -6,7 +6,10 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { referrals } from "../../../db/schema";
+import { creditCards, referrals } from "../../../db/schema";
+import type { NotificationQueue } from "~/modules/notifications/messages.server";
+import { linkCheckFails, linkCheckSummary } from "./link-check-note";
+import { notifyReferrer } from "./notices.server";
 import { hostOf, linkShapeProblem } from "./rules";
 
 export const CHECK_BATCH = 10;
@@ -48,12 +51,24 @@ export async function checkLink(link: string, fetcher: typeof fetch = fetch, tim
 
 /**
  * Checks the next CHECK_BATCH live links (referrals_link_check_idx: never checked first) and records
- * each result in one batch. Links the rules refuse (an IP address, a port...) are not fetched.
+ * each result in one batch. Links the rules refuse (an IP address, a port...) are not fetched. A
+ * link that starts failing (it answered before, or was never checked) calls its referrer back once
+ * (kind "links", ADR 180); it fails again only after a good answer in between.
  */
-export async function checkLinkBatch(db: Db, options: { fetcher?: typeof fetch; limit?: number; now?: Date } = {}) {
+export async function checkLinkBatch(
+  db: Db,
+  options: { fetcher?: typeof fetch; limit?: number; now?: Date; notifications?: NotificationQueue } = {},
+) {
   const rows = await db
-    .select({ id: referrals.id, link: referrals.referralLink })
+    .select({
+      id: referrals.id,
+      link: referrals.referralLink,
+      referrerId: referrals.referrerId,
+      cardName: creditCards.name,
+      lastStatus: referrals.linkCheckStatus,
+    })
     .from(referrals)
+    .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
     .where(eq(referrals.isActive, true))
     .orderBy(asc(referrals.linkCheckedAt), asc(referrals.id))
     .limit(options.limit ?? CHECK_BATCH);
@@ -74,5 +89,18 @@ export async function checkLinkBatch(db: Db, options: { fetcher?: typeof fetch; 
       .where(sql`${referrals.id} = ${id}`),
   );
   await db.batch([first!, ...rest]);
+  const { notifications } = options;
+  if (notifications) {
+    for (const row of rows) {
+      const { result } = results.find((checked) => checked.id === row.id)!;
+      if (!linkCheckFails(result.status) || (row.lastStatus !== null && linkCheckFails(row.lastStatus))) continue;
+      await notifyReferrer({ db, notifications }, row.referrerId, {
+        kind: "links",
+        key: `link-failed:${row.id}:${checkedAt.getTime()}`,
+        subject: `Your Cardshare referral link for ${row.cardName} failed its check`,
+        text: `We checked the link of your ${row.cardName} referral and got ${linkCheckSummary(result)}. It stays live: open it yourself, then fix it or confirm it works on My Referrals.`,
+      });
+    }
+  }
   return results;
 }

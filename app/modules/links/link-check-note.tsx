@@ -4,6 +4,9 @@
  */
 import { formatDate } from "~/core/format";
 
+/** Whether a check's answer says the link is broken: no answer, or an error status. */
+export const linkCheckFails = (status: number) => status === 0 || status >= 400;
+
 export function linkCheckSummary(check: { status: number; host: string | null }) {
   if (check.status === 0) return "no answer (timed out or refused)";
   const where = check.host ? ` from ${check.host}` : "";

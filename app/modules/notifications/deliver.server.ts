@@ -94,6 +94,8 @@ export async function recordDeadLetters(db: Db, batch: MessageBatch<Notification
         idempotencyKey: body.key,
         userId: body.type === "notification" ? body.userId : null,
         kind: body.type === "notification" ? body.kind : null,
+        subject: body.type === "notification" ? body.content.subject : body.mail.subject,
+        attempts: message.attempts,
       })
       .onConflictDoNothing();
     message.ack();

@@ -7,7 +7,15 @@
 import { z } from "zod";
 import { checkbox } from "~/utils/zod-fields";
 
-export const NOTIFICATION_KINDS = ["applications", "outcomes", "disputes", "chat", "links", "moderation"] as const;
+export const NOTIFICATION_KINDS = [
+  "applications",
+  "outcomes",
+  "disputes",
+  "chat",
+  "links",
+  "moderation",
+  "digest",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /**
@@ -34,12 +42,13 @@ export const KIND_INFO: Record<NotificationKind, KindInfo> = {
   },
   outcomes: {
     label: "A step of an application waits for me",
-    description: "Confirm a posted bonus, pay a share by its deadline, confirm a share arrived, or a share is late.",
+    description:
+      "Confirm a posted bonus, pay a share by its deadline, confirm a share arrived, a share is late, or confirm your rating once the outcome is in.",
     defaultOn: true,
   },
   disputes: {
     label: "Disputes",
-    description: "A dispute about a share is opened, or an admin closes it.",
+    description: "A dispute about a share is opened, the referrer answers it, or an admin closes it.",
     defaultOn: true,
   },
   chat: {
@@ -49,13 +58,19 @@ export const KIND_INFO: Record<NotificationKind, KindInfo> = {
   },
   links: {
     label: "My referral links",
-    description: "A referral is reported, paused after reports or held for review.",
+    description:
+      "A referral is reported, paused after reports, held for review, or its link fails the scheduled check.",
     defaultOn: true,
   },
   moderation: {
     label: "Moderation decisions",
     description: "An admin approves or rejects your link, or decides on reports about your referral.",
     defaultOn: true,
+  },
+  digest: {
+    label: "A weekly digest of my referrals",
+    description: "Each Monday: your referrals' views, clicks and applications of the week, and what waits for you.",
+    defaultOn: false,
   },
 };
 

@@ -22,6 +22,8 @@ export interface NotificationContent {
   action?: { path: string; label: string };
   /** A deadline to show beside it, in ms since the epoch (pay the share by ...). */
   deadline?: number;
+  /** Figures to show as a small table after the lines (the weekly digest's views, clicks ...). */
+  figures?: { label: string; value: string }[];
 }
 
 export type NotificationMessage =

@@ -56,6 +56,16 @@ const styles = {
     padding: "12px 20px",
     textDecoration: "none",
   },
+  figureLabel: { color: MUTED, fontSize: 15, lineHeight: "22px", padding: "6px 0", borderBottom: `1px solid ${LINE}` },
+  figureValue: {
+    color: INK,
+    fontSize: 15,
+    fontWeight: 600,
+    lineHeight: "22px",
+    padding: "6px 0",
+    textAlign: "right" as const,
+    borderBottom: `1px solid ${LINE}`,
+  },
   footer: { color: MUTED, fontSize: 13, lineHeight: "20px", margin: "0 0 4px" },
 };
 
@@ -76,6 +86,12 @@ function formatDeadline(at: number) {
     year: "numeric",
     timeZone: "UTC",
   });
+}
+
+/** The subject without the brand it starts with, as a sentence: "Cardshare: the share is late" -> "The share is late". */
+function headingOf(subject: string) {
+  const heading = subject.replace(/^Cardshare: /, "");
+  return heading.charAt(0).toUpperCase() + heading.slice(1);
 }
 
 /** The frame every notification shares: brand, heading, the kind's body, the action, why you got it. */
@@ -99,7 +115,7 @@ function Layout({
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Text style={styles.brand}>Cardshare</Text>
-          <Text style={styles.heading}>{content.subject.replace(/^Cardshare: /, "")}</Text>
+          <Text style={styles.heading}>{headingOf(content.subject)}</Text>
           {children}
           {links.action ? (
             <Section style={{ margin: "8px 0 16px" }}>
@@ -137,6 +153,23 @@ const Paragraphs = ({ lines }: { lines: string[] }) => (
   </>
 );
 
+/** Label and value per row, one column pair that fits 390 px. */
+const Figures = ({ figures }: { figures?: NotificationContent["figures"] }) =>
+  figures?.length ? (
+    <Section style={{ margin: "4px 0 16px" }}>
+      <table className="figures" width="100%" cellPadding={0} cellSpacing={0} role="presentation">
+        <tbody>
+          {figures.map((figure) => (
+            <tr key={figure.label}>
+              <td style={styles.figureLabel}>{figure.label}</td>
+              <td style={styles.figureValue}>{figure.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  ) : null;
+
 const Deadline = ({ at }: { at?: number }) =>
   at ? <Text style={styles.deadline}>Deadline: {formatDeadline(at)}</Text> : null;
 
@@ -165,6 +198,17 @@ const BODIES: Record<NotificationKind, (content: NotificationContent) => ReactNo
   },
   links: (content) => <Paragraphs lines={content.lines} />,
   moderation: (content) => <Paragraphs lines={content.lines} />,
+  // The week's figures first, then what waits (the lines after the first).
+  digest: (content) => {
+    const [intro, ...waiting] = content.lines;
+    return (
+      <>
+        <Text style={styles.text}>{intro}</Text>
+        <Figures figures={content.figures} />
+        <Paragraphs lines={waiting} />
+      </>
+    );
+  },
 };
 
 /** Plain text: whole lines (no wrapping at 80), links after their label without brackets. */
@@ -173,6 +217,13 @@ const htmlToTextOptions = {
   selectors: [
     { selector: "a", options: { linkBrackets: false as const } },
     { selector: "p", options: { leadingLineBreaks: 2, trailingLineBreaks: 2 } },
+    // The digest's figures: one "label   value" line a row.
+    // (Only that table: React Email lays the whole mail out in tables.)
+    {
+      selector: "table.figures",
+      format: "dataTable",
+      options: { colSpacing: 3, maxColumnWidth: 200, leadingLineBreaks: 2, trailingLineBreaks: 2 },
+    },
   ],
 };
 

@@ -60,7 +60,10 @@ export const DISPUTE_MESSAGES = {
 } as const;
 
 /** What happens next, in the words of the side reading it. */
-export function disputeNextText(dispute: Dispute, side: "referrer" | "applicant") {
+export function disputeNextText(
+  dispute: Pick<Dispute, "stage" | "answeredAt" | "answerBy" | "decision">,
+  side: "referrer" | "applicant",
+) {
   const { stage } = dispute;
   if (stage === "closed") {
     return dispute.decision

@@ -18,7 +18,7 @@ import { OUTCOME_MESSAGES, parseOutcome } from "./steps";
 import { notify } from "~/modules/notifications/notify.server";
 import { outcomeHref } from "./notify.server";
 import { requireActor } from "~/core/context.server";
-import { answerDeadline, DISPUTE_MESSAGES } from "./dispute-path";
+import { answerDeadline, DISPUTE_MESSAGES, disputeNextText } from "./dispute-path";
 import type { DisputeDecision } from "../../../db/enums";
 
 /** How many of the pair's latest chat messages an admin reads beside a dispute. */
@@ -94,7 +94,7 @@ export async function listOpenDisputes(ctx: Pick<Ctx, "db" | "actor">, input: { 
  * anyone else, 404 when no dispute is open, 409 when answered or too late.
  */
 export async function answerDispute(
-  ctx: Pick<Ctx, "db" | "actor">,
+  ctx: Pick<Ctx, "db" | "actor" | "notifications" | "waitUntil">,
   input: { applicationId: string; answer: string },
   now: number = Date.now(),
 ) {
@@ -106,8 +106,13 @@ export async function answerDispute(
       referrerId: applicationOutcomes.referrerId,
       createdAt: applicationOutcomes.createdAt,
       answeredAt: applicationOutcomes.answeredAt,
+      applicantId: applications.applicantId,
+      referralId: applications.referralId,
+      cardName: creditCards.name,
     })
     .from(applicationOutcomes)
+    .innerJoin(applications, eq(applications.id, applicationOutcomes.applicationId))
+    .innerJoin(creditCards, eq(creditCards.id, applications.creditCardId))
     .where(and(eq(applicationOutcomes.applicationId, input.applicationId), isOpenDispute))
     .get();
   if (!dispute) throw new DomainError(404, DISPUTE_MESSAGES.notOpen);
@@ -120,6 +125,32 @@ export async function answerDispute(
     .where(and(eq(applicationOutcomes.id, dispute.id), isNull(applicationOutcomes.answeredAt)))
     .returning({ id: applicationOutcomes.id });
   if (written.length === 0) throw new DomainError(409, DISPUTE_MESSAGES.alreadyAnswered);
+  // The applicant hears the answer, in the referrer's words (ADR 180); the mail names the referrer.
+  const app = { id: input.applicationId, referralId: dispute.referralId };
+  ctx.waitUntil(
+    notify(ctx, {
+      kind: "disputes",
+      userId: dispute.applicantId,
+      key: `dispute-answered:${dispute.id}`,
+      aboutUserId: actor.id,
+      content: {
+        subject: `Cardshare: the referrer answered your dispute about ${dispute.cardName}`,
+        lines: [
+          `The referrer answered your dispute about the share for ${dispute.cardName}: "${input.answer}"`,
+          disputeNextText(
+            {
+              stage: "with-admins",
+              answeredAt: new Date(now).toISOString(),
+              answerBy: new Date(answerDeadline(dispute.createdAt.getTime())).toISOString(),
+              decision: null,
+            },
+            "applicant",
+          ),
+        ],
+        action: { path: outcomeHref(app, "applicant").split("#")[0]!, label: "Open the application" },
+      },
+    }),
+  );
   return { message: DISPUTE_MESSAGES.answered };
 }
 

@@ -15,6 +15,8 @@ import { statement } from "~/utils/d1-statement.server";
 import { recountOutcomes } from "./counters.server";
 import { recountReferral } from "~/modules/applications/recount.server";
 import { tellOtherSide } from "./notify.server";
+import { promptRatingConfirmation } from "~/modules/reputation/rating-prompt.server";
+import { hasOutcome } from "~/modules/reputation/verified";
 import { approvalDay, bonusConfirmed, bumpDaily, countApproval } from "~/modules/analytics/rollup.server";
 import { recountLateShares, startShareClock, stopShareClock } from "~/modules/shares/late.server";
 import {
@@ -23,7 +25,7 @@ import {
   sharePaidRefusal,
   STEP_LABELS,
   STEP_PARTY,
-  STEP_STATUS,
+  statusOfStep,
   type OutcomeStepInput,
 } from "./steps";
 
@@ -116,7 +118,7 @@ const BONUS_STEPS: readonly OutcomeStep[] = ["bonus-posted", "bonus-received"];
 
 /** The application's update (its status when the step gives one: STEP_STATUS) and its referral's counters. */
 function statusOf(db: OutcomeCtx["db"], step: OutcomeStep, app: StepApplication, stepId: string, now: number) {
-  const status = (STEP_STATUS as Partial<Record<OutcomeStep, ApplicationStatus>>)[step];
+  const status = statusOfStep(step);
   if (!status) return [statement(db, sql`update applications set updated_at = ${now} where id = ${app.id}`)];
   return [
     statement(
@@ -191,5 +193,8 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
     app.shareDueAt ??
     (BONUS_STEPS.includes(input.step) ? ((await readApplication(ctx, app.id))?.shareDueAt ?? null) : null);
   const chatId = await tellOtherSide(ctx, { app: { ...app, shareDueAt }, input, actorId: actor.id });
+  // A step that gives the application its outcome asks the applicant to confirm their rating (ADR 175).
+  const status = statusOfStep(input.step);
+  if (status && hasOutcome(status)) ctx.waitUntil(promptRatingConfirmation(ctx, app.id));
   return { changed: true, message: OUTCOME_MESSAGES.recorded(label), app, chatId };
 }

@@ -77,6 +77,11 @@ export const STEP_STATUS = { "bonus-received": "successful" } as const satisfies
   Record<OutcomeStep, ApplicationStatus>
 >;
 
+/** The status that recording `step` gives its application, if any. */
+export function statusOfStep(step: OutcomeStep): ApplicationStatus | null {
+  return (STEP_STATUS as Partial<Record<OutcomeStep, ApplicationStatus>>)[step] ?? null;
+}
+
 /** The step that choosing `status` records, if any. */
 export function stepOfStatus(status: ApplicationStatus): OutcomeStep | null {
   const found = Object.entries(STEP_STATUS).find(([, value]) => value === status);

@@ -38,4 +38,8 @@ export const VERIFIED_MESSAGES = {
   noReview: "You have not rated this referrer yet.",
   confirmed: "Rating confirmed: it now counts in the referrer's reputation",
   onlyApplicant: "Only the applicant can confirm this rating.",
+  /** The prompt to confirm the rating after the outcome: on My Applications and by email. */
+  promptTitle: "The outcome is in: confirm your rating",
+  promptText: (rating: number | null) =>
+    `Your rating of ${rating} of 5 was a first impression and does not count yet. Confirm it, or choose another now that you know how it went: it then counts in the referrer's reputation.`,
 } as const;
