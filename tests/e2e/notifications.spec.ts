@@ -102,6 +102,6 @@ test("someone applies through a referral: the referrer's mail waits in the outbo
     "/api/users/notification-settings",
     { kinds: {} },
   );
-  expect(settings.kinds.applications).toEqual({ email: false });
-  expect(settings.kinds.outcomes).toEqual({ email: true });
+  expect(settings.kinds.applications).toEqual({ email: false, push: true });
+  expect(settings.kinds.outcomes).toEqual({ email: true, push: true });
 });

@@ -312,7 +312,7 @@ describe("GET /api/users/me/export", () => {
     expect(data.blocks.map((row) => row.userId)).toEqual([stranger.user.id]);
     expect(data.notificationSettings).toEqual({
       emailNotifications: false,
-      kinds: expect.objectContaining({ applications: { email: true }, chat: { email: true } }),
+      kinds: expect.objectContaining({ applications: { email: true, push: true }, chat: { email: true, push: true } }),
     });
     const [othersSettings] = await db
       .select({ emailNotifications: users.emailNotifications })
