@@ -24,10 +24,10 @@ export const PUSH_TEXT = {
   off: "Turn off push for this browser",
 } as const;
 
-/** The browser's own subscription, once the service worker (public/sw.js) is ready; null without one. */
+/** The browser's own subscription; null while no service worker is registered (public/sw.js). */
 async function currentSubscription() {
-  const registration = await navigator.serviceWorker.ready;
-  return registration.pushManager.getSubscription();
+  const registration = await navigator.serviceWorker.getRegistration();
+  return registration ? registration.pushManager.getSubscription() : null;
 }
 
 async function send(method: "POST" | "DELETE", body: unknown) {
@@ -65,6 +65,8 @@ function ThisBrowser({ publicKey, known }: { publicKey: string; known: string[] 
         toast.success((await send("DELETE", { endpoint: existing.endpoint }).catch(() => undefined)) ?? "Push is off.");
       } else {
         if ((await Notification.requestPermission()) !== "granted") throw new Error(PUSH_TEXT.blocked);
+        // Registered already by entry.client (registering again is a no-op); push needs it active.
+        await navigator.serviceWorker.register("/sw.js");
         const registration = await navigator.serviceWorker.ready;
         const subscription =
           existing ??
