@@ -924,7 +924,7 @@ export interface paths {
         };
         /**
          * Download my data
-         * @description One JSON file of everything the signed-in member gave or did: profile and privacy settings, referrals, applications (made and received) with their outcome steps and disputes, comments, chats with their messages, tips, the reports they filed, the members they block and their notification settings. Sent as an attachment, outside the envelope; never cached.
+         * @description One JSON file of everything the signed-in member gave or did: profile and privacy settings, referrals, applications (made and received) with their outcome steps and disputes, comments, chats with their messages, tips, the reports they filed, the members they block, their notification settings and the browsers that get their pushes. Sent as an attachment, outside the envelope; never cached.
          */
         get: operations["getUsersMeExport"];
         put?: never;
@@ -1446,6 +1446,13 @@ export interface components {
             reviewCount: number;
             privacy: components["schemas"]["PrivacySettings"];
         };
+        /** @description A browser that gets the member's push notifications (ADR 181) */
+        ExportPushDevice: {
+            id: string;
+            endpoint: string;
+            device: string;
+            createdAt: string;
+        };
         /** @description A referral the member published */
         ExportReferral: {
             id: string;
@@ -1512,6 +1519,7 @@ export interface components {
             outcomes: components["schemas"]["ExportOutcomeStep"][];
             disputes: components["schemas"]["ExportDispute"][];
             reports: components["schemas"]["ExportReport"][];
+            pushDevices: components["schemas"]["ExportPushDevice"][];
             notificationSettings: components["schemas"]["ExportNotificationSettings"];
         };
         /** @description The application an apply call just recorded (ids only) */
