@@ -22,6 +22,9 @@ export default defineConfig({
   // outside our code needs it (issue 28).
   retries: 0,
   use: {
+    // The app's service worker (public/sw.js) would stand between page.route() and the pages; the
+    // journeys that test it allow it (tests/e2e/push.spec.ts).
+    serviceWorkers: "block",
     baseURL: `http://localhost:${E2E_PORT}`,
     trace: "retain-on-failure",
     launchOptions: {

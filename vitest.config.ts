@@ -9,6 +9,7 @@ import { FAKE_STRIPE_ENV, handleFakeStripe } from "./tests/fixtures/fake-stripe"
 import { FAKE_ISSUER_ORIGIN, handleFakeIssuer } from "./tests/fixtures/fake-issuer";
 import { FAKE_SENTRY_DSN, handleFakeSentry } from "./tests/fixtures/fake-sentry";
 import { FAKE_MAIL_ENV, handleFakeMail } from "./tests/fixtures/fake-mail";
+import { DEV_VAPID, handleFakePush } from "./tests/fixtures/fake-push";
 
 requireProjectNode();
 
@@ -16,6 +17,7 @@ const FAKE_GOOGLE_ORIGIN = "https://google.fake.test";
 const FAKE_STRIPE_ORIGIN = "https://stripe.fake.test";
 const FAKE_SENTRY_ORIGIN = "https://sentry.fake.test";
 const FAKE_MAIL_ORIGIN = "https://mail.fake.test";
+const FAKE_PUSH_ORIGIN = "https://push.fake.test";
 
 /**
  * The Workers test pool's newest release runs the workerd it bundles, which is older than the one
@@ -52,7 +54,8 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
       miniflare: {
         compatibilityDate: testCompatibilityDate,
         // The network edge: the Worker's outbound fetches reach the fake Google, the fake Stripe,
-        // a fake issuer's referral site (the link check), a fake Sentry and a fake mail provider.
+        // a fake issuer's referral site (the link check), a fake Sentry, a fake mail provider and a
+        // fake push service.
         outboundService: (request: Request) => {
           const origin = new URL(request.url).origin;
           if (origin === FAKE_GOOGLE_ORIGIN) return handleFakeGoogle(request);
@@ -60,6 +63,7 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
           if (origin === FAKE_ISSUER_ORIGIN) return handleFakeIssuer(request);
           if (origin === FAKE_SENTRY_ORIGIN) return handleFakeSentry(request);
           if (origin === FAKE_MAIL_ORIGIN) return handleFakeMail(request);
+          if (origin === FAKE_PUSH_ORIGIN) return handleFakePush(request);
           return new Response("No network in tests", { status: 503 });
         },
         bindings: {
@@ -76,6 +80,8 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
           // Mail goes to the fake provider (and into the outbox once it accepted it); the queue's
           // producer and consumers come from wrangler.toml, run by miniflare as in production.
           ...FAKE_MAIL_ENV(FAKE_MAIL_ORIGIN),
+          // Push is signed with the development VAPID pair (ADR 181).
+          ...DEV_VAPID,
         },
       },
     })),

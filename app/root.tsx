@@ -31,6 +31,9 @@ import stylesheet from "./tailwind.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  // Installable (ADR 181): the web app manifest, and the icon iOS puts on the home screen.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icon-192.png" },
 ];
 
 /** The fallback title; routes set their own, and error pages keep this one. */

@@ -798,6 +798,43 @@ export const notificationDeadLetters = sqliteTable(
 );
 
 /**
+ * A browser's Web Push subscription (ADR 181): one per member and device. The endpoint is the push
+ * service's URL for that browser; `p256dh` and `auth` are its keys (RFC 8291), base64url.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** What the member sees in the list of devices ("Chrome on Android"), from the User-Agent. */
+    device: text("device").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
+/** Pushes sent, by `<notification key>:push:<subscription>`: a retried batch never pushes twice (ADR 181). */
+export const pushDeliveries = sqliteTable(
+  "push_deliveries",
+  {
+    idempotencyKey: text("idempotency_key").primaryKey(),
+    subscriptionId: text("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    sentAt: integer("sent_at").notNull(),
+  },
+  (t) => [index("push_deliveries_subscription_idx").on(t.subscriptionId)],
+);
+
+/**
  * Sliding-window rate limits (failed sign-ins, resends, messages): one row per counted event, so
  * "at most N in any window" is a count of the key's rows newer than the window. Refused events are
  * not written, which bounds a key's rows by its limit; the cron deletes rows older than a day.

@@ -5,6 +5,7 @@
  */
 import { rmSync } from "node:fs";
 import { FAKE_GOOGLE_ENV } from "../tests/fixtures/fake-google";
+import { DEV_VAPID } from "../tests/fixtures/fake-push";
 import { startFakeGoogle } from "../tests/fixtures/fake-google-server";
 import { prepareLocalDatabase } from "./lib/local-db";
 import { E2E_PORT, FAKE_GOOGLE_PORT } from "./e2e-port";
@@ -23,6 +24,7 @@ const vars = {
   SUPPORT_EMAIL: "support@cardshare.local",
   RATE_LIMIT_MULTIPLIER: "50",
   ...FAKE_GOOGLE_ENV(`http://127.0.0.1:${FAKE_GOOGLE_PORT}`),
+  ...DEV_VAPID,
 };
 process.exit(
   await run(

@@ -9,7 +9,7 @@ export const loader = jsonRoute({
     description:
       "One JSON file of everything the signed-in member gave or did: profile and privacy settings, referrals, " +
       "applications (made and received) with their outcome steps and disputes, comments, chats with their messages, tips, " +
-      "the reports they filed, the members they block and their notification settings. Sent as an attachment, " +
+      "the reports they filed, the members they block, their notification settings and the browsers that get their pushes. Sent as an attachment, " +
       "outside the envelope; never cached.",
     access: "member",
     response: MyDataExportSchema,

@@ -6,8 +6,8 @@ import { NotificationSchema } from "~/modules/users/schemas";
 
 /**
  * The spec's `{ emailNotifications }` (the master switch of every email) and, beside it, `kinds`:
- * each kind's switch per channel, e.g. `{ "kinds": { "chat": { "email": false } } }` (ADR 180). A
- * body with only `kinds` leaves the master switch as it is.
+ * each kind's switch per channel, e.g. `{ "kinds": { "chat": { "email": false, "push": true } } }`
+ * (ADR 180, 181). A body with only `kinds` leaves the master switch as it is.
  */
 const Body = NotificationSchema.extend({
   emailNotifications: z.union([z.boolean(), z.literal("on"), z.literal("true"), z.literal("false")]).optional(),
@@ -25,7 +25,7 @@ const KindsAnswer = z.object(
 
 export const loader = jsonRoute({
   PUT: endpoint({
-    summary: "Set one's email notifications: the master switch and each kind's",
+    summary: "Set one's notifications: email's master switch and each kind's, by email and by push",
     access: "member",
     body: Body,
     response: z.object({ message: z.string(), emailNotifications: z.boolean(), kinds: KindsAnswer }),

@@ -39,6 +39,12 @@ export const EnvSchema = z.object({
   EMAIL_API_URL: optionalString,
   EMAIL_API_KEY: optionalString,
   EMAIL_FROM: optionalString,
+  /**
+   * Web Push's VAPID key pair (RFC 8292, ADR 181): the public key as browsers take it (base64url of
+   * the 65-byte P-256 point) and the private scalar `d` (base64url). Without both, push is off.
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   /** The first retry's delay of a failed notification, doubled each try (ADR 180); the tests use 0. */
   NOTIFICATION_RETRY_SECONDS: z.coerce.number().min(0).default(30),

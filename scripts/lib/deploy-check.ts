@@ -51,6 +51,8 @@ const EMAIL_SET = EMAIL_SETTINGS;
 const STRIPE_PAIR = ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"];
 /** Google sign-in shows once both are set (googleSignInEnabled). */
 const GOOGLE_PAIR = ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"];
+/** Web Push's VAPID key pair (ADR 181): both or neither. */
+const VAPID_PAIR = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"];
 /** The footer's social link as wrangler.toml ships it, until it names the product's own account. */
 export const SHIPPED_SOCIAL_URL = "https://x.com/cardshare";
 
@@ -220,10 +222,15 @@ function secretReport(vars: Record<string, unknown>, secrets: DeploySettings["se
       problems.push(`${name} is not set, but its Stripe partner is: tips need both (${SECRET_PUT(name)}).`);
     }
   }
-  const googleMissing = missing(GOOGLE_PAIR);
-  if (googleMissing.length === 1) {
-    const [name] = googleMissing;
-    problems.push(`${name} is not set, but its Google partner is: Google sign-in needs both (${SECRET_PUT(name)}).`);
+  const pairs = [
+    [GOOGLE_PAIR, "Google", "Google sign-in"],
+    [VAPID_PAIR, "VAPID", "Web Push"],
+  ] as const;
+  for (const [pair, partner, feature] of pairs) {
+    const pairMissing = missing(pair);
+    if (pairMissing.length !== 1) continue;
+    const [name] = pairMissing;
+    problems.push(`${name} is not set, but its ${partner} partner is: ${feature} needs both (${SECRET_PUT(name)}).`);
   }
   if (!isSet("SENTRY_DSN")) {
     warnings.push(`SENTRY_DSN is not set: errors are reported nowhere but the logs (${SECRET_PUT("SENTRY_DSN")}).`);

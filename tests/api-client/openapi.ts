@@ -924,7 +924,7 @@ export interface paths {
         };
         /**
          * Download my data
-         * @description One JSON file of everything the signed-in member gave or did: profile and privacy settings, referrals, applications (made and received) with their outcome steps and disputes, comments, chats with their messages, tips, the reports they filed, the members they block and their notification settings. Sent as an attachment, outside the envelope; never cached.
+         * @description One JSON file of everything the signed-in member gave or did: profile and privacy settings, referrals, applications (made and received) with their outcome steps and disputes, comments, chats with their messages, tips, the reports they filed, the members they block, their notification settings and the browsers that get their pushes. Sent as an attachment, outside the envelope; never cached.
          */
         get: operations["getUsersMeExport"];
         put?: never;
@@ -943,7 +943,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Set one's email notifications: the master switch and each kind's */
+        /** Set one's notifications: email's master switch and each kind's, by email and by push */
         put: operations["putUsersNotificationSettings"];
         post?: never;
         delete?: never;
@@ -1027,6 +1027,34 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List my browsers with push notifications on
+         * @description The VAPID public key to pass to `PushManager.subscribe` as `applicationServerKey` (null when this server has no push set up), and the browsers that get the member's push notifications.
+         */
+        get: operations["getUsersPushSubscriptions"];
+        put?: never;
+        /**
+         * Turn push notifications on for a browser
+         * @description The body is the browser's `PushSubscription.toJSON()`. The endpoint must be https on a public host; `keys.p256dh` (65 bytes) and `keys.auth` (16 bytes) are base64url; other fields are refused. The same endpoint again replaces its keys. Which kinds are pushed is set per kind with `PUT /api/users/notification-settings` (`kinds.<kind>.push`).
+         */
+        post: operations["postUsersPushSubscriptions"];
+        /**
+         * Turn push notifications off for a browser
+         * @description By the subscription's endpoint; a browser that is not the member's is a 404.
+         */
+        delete: operations["deleteUsersPushSubscriptions"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1418,6 +1446,13 @@ export interface components {
             reviewCount: number;
             privacy: components["schemas"]["PrivacySettings"];
         };
+        /** @description A browser that gets the member's push notifications (ADR 181) */
+        ExportPushDevice: {
+            id: string;
+            endpoint: string;
+            device: string;
+            createdAt: string;
+        };
         /** @description A referral the member published */
         ExportReferral: {
             id: string;
@@ -1484,6 +1519,7 @@ export interface components {
             outcomes: components["schemas"]["ExportOutcomeStep"][];
             disputes: components["schemas"]["ExportDispute"][];
             reports: components["schemas"]["ExportReport"][];
+            pushDevices: components["schemas"]["ExportPushDevice"][];
             notificationSettings: components["schemas"]["ExportNotificationSettings"];
         };
         /** @description The application an apply call just recorded (ids only) */
@@ -4677,21 +4713,27 @@ export interface operations {
                         kinds: {
                             applications: {
                                 email: boolean;
+                                push: boolean;
                             };
                             outcomes: {
                                 email: boolean;
+                                push: boolean;
                             };
                             disputes: {
                                 email: boolean;
+                                push: boolean;
                             };
                             chat: {
                                 email: boolean;
+                                push: boolean;
                             };
                             links: {
                                 email: boolean;
+                                push: boolean;
                             };
                             moderation: {
                                 email: boolean;
+                                push: boolean;
                             };
                             digest: {
                                 email: boolean;
@@ -4867,6 +4909,145 @@ export interface operations {
             400: components["responses"]["Error400"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    getUsersPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The bookmark of the last answer this client received: the request reads data at least that new (its own writes included). An invalid value is ignored. */
+                "x-d1-bookmark"?: components["parameters"]["D1Bookmark"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        publicKey: string | null;
+                        devices: {
+                            id: string;
+                            endpoint: string;
+                            device: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["Error401"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    postUsersPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The bookmark of the last answer this client received: the request reads data at least that new (its own writes included). An invalid value is ignored. */
+                "x-d1-bookmark"?: components["parameters"]["D1Bookmark"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                    expirationTime?: number | null;
+                    keys: {
+                        p256dh: string;
+                        auth: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        devices: {
+                            id: string;
+                            endpoint: string;
+                            device: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+            503: components["responses"]["Error503"];
+        };
+    };
+    deleteUsersPushSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The bookmark of the last answer this client received: the request reads data at least that new (its own writes included). An invalid value is ignored. */
+                "x-d1-bookmark"?: components["parameters"]["D1Bookmark"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        devices: {
+                            id: string;
+                            endpoint: string;
+                            device: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
             500: components["responses"]["Error500"];
         };
     };

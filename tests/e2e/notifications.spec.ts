@@ -2,8 +2,10 @@ import { apiAs, createReferral, expect, expectNoScriptToast, test } from "./fixt
 import { screenPath } from "./screens";
 
 const SETTINGS = "/dashboard/personal-info";
-const CHAT = "New chat messages while I am away";
-const DISPUTES = "Disputes";
+const CHAT = "New chat messages while I am away by email";
+const CHAT_PUSH = "New chat messages while I am away by push";
+const DISPUTES = "Disputes by email";
+const DISPUTES_PUSH = "Disputes by push";
 
 interface OutboxMail {
   to: string;
@@ -28,17 +30,28 @@ async function mailTo(request: import("@playwright/test").APIRequestContext, to:
 }
 
 test.describe("Notification settings on Personal Info", () => {
-  test("each kind's email switch saves as it changes (JavaScript)", async ({ page, login }) => {
+  test("each kind's email and push switches save as they change (JavaScript)", async ({ page, login }) => {
     await login({ firstName: "Nora", lastName: "Notify" });
     await page.goto(SETTINGS);
     const card = page.getByRole("region", { name: "Notifications", exact: true });
     await expect(card.getByRole("switch", { name: "Email notifications" })).toBeChecked();
     await expect(card.getByRole("switch", { name: CHAT })).toBeChecked();
+    await expect(card.getByRole("switch", { name: CHAT_PUSH })).toBeChecked();
     await card.getByRole("switch", { name: CHAT }).uncheck();
     await expect(page.getByText("Notification settings updated")).toBeVisible();
+    const saved = page.waitForResponse((response) => response.request().method() === "POST");
+    await card.getByRole("switch", { name: DISPUTES_PUSH }).uncheck();
+    await saved;
     await page.reload();
     await expect(card.getByRole("switch", { name: CHAT })).not.toBeChecked();
+    await expect(card.getByRole("switch", { name: CHAT_PUSH })).toBeChecked();
     await expect(card.getByRole("switch", { name: DISPUTES })).toBeChecked();
+    await expect(card.getByRole("switch", { name: DISPUTES_PUSH })).not.toBeChecked();
+    // Turning push on for a browser needs script; with it, the button is there.
+    const push = page.getByRole("region", { name: "Push notifications" });
+    await expect(push.getByRole("button", { name: "Turn on push for this browser" })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: screenPath("notification-settings-1280.png"), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: screenPath("notification-settings-390.png"), fullPage: true });
   });
@@ -46,15 +59,18 @@ test.describe("Notification settings on Personal Info", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("Save notification settings posts the form", async ({ page, login }) => {
+    test("Save notification settings posts the form, push switches included", async ({ page, login }) => {
       await login({ firstName: "Pia", lastName: "Plain" });
       await page.goto(SETTINGS);
       const card = page.getByRole("region", { name: "Notifications", exact: true });
       await card.getByRole("switch", { name: DISPUTES }).uncheck();
+      await card.getByRole("switch", { name: CHAT_PUSH }).uncheck();
       await card.getByRole("button", { name: "Save notification settings" }).click();
       await expectNoScriptToast(page, "Notification settings updated");
       await expect(card.getByRole("switch", { name: DISPUTES })).not.toBeChecked();
+      await expect(card.getByRole("switch", { name: DISPUTES_PUSH })).toBeChecked();
       await expect(card.getByRole("switch", { name: CHAT })).toBeChecked();
+      await expect(card.getByRole("switch", { name: CHAT_PUSH })).not.toBeChecked();
       await expect(card.getByRole("switch", { name: "Email notifications" })).toBeChecked();
     });
   });
@@ -121,6 +137,6 @@ test("someone applies through a referral: the referrer's mail waits in the outbo
     "/api/users/notification-settings",
     { kinds: {} },
   );
-  expect(settings.kinds.applications).toEqual({ email: false });
-  expect(settings.kinds.outcomes).toEqual({ email: true });
+  expect(settings.kinds.applications).toEqual({ email: false, push: true });
+  expect(settings.kinds.outcomes).toEqual({ email: true, push: true });
 });

@@ -33,6 +33,8 @@ const ALL_SECRETS = [
   "STRIPE_WEBHOOK_SECRET",
   "GOOGLE_CLIENT_ID",
   "GOOGLE_CLIENT_SECRET",
+  "VAPID_PUBLIC_KEY",
+  "VAPID_PRIVATE_KEY",
   "SENTRY_DSN",
 ];
 const LIVE_VARS: [string, string][] = [
@@ -210,6 +212,13 @@ describe("npm run deploy's check (scripts/check-deploy.ts)", () => {
     ]);
     expect(problemsWith(secretsWithout("GOOGLE_CLIENT_SECRET"), { GOOGLE_CLIENT_ID: "x" })).toHaveLength(1);
     expect(problemsWith(secretsWithout("GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"))).toEqual([]);
+  });
+
+  it("wants the VAPID pair together or not at all (Web Push)", () => {
+    expect(problemsWith(secretsWithout("VAPID_PRIVATE_KEY"))).toEqual([
+      expect.stringMatching(/^VAPID_PRIVATE_KEY is not set, but its VAPID partner is: Web Push needs both/),
+    ]);
+    expect(problemsWith(secretsWithout("VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"))).toEqual([]);
   });
 
   it("warns, without refusing, when SENTRY_DSN is not set", () => {

@@ -33,6 +33,7 @@ import { DELETION_MESSAGES, FRESH_SIGN_IN_MS } from "~/modules/users/account-del
 import type { MyDataExport } from "~/modules/users/my-data.server";
 import { PROFILE_MESSAGES } from "~/modules/users/profile.server";
 import { api, createSignedInUser, fetchPath, latestEmailTo, testDb } from "./helpers";
+import { newTestBrowser } from "./push-helpers";
 import { connect } from "./socket-helpers";
 
 const PASSWORD = "s3cure-passw0rd";
@@ -133,6 +134,9 @@ const DISPUTE_NOTE = "The member's share never came (my-data test)";
  */
 async function memberActs(world: World) {
   const { member, other, stranger } = world;
+  // A browser with push on (ADR 181): in the export, and gone with the account.
+  const browser = await newTestBrowser();
+  expect((await api("POST", "/api/users/push-subscriptions", member.token, browser.subscription)).status).toBe(201);
   const beacon = await fetchPath(`/go/${world.othersReferral.id}/view`, { headers: { Cookie: member.cookie } });
   expect(beacon.status).toBe(200);
   const views = await testDb().select().from(referralViews).where(eq(referralViews.viewer, member.user.id));
@@ -251,6 +255,11 @@ describe("GET /api/users/me/export", () => {
     await memberActs(world);
     const settings = await api("PUT", "/api/users/notification-settings", member.token, { emailNotifications: false });
     expect(settings.status).toBe(200);
+    // The other's browser with push on is not the member's (ADR 181).
+    const othersBrowser = await newTestBrowser();
+    expect((await api("POST", "/api/users/push-subscriptions", other.token, othersBrowser.subscription)).status).toBe(
+      201,
+    );
     // Another member's rows of each kind: the stranger's application to the other, with its steps
     // and dispute, and a report the stranger filed; the other blocks the stranger.
     const db = testDb();
@@ -312,8 +321,12 @@ describe("GET /api/users/me/export", () => {
     expect(data.blocks.map((row) => row.userId)).toEqual([stranger.user.id]);
     expect(data.notificationSettings).toEqual({
       emailNotifications: false,
-      kinds: expect.objectContaining({ applications: { email: true }, chat: { email: true } }),
+      kinds: expect.objectContaining({ applications: { email: true, push: true }, chat: { email: true, push: true } }),
     });
+    expect(data.pushDevices.map((device) => device.endpoint)).toEqual([
+      expect.stringMatching(/^https:\/\/push\.fake\.test\/push\//),
+    ]);
+    expect(data.pushDevices[0]!.endpoint).not.toBe(othersBrowser.subscription.endpoint);
     const [othersSettings] = await db
       .select({ emailNotifications: users.emailNotifications })
       .from(users)

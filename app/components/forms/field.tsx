@@ -261,6 +261,10 @@ export function SelectField({
 }
 
 /** An on/off setting: a checkbox exposed as a switch, with its label and a description. */
+/** A checkbox drawn as a switch (`role="switch"`). */
+export const SWITCH_CLASS =
+  "relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors duration-150 before:absolute before:left-0.5 before:top-0.5 before:size-5 before:rounded-full before:bg-white before:transition-transform checked:bg-brand-600 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
 export function SwitchField({
   name,
   label,
@@ -290,7 +294,7 @@ export function SwitchField({
         role="switch"
         defaultChecked={defaultChecked}
         aria-describedby={`${id}-description`}
-        className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors duration-150 before:absolute before:left-0.5 before:top-0.5 before:size-5 before:rounded-full before:bg-white before:transition-transform checked:bg-brand-600 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className={SWITCH_CLASS}
       />
     </div>
   );

@@ -1,12 +1,13 @@
 /**
- * The ways a notification leaves the site (ADR 180). Email now; Web Push becomes one more entry of
- * CHANNELS (and of NOTIFICATION_CHANNELS in kinds.ts), reached by the same consumer.
+ * The ways a notification leaves the site, reached by the same consumer: email (ADR 180) and Web
+ * Push (ADR 181), one entry each of CHANNELS and of NOTIFICATION_CHANNELS in kinds.ts.
  */
 import type { Db } from "../../../db/client";
 import { createMailer } from "~/modules/email/mailer.server";
 import type { AppEnv } from "~/utils/env.server";
 import type { NotificationChannel, NotificationKind } from "./kinds";
 import type { NotificationContent } from "./messages.server";
+import { deliverPush } from "./push-delivery.server";
 import { renderNotification } from "./templates.server";
 import { unsubscribeUrl, UNSUBSCRIBE_TOKEN_MS } from "./unsubscribe.server";
 
@@ -26,7 +27,7 @@ export interface Delivery {
 }
 
 export interface Channel {
-  /** Whether the member takes this channel at all (beyond the kind's switch): the master switch. */
+  /** Whether the member takes this channel at all (beyond the kind's switch): email's master switch. */
   takes(recipient: Recipient): boolean;
   /** Sends once per `delivery.key` (the channel keeps its own record); throws when the provider fails. */
   deliver(services: { env: AppEnv; db: Db }, recipient: Recipient, delivery: Delivery): Promise<void>;
@@ -63,4 +64,10 @@ const email: Channel = {
   },
 };
 
-export const CHANNELS: Record<NotificationChannel, Channel> = { email };
+/** Push has no master switch: a browser with push on is the member's choice (ADR 181). */
+const push: Channel = {
+  takes: () => true,
+  deliver: (services, recipient, delivery) => deliverPush(services, recipient.id, delivery),
+};
+
+export const CHANNELS: Record<NotificationChannel, Channel> = { email, push };

@@ -18,11 +18,8 @@ export const NOTIFICATION_KINDS = [
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/**
- * The ways a notification leaves the site. Email only for now; Web Push becomes one more entry here
- * (and one more delivery in channels.server.ts).
- */
-export const NOTIFICATION_CHANNELS = ["email"] as const;
+/** The ways a notification leaves the site, each a delivery in channels.server.ts (ADR 180, 181). */
+export const NOTIFICATION_CHANNELS = ["email", "push"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export interface KindInfo {
@@ -121,21 +118,23 @@ export const KindSettingsPatchSchema = z
   .transform((value) => value as Partial<Record<NotificationKind, Partial<Record<NotificationChannel, boolean>>>>);
 export type KindSettingsPatch = z.infer<typeof KindSettingsPatchSchema>;
 
-/** The Personal Info form's field of a kind's email switch (a flat name: conform would nest a dotted one). */
-export const emailFieldOf = (kind: NotificationKind) => `email_${kind}` as const;
+/** The Personal Info form's field of a kind's switch on a channel (a flat name: conform would nest a dotted one). */
+export const fieldOf = (channel: NotificationChannel, kind: NotificationKind) => `${channel}_${kind}` as const;
 
-/** The Personal Info form: the master switch and each kind's email switch (checkboxes: absent is off). */
+/** The Personal Info form: the master switch and each kind's switch per channel (checkboxes: absent is off). */
 export const NotificationFormSchema = z
   .object({
     emailNotifications: checkbox,
-    ...(Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [emailFieldOf(kind), checkbox])) as Record<
-      `email_${NotificationKind}`,
-      typeof checkbox
-    >),
+    ...(Object.fromEntries(
+      NOTIFICATION_CHANNELS.flatMap((channel) => NOTIFICATION_KINDS.map((kind) => [fieldOf(channel, kind), checkbox])),
+    ) as Record<`${NotificationChannel}_${NotificationKind}`, typeof checkbox>),
   })
   .transform((form) => ({
     emailNotifications: form.emailNotifications,
     kinds: Object.fromEntries(
-      NOTIFICATION_KINDS.map((kind) => [kind, { email: form[emailFieldOf(kind)] }]),
+      NOTIFICATION_KINDS.map((kind) => [
+        kind,
+        Object.fromEntries(NOTIFICATION_CHANNELS.map((channel) => [channel, form[fieldOf(channel, kind)]])),
+      ]),
     ) as KindSettingsPatch,
   }));

@@ -174,6 +174,11 @@ export const MyDataExportSchema = z
       "ExportReport",
       "A report the member filed",
     ),
+    pushDevices: section(
+      z.object({ id: z.string(), endpoint: z.string(), device: z.string(), createdAt: time }),
+      "ExportPushDevice",
+      "A browser that gets the member's push notifications (ADR 181)",
+    ),
     notificationSettings: z
       .object({
         emailNotifications: z.boolean(),

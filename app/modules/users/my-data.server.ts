@@ -24,6 +24,7 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { USER_NOT_FOUND } from "~/utils/messages";
 import { ownColumns } from "./profile.server";
 import { choicesOf, kindSettingsFrom } from "~/modules/notifications/settings.server";
+import { listPushDevices } from "~/modules/notifications/push-subscriptions.server";
 
 /** A report as its reporter exports it: all but who filed it (them) and which admin resolved it. */
 const { reporterId: _reporter, resolvedById: _resolver, ...reportColumns } = getTableColumns(reports);
@@ -51,6 +52,7 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
     myOutcomes,
     myReports,
     myNotificationChoices,
+    myPushDevices,
   ] = await db.batch([
     db
       .select({
@@ -157,8 +159,9 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
       .orderBy(asc(applicationOutcomes.applicationId), asc(applicationOutcomes.createdAt)),
     // The reports they filed; reports about them are the reporters' data.
     db.select(reportColumns).from(reports).where(eq(reports.reporterId, userId)).orderBy(asc(reports.createdAt)),
-    // Their notification choices (ADR 180).
+    // Their notification choices (ADR 180) and the browsers that get their pushes (ADR 181).
     choicesOf(db, userId),
+    listPushDevices(db, userId),
   ]);
   const [row] = profile;
   if (!row) throw new DomainError(404, USER_NOT_FOUND);
@@ -202,6 +205,7 @@ export async function exportMyData(ctx: Pick<Ctx, "db" | "actor">) {
       })),
     reports: myReports,
     notificationSettings: { emailNotifications: me.emailNotifications, kinds: kindSettingsFrom(myNotificationChoices) },
+    pushDevices: myPushDevices,
   };
 }
 

@@ -25,21 +25,30 @@ import { NOTIFICATIONS_FAILED, NotificationsCard } from "./notifications-form";
 import { NotificationFormSchema } from "~/modules/notifications/kinds";
 import { requireActor } from "~/core/context.server";
 import { readNotificationSettings, updateNotificationSettings } from "~/modules/notifications/settings.server";
+import {
+  listPushDevices,
+  PushUnsubscribeSchema,
+  unsubscribePush,
+  vapidKeys,
+} from "~/modules/notifications/push-subscriptions.server";
+import { PushDevicesCard } from "./push-devices";
 
 export const loader = pageLoader({
   access: "member",
   query: z.object({ edit: z.string().optional(), password: z.string().optional(), delete: z.string().optional() }),
   async run({ ctx, query, request }) {
     const deleting = query.delete === "1";
-    const [profile, notifications, googleConfirmed] = await Promise.all([
+    const [profile, notifications, pushDevices, googleConfirmed] = await Promise.all([
       getOwnProfile(ctx),
       readNotificationSettings(ctx.db, requireActor(ctx).id),
+      listPushDevices(ctx.db, requireActor(ctx).id),
       // Only asked when the delete panel is open: a Google account confirms with a fresh sign-in.
       deleting ? signInIsFresh(ctx, requireSessionToken(request)) : false,
     ]);
     return {
       profile,
       notifications,
+      push: { publicKey: vapidKeys(ctx.env)?.publicKey ?? null, devices: pushDevices },
       editing: query.edit === "1",
       changingPassword: query.password === "1",
       deleting,
@@ -79,6 +88,13 @@ export const action = formAction({
         return redirectTo(PATH, { toast: message });
       },
     }),
+    pushOff: intent.member({
+      schema: z.object(PushUnsubscribeSchema.shape),
+      async run({ ctx, value }) {
+        const { message } = await unsubscribePush(ctx, value.endpoint);
+        return redirectTo(PATH, { toast: message });
+      },
+    }),
     password: intent.member({
       schema: ChangePasswordSchema,
       hideFields: ["currentPassword", "newPassword", "confirmPassword"],
@@ -104,7 +120,7 @@ export const action = formAction({
 });
 
 export default function PersonalInfo() {
-  const { profile, notifications, editing, changingPassword, deleting, googleConfirmed } =
+  const { profile, notifications, push, editing, changingPassword, deleting, googleConfirmed } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isEditing = editing || (actionData?.intent === "profile" && actionData.result.status === "error");
@@ -133,6 +149,7 @@ export default function PersonalInfo() {
             : undefined
         }
       />
+      <PushDevicesCard publicKey={push.publicKey} devices={push.devices} />
       <PasswordCard
         isLocal={profile.authProvider === "local"}
         requested={changingPassword}
