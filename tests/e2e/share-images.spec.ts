@@ -44,4 +44,9 @@ test("a card page and a referral's page preview with share images of their own",
     .click();
   await expect(page).toHaveURL(/\/r\/[a-z0-9]+$/);
   keep("share-image-referral.png", await shareImageOf(page, request));
+
+  // What an image route answers when the image Worker fails is a static asset (ADR 201).
+  const fallback = await request.get("/og/default.png");
+  expect(fallback.status()).toBe(200);
+  expect(fallback.headers()["content-type"]).toBe("image/png");
 });
