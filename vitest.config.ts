@@ -10,6 +10,7 @@ import { FAKE_ISSUER_ORIGIN, handleFakeIssuer } from "./tests/fixtures/fake-issu
 import { FAKE_SENTRY_DSN, handleFakeSentry } from "./tests/fixtures/fake-sentry";
 import { FAKE_MAIL_ENV, handleFakeMail } from "./tests/fixtures/fake-mail";
 import { DEV_VAPID, handleFakePush } from "./tests/fixtures/fake-push";
+import { bundleOgWorker, OG_BUILD_DIR, OG_ENTRY, OG_WORKER_NAME } from "./scripts/lib/og-worker";
 
 requireProjectNode();
 
@@ -41,6 +42,28 @@ const alias = {
 };
 
 /**
+ * The share-image Worker (og/, ADR 201), bundled as `wrangler deploy` would, once per run: the main
+ * Worker's `OG` service binding reaches it as in production.
+ */
+type OgModule = { type: "ESModule" | "CompiledWasm" | "Data"; path: string };
+let ogModules: OgModule[] | null = null;
+function ogWorker() {
+  // The entry first (miniflare's main module), then the modules it imports, by wrangler's rules.
+  ogModules ??= bundleOgWorker(OG_BUILD_DIR)
+    .map((file): OgModule => ({
+      type: file.endsWith(".wasm") ? "CompiledWasm" : file.endsWith(".js") ? "ESModule" : "Data",
+      path: path.resolve(file),
+    }))
+    .sort((a, b) => Number(path.basename(b.path) === OG_ENTRY) - Number(path.basename(a.path) === OG_ENTRY));
+  return {
+    name: OG_WORKER_NAME,
+    modules: ogModules,
+    modulesRoot: path.resolve(OG_BUILD_DIR),
+    compatibilityDate: testCompatibilityDate,
+  };
+}
+
+/**
  * A project running in workerd against the built Worker. The robustness suite has a project (and
  * so a database) of its own: the odd data its accepted requests leave behind must not meet the
  * other files' assertions, and its write counters must not see theirs.
@@ -53,6 +76,7 @@ const workerProject = (name: string, include: string[], exclude: string[] = []) 
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         compatibilityDate: testCompatibilityDate,
+        workers: [ogWorker()],
         // The network edge: the Worker's outbound fetches reach the fake Google, the fake Stripe,
         // a fake issuer's referral site (the link check), a fake Sentry, a fake mail provider and a
         // fake push service.

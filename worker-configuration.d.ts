@@ -6,6 +6,8 @@ declare namespace Cloudflare {
     ChatRoom: DurableObjectNamespace<import("./party/chat-room").ChatRoom>;
     UserNotifications: DurableObjectNamespace<import("./party/user-notifications").UserNotifications>;
     NOTIFICATIONS: Queue<import("./app/modules/notifications/messages.server").NotificationMessage>;
+    /** The share-image Worker (og/, docs/decisions/201). */
+    OG: Fetcher;
     ENVIRONMENT: string;
     APP_ORIGIN: string;
     SESSION_SECRET: string;

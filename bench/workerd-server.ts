@@ -34,7 +34,12 @@ rmSync(outdir, { recursive: true, force: true });
 const entry = values.main ? [resolve(values.main)] : [];
 wrangler(["deploy", ...entry, "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
 
-const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+// One Worker is served: its service bindings to others (the share images' `OG`, ADR 201) are left
+// out, so workerd starts; routes that use one answer their fallback, and the bench asks none.
+const { serviceBindings: _others, ...workerOptions } = unstable_getMiniflareWorkerOptions(config)
+  .workerOptions as ReturnType<typeof unstable_getMiniflareWorkerOptions>["workerOptions"] & {
+  serviceBindings?: unknown;
+};
 const vars = Object.fromEntries(
   values.var!.map((pair) => [pair.slice(0, pair.indexOf(":")), pair.slice(pair.indexOf(":") + 1)]),
 );

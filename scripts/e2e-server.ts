@@ -10,6 +10,7 @@ import { startFakeGoogle } from "../tests/fixtures/fake-google-server";
 import { prepareLocalDatabase } from "./lib/local-db";
 import { E2E_PORT, FAKE_GOOGLE_PORT } from "./e2e-port";
 import { OFFLINE_ENV, run } from "./lib/wrangler";
+import { OG_CONFIG } from "./lib/og-worker";
 
 export const E2E_PERSIST_DIR = ".wrangler/e2e";
 
@@ -32,6 +33,11 @@ process.exit(
     [
       "wrangler",
       "dev",
+      // The app and the share-image Worker its `OG` binding calls (ADR 201).
+      "-c",
+      "wrangler.toml",
+      "-c",
+      OG_CONFIG,
       "--port",
       String(E2E_PORT),
       "--ip",

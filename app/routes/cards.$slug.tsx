@@ -11,6 +11,7 @@ import { CardReferralList } from "~/modules/public/card-referrals";
 import { getCardPage } from "~/modules/public/pages.server";
 import { cardJsonLd } from "~/modules/public/structured-data";
 import { bestShareText } from "~/modules/shares/terms";
+import { shareImagePath } from "~/modules/public/share-image";
 import { parseSlot } from "~/modules/referrals/rotation.server";
 
 export const handle = SITE_FOOTER_HANDLE;
@@ -97,7 +98,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     title: `${card.name} referrals | Cardshare`,
     description: `Apply for ${withArticle(card.name)} by ${card.issuer} with a referral. ${referralsText} from card holders${best ? `, best share ${best.toLowerCase()}` : ""}. ${card.welcomeOffer ? `Welcome offer: ${card.welcomeOffer}` : ""}`,
     url: data.url,
-    image: card.imageUrl,
+    image: { url: shareImagePath(data.url), alt: `${card.name}: its welcome offer, best share and live referrals` },
     jsonLd: cardJsonLd(card, data.url),
   });
 };

@@ -13,6 +13,7 @@ import { welcomeOfferLine } from "~/modules/cards/value";
 import { formatRating } from "~/modules/comments/star-rating";
 import { CardOffer, JoinCall, publicMeta, withArticle } from "~/modules/public/card-offer";
 import { ShareTerms } from "~/modules/shares/share-terms";
+import { shareImagePath } from "~/modules/public/share-image";
 import { getSharedReferral, type SharedReferral } from "~/modules/public/pages.server";
 import { offeredBonus } from "~/modules/referrals/present";
 import { getReferral } from "~/modules/referrals/referrals.server";
@@ -197,7 +198,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
     title: `${card.name} referral from ${referral.referrer.name} | Cardshare`,
     description: `Apply for ${withArticle(card.name)} with a referral from ${referral.referrer.name}${share}.${offer ? ` Welcome offer: ${offer}` : ""}`,
     url: loaded.url,
-    image: card.imageUrl,
+    image: {
+      url: shareImagePath(loaded.url),
+      alt: `${card.name}: ${referral.referrer.name}'s referral, its share and their confirmed outcomes`,
+    },
   });
 };
 

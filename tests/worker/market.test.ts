@@ -272,6 +272,12 @@ function headOf(html: string) {
     ogUrl: attr(/<meta property="og:url" content="([^"]*)"/),
     ogDescription: attr(/<meta property="og:description" content="([^"]*)"/),
     twitterCard: attr(/<meta name="twitter:card" content="([^"]*)"/),
+    ogImage: attr(/<meta property="og:image" content="([^"]*)"/),
+    ogImageSize: [
+      attr(/<meta property="og:image:width" content="([^"]*)"/),
+      attr(/<meta property="og:image:height" content="([^"]*)"/),
+    ],
+    twitterImage: attr(/<meta name="twitter:image" content="([^"]*)"/),
     twitterTitle: attr(/<meta name="twitter:title" content="([^"]*)"/),
     jsonLd,
   };
@@ -307,7 +313,11 @@ describe("pages that preview well", () => {
     expect(head.ogUrl).toBe(url);
     expect(head.ogTitle).toBe("The Business Platinum Card referrals | Cardshare");
     expect(head.ogDescription).toBe(head.description);
-    expect(head.twitterCard).toBe("summary");
+    // Its share image (ADR 201), drawn for the page at the 1200x630 of a large-image card.
+    expect(head.twitterCard).toBe("summary_large_image");
+    expect(head.ogImage).toBe(`${url}/og.png`);
+    expect(head.ogImageSize).toEqual(["1200", "630"]);
+    expect(head.twitterImage).toBe(head.ogImage);
     expect(head.twitterTitle).toBe(head.ogTitle);
     // JSON-LD: parsed, typed, the card and its offer; no rating (referrers' ratings are not the card's).
     expect(head.jsonLd).toHaveLength(1);
@@ -345,7 +355,9 @@ describe("pages that preview well", () => {
     expect(head.description).toContain("who shares $25 by a method agreed in chat within 7 days");
     expect(head.description).not.toMatch(/\b(\w+) \1\b/i);
     expect(head.ogTitle).toContain("referral from Lia");
-    expect(head.twitterCard).toBe("summary");
+    expect(head.twitterCard).toBe("summary_large_image");
+    expect(head.ogImage).toBe(`http://localhost:8787/r/${code}/og.png`);
+    expect(head.twitterImage).toBe(head.ogImage);
     expect(html).toContain("$25 by a method agreed in chat within 7 days of the bonus posting");
     expect(html).toContain("150,000 points after $20,000 spend in 3 months");
     expect(html).toContain("No confirmed outcomes yet");

@@ -3,6 +3,7 @@ import { buttonClass } from "~/components/ui/button";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
 import { CardArt } from "~/modules/cards/card-art";
 import type { BonusUnit, CardCategory } from "../../../db/enums";
+import { SHARE_IMAGE_SIZE } from "../../../og/contract";
 
 /** What the public pages show of a card: who issues it, its fee and the offer of applying with a referral. */
 export interface PublicCard {
@@ -102,9 +103,19 @@ export function publicMeta(input: {
   title: string;
   description: string;
   url: string;
-  image?: string | null;
+  /** The page's share image (docs/decisions/201): an absolute URL and what it shows. */
+  image?: { url: string; alt: string } | null;
   jsonLd?: Record<string, unknown>;
 }) {
+  const image = input.image
+    ? [
+        { property: "og:image", content: input.image.url },
+        { property: "og:image:type", content: "image/png" },
+        { property: "og:image:width", content: String(SHARE_IMAGE_SIZE.width) },
+        { property: "og:image:height", content: String(SHARE_IMAGE_SIZE.height) },
+        { property: "og:image:alt", content: input.image.alt },
+      ]
+    : [];
   const description = describe(input.description);
   return [
     { title: input.title },
@@ -114,11 +125,16 @@ export function publicMeta(input: {
     { property: "og:title", content: input.title },
     { property: "og:description", content: description },
     { property: "og:url", content: input.url },
-    ...(input.image ? [{ property: "og:image", content: input.image }] : []),
+    ...image,
     { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: input.title },
     { name: "twitter:description", content: description },
-    ...(input.image ? [{ name: "twitter:image", content: input.image }] : []),
+    ...(input.image
+      ? [
+          { name: "twitter:image", content: input.image.url },
+          { name: "twitter:image:alt", content: input.image.alt },
+        ]
+      : []),
     { tagName: "link", rel: "canonical", href: input.url },
     ...(input.jsonLd ? [{ "script:ld+json": input.jsonLd }] : []),
   ];

@@ -48,20 +48,25 @@ const publicCardColumns = {
 /** A referral as a visitor's page carries it: never its link. */
 export const withoutLink = <T extends PresentedReferral>(referral: T): T => ({ ...referral, referralLink: null });
 
+/** A listed card by its slug, as its page and share image show it (404 for unknown, inactive or unlisted). */
+export async function getPublicCard(ctx: Pick<ReadCtx, "db">, slug: string) {
+  const row = await ctx.db
+    .select(publicCardColumns)
+    .from(creditCards)
+    .where(and(eq(creditCards.slug, slug), visibleTo(null)))
+    .get();
+  if (!row) throw new DomainError(404, CARD_NOT_FOUND);
+  const { offerAmount, offerUnit, offerMinSpend, offerMonths, ...rest } = row;
+  const offer = presentOffer({ amount: offerAmount, unit: offerUnit, minSpend: offerMinSpend, months: offerMonths });
+  return { ...rest, offer, welcomeOffer: welcomeOfferLine(offer, row.applyBenefitWithReferral) };
+}
+
 /**
  * A listed card by its slug (404 for unknown, inactive or a member's own unlisted card) and a page
  * of its live referrals in the rotation: the /apply search with a card filter, one slot per visit.
  */
 export async function getCardPage(ctx: ReadCtx, input: { slug: string; cursor?: string | null; slot?: number | null }) {
-  const row = await ctx.db
-    .select(publicCardColumns)
-    .from(creditCards)
-    .where(and(eq(creditCards.slug, input.slug), visibleTo(null)))
-    .get();
-  if (!row) throw new DomainError(404, CARD_NOT_FOUND);
-  const { offerAmount, offerUnit, offerMinSpend, offerMonths, ...rest } = row;
-  const offer = presentOffer({ amount: offerAmount, unit: offerUnit, minSpend: offerMinSpend, months: offerMonths });
-  const card = { ...rest, offer, welcomeOffer: welcomeOfferLine(offer, row.applyBenefitWithReferral) };
+  const card = await getPublicCard(ctx, input.slug);
   const query = SearchQuerySchema.parse({
     card: card.id,
     limit: String(CARD_PAGE_SIZE),

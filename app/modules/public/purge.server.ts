@@ -6,8 +6,12 @@
 import { inArray, eq } from "drizzle-orm";
 import { creditCards, referrals } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
+import { shareImagePath } from "./share-image";
 
 type PurgeCtx = Pick<Ctx, "db" | "purgePages">;
+
+/** A card or referral page with its share image (docs/decisions/201), which shows the same data. */
+const withImage = (path: string) => [path, shareImagePath(path)];
 
 /** How many /r pages of one card a card edit drops at most (referrals_card_idx). */
 const MAX_CARD_REFERRALS = 500;
@@ -22,7 +26,10 @@ export function purgeReferralPages(ctx: PurgeCtx, input: { referralIds: string[]
       .from(referrals)
       .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
       .where(inArray(referrals.id, input.referralIds));
-    return ["/cards", ...rows.flatMap((row) => [`/cards/${row.slug}`, ...(row.code ? [`/r/${row.code}`] : [])])];
+    return [
+      "/cards",
+      ...rows.flatMap((row) => [...withImage(`/cards/${row.slug}`), ...(row.code ? withImage(`/r/${row.code}`) : [])]),
+    ];
   });
 }
 
@@ -42,8 +49,8 @@ export function purgeCardPages(ctx: PurgeCtx, input: { cardId: string; slug?: st
     const slug = card?.slug ?? input.slug;
     return [
       "/cards",
-      ...(slug ? [`/cards/${slug}`] : []),
-      ...codes.flatMap((row) => (row.code ? [`/r/${row.code}`] : [])),
+      ...(slug ? withImage(`/cards/${slug}`) : []),
+      ...codes.flatMap((row) => (row.code ? withImage(`/r/${row.code}`) : [])),
     ];
   });
 }
