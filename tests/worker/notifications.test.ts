@@ -75,7 +75,7 @@ describe("notifications: what calls you back", () => {
       });
       expect(put.status).toBe(200);
       expect(put.body.emailNotifications).toBe(true);
-      expect(put.body.kinds[kind]).toEqual({ email: false, push: true });
+      expect(put.body.kinds[kind]).toEqual({ email: false, push: KIND_INFO[kind].defaultOn });
       const sent = message(kind, on.user.id);
       const skipped = message(kind, off.user.id);
       expect((await consume(sent)).explicitAcks).toEqual([`msg-${sent.key}`]);

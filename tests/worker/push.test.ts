@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { pushSubscriptions } from "../../db/schema";
 import worker from "../../server";
-import { NOTIFICATION_KINDS, type NotificationKind } from "~/modules/notifications/kinds";
+import { KIND_INFO, NOTIFICATION_KINDS, type NotificationKind } from "~/modules/notifications/kinds";
 import type { NotificationMessage } from "~/modules/notifications/messages.server";
 import { pushPayload } from "~/modules/notifications/push-delivery.server";
 import { PUSH_MESSAGES } from "~/modules/notifications/push-subscriptions.server";
@@ -84,10 +84,15 @@ describe("Web Push: the push channel of the notifications queue", () => {
   it("pushes each kind when its push switch is on and not when it is off; email's master switch leaves push alone", async () => {
     const on = await memberWithPush();
     const off = await memberWithPush();
+    // A kind off by default (the digest) is on once chosen.
+    const allOn = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { push: true }]));
+    expect((await api("PUT", "/api/users/notification-settings", on.token, { kinds: allOn })).status).toBe(200);
     const allOff = Object.fromEntries(NOTIFICATION_KINDS.map((kind) => [kind, { push: false }]));
     const saved = await api("PUT", "/api/users/notification-settings", off.token, { kinds: allOff });
     expect(saved.status).toBe(200);
-    expect(Object.values(saved.body.kinds)).toEqual(NOTIFICATION_KINDS.map(() => ({ email: true, push: false })));
+    expect(Object.values(saved.body.kinds)).toEqual(
+      NOTIFICATION_KINDS.map((kind) => ({ email: KIND_INFO[kind].defaultOn, push: false })),
+    );
     for (const [index, kind] of NOTIFICATION_KINDS.entries()) {
       await deliver(pushMessage(kind, on.user.id));
       await deliver(pushMessage(kind, off.user.id));
