@@ -43,8 +43,8 @@ function capturing() {
 const rate = (applicant: { token: string }, referralId: string, rating: number) =>
   api("POST", COMMENT, applicant.token, { commentType: "applicantToReferrer", referralId, rating, comment: "So far" });
 
-const turn = (token: string, kind: string, email: boolean) =>
-  api("PUT", "/api/users/notification-settings", token, { kinds: { [kind]: { email } } });
+const turn = (token: string, kind: string, email: boolean, channel: "email" | "push" = "email") =>
+  api("PUT", "/api/users/notification-settings", token, { kinds: { [kind]: { [channel]: email } } });
 
 const mailsLike = (to: string, subject: string) =>
   testDb()
@@ -217,10 +217,10 @@ describe("the weekly digest", () => {
   // Monday 30 November 2026, 09:00 UTC: an hour into its digest week.
   const MONDAY = Date.UTC(2026, 10, 30, 9, 0);
 
-  async function referrer(optIn: boolean) {
+  async function referrer(optIn: boolean, channel: "email" | "push" = "email") {
     const market = await createMarket({ application: { ...SHARE, shareDueAt: new Date(MONDAY + 3 * DAY) } });
     if (optIn) {
-      await turn(market.referrer.token, "digest", true);
+      await turn(market.referrer.token, "digest", true, channel);
       // Chosen before the week started.
       await testDb()
         .update(notificationSettings)
@@ -233,6 +233,9 @@ describe("the weekly digest", () => {
   it("goes to those who turned it on, once a week (clock injected), with the week's figures and what waits", async () => {
     const on = await referrer(true);
     const off = await referrer(false);
+    // By push only, with email's master switch off: owed the digest too (its push carries it).
+    const pushOnly = await referrer(true, "push");
+    await api("PUT", "/api/users/notification-settings", pushOnly.referrer.token, { emailNotifications: false });
     const today = dayOf(MONDAY);
     await testDb()
       .insert(referralDaily)
@@ -249,7 +252,8 @@ describe("the weekly digest", () => {
         // Older than 7 days: not in this week's figures.
         { referralId: on.referral.id, referrerId: on.referrer.user.id, day: today - 7, views: 100, clicks: 50 },
       ]);
-    const ours = [on.referrer.user.id, off.referrer.user.id];
+    const ours = [on.referrer.user.id, off.referrer.user.id, pushOnly.referrer.user.id];
+
     const run = async (now: number) => {
       const { sent, notifications } = capturing();
       await sendWeeklyDigests({ db: testDb(), notifications }, now);
@@ -260,8 +264,11 @@ describe("the weekly digest", () => {
     expect(digestWeekStart(MONDAY)).toBe(Date.UTC(2026, 10, 30, 8, 0));
     expect(digestWeekStart(MONDAY - 2 * 3_600_000)).toBe(Date.UTC(2026, 10, 23, 8, 0));
 
-    const [digest, ...more] = await run(MONDAY);
-    expect(more).toEqual([]);
+    const first = await run(MONDAY);
+    expect(first.map((message) => message.userId).sort()).toEqual(
+      [on.referrer.user.id, pushOnly.referrer.user.id].sort(),
+    );
+    const digest = first.find((message) => message.userId === on.referrer.user.id);
     expect(digest).toMatchObject({
       kind: "digest",
       userId: on.referrer.user.id,
@@ -280,9 +287,9 @@ describe("the weekly digest", () => {
     expect(await run(MONDAY + 4 * DAY)).toEqual([]);
     // The next week: once more.
     const next = await run(MONDAY + 7 * DAY);
-    expect(next.map((message) => message.key)).toEqual([
-      `digest:${on.referrer.user.id}:${Date.UTC(2026, 11, 7, 8, 0)}`,
-    ]);
+    expect(next.map((message) => message.key).sort()).toEqual(
+      [on, pushOnly].map((market) => `digest:${market.referrer.user.id}:${Date.UTC(2026, 11, 7, 8, 0)}`).sort(),
+    );
 
     // Through the queue: the mail with its figures and its one-click unsubscribe.
     await env.NOTIFICATIONS.send(digest!);

@@ -11,7 +11,7 @@ import type { Ctx } from "~/core/context.server";
 import { formatDate } from "~/core/format";
 import { analyticsQuery } from "~/modules/analytics/report.server";
 import { DAY_MS, dayOf } from "~/modules/analytics/rollup.server";
-import { KIND_INFO } from "./kinds";
+import { KIND_INFO, type NotificationChannel } from "./kinds";
 import { notify } from "./notify.server";
 
 export const DIGEST_BATCH = 50;
@@ -26,19 +26,21 @@ export function digestWeekStart(now: number) {
 }
 
 /**
- * Members owed this week's digest: the switch on (chosen before the week started; the kind's
- * default when it is on by default), the master switch on, active, with a referral, and not marked
- * for this week.
+ * Members owed this week's digest: the switch on for email (with the master switch) or for push,
+ * chosen before the week started (or the kind's default when it is on by default), active, with a
+ * referral, and not marked for this week. Each channel's own switch is read again when it delivers.
  */
 function owedDigest(db: Db, weekStart: number, limit: number) {
-  const chosen = (enabled: boolean) =>
+  const chosen = (channel: NotificationChannel, enabled: boolean) =>
     sql`select 1 from notification_settings s where s.user_id = u.id and s.kind = 'digest'
-      and s.channel = 'email' and s.enabled = ${enabled ? 1 : 0}`;
-  const switchOn = KIND_INFO.digest.defaultOn
-    ? sql`not exists (${chosen(false)})`
-    : sql`exists (${chosen(true)} and s.updated_at < ${weekStart})`;
+      and s.channel = ${channel} and s.enabled = ${enabled ? 1 : 0}`;
+  const switchOn = (channel: NotificationChannel) =>
+    KIND_INFO.digest.defaultOn
+      ? sql`not exists (${chosen(channel, false)})`
+      : sql`exists (${chosen(channel, true)} and s.updated_at < ${weekStart})`;
   return db.all<{ id: string }>(sql`select u.id from users u
-    where u.email_notifications = 1 and u.deactivated_at is null and ${switchOn}
+    where u.deactivated_at is null
+      and ((u.email_notifications = 1 and ${switchOn("email")}) or ${switchOn("push")})
       and exists (select 1 from referrals r where r.referrer_id = u.id)
       and not exists (select 1 from notification_marks m where m.user_id = u.id and m.key = ${DIGEST_MARK}
         and m.at >= ${weekStart})
