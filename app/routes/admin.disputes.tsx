@@ -10,7 +10,7 @@ import { PageCursor } from "~/modules/admin/queries";
 import { closeDispute, listOpenDisputes } from "~/modules/outcomes/disputes.server";
 import { OUTCOME_MESSAGES } from "~/modules/outcomes/steps";
 import { signedInMeta } from "~/utils/signed-in-meta";
-import { DECISION_LABELS, DISPUTE_MESSAGES } from "~/modules/outcomes/dispute-path";
+import { DECISION_LABELS, DisputeDecisionSchema } from "~/modules/outcomes/dispute-path";
 import { DISPUTE_DECISIONS } from "../../db/enums";
 
 const PATH = "/admin/disputes";
@@ -24,13 +24,11 @@ export const loader = pageLoader({
   },
 });
 
-const CloseSchema = z.object({
+const CloseSchema = DisputeDecisionSchema.extend({
   id: z
     .string({ error: OUTCOME_MESSAGES.disputeNotFound })
     .min(1, OUTCOME_MESSAGES.disputeNotFound)
     .max(64, OUTCOME_MESSAGES.disputeNotFound),
-  decision: z.enum(DISPUTE_DECISIONS, { error: DISPUTE_MESSAGES.decisionRequired }),
-  reason: z.string({ error: "Say why in words" }).trim().max(500, "Keep the reason under 500 characters").default(""),
 });
 
 export const action = formAction({

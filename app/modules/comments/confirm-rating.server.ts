@@ -47,5 +47,5 @@ export async function confirmRating(ctx: MemberCtx, input: { applicationId: stri
       .where(eq(comments.id, application.reviewId)),
     recomputeReferrerRating(db, application.referrerId),
   ]);
-  return { message: VERIFIED_MESSAGES.confirmed };
+  return { message: VERIFIED_MESSAGES.confirmed, reviewId: application.reviewId };
 }
