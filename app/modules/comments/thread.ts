@@ -56,6 +56,11 @@ export const REVIEW_STAGE_LABELS: Record<ReviewStage, string> = {
   share: "After the share",
 };
 
+/** What a referral page without reviews of its own says above the referrer's others (docs/decisions/175). */
+export function otherReferralsReviewsText(referrerName: string) {
+  return `No reviews of this referral yet. The latest reviews of ${referrerName}'s other referrals:`;
+}
+
 export interface CommentThreadData {
   review: ApiComment;
   /**
