@@ -32,10 +32,23 @@ async function referralWithShare(request: APIRequestContext, referrer: TestUser)
   return { referralId: created.data._id, code: created.data.code, word, cardName };
 }
 
+/** The documentation's screenshots of what the page shows now, at 1280 and 390 px. */
+async function screens(page: Page, name: string, fullPage = false) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: screenPath(`${name}-${width}.png`), fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 /** The apply dialog's steps 1 and 2 (a dialog with JavaScript, a step of the page without): applied, 3 stars. */
 async function applyWithFirstImpression(page: Page, withScript: boolean) {
   await page.getByRole("link", { name: "Already applied? Tell us" }).click();
   const step1 = withScript ? page.getByRole("dialog", { name: "Did you apply?" }) : page.locator("main");
+  if (withScript) {
+    await expect(step1).toBeVisible();
+    await screens(page, "apply-dialog-applied");
+  }
   await step1.getByRole("button", { name: "Yes" }).click();
   const step2 = withScript
     ? page.getByRole("dialog", { name: "Rate the referrer: your first impression" })
@@ -121,13 +134,7 @@ for (const withScript of [true, false]) {
       }
 
       await confirmBonusAndRating(page);
-      if (withScript) {
-        for (const width of [1280, 390]) {
-          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-          await page.screenshot({ path: screenPath(`verified-review-applications-${width}.png`), fullPage: true });
-        }
-        await page.setViewportSize({ width: 1280, height: 900 });
-      }
+      if (withScript) await screens(page, "verified-review-applications", true);
 
       // The rating counts, with its basis, wherever the referrer is shown.
       const counted = /5\.0( out of 5)? from 1 verified review/;
@@ -137,23 +144,11 @@ for (const withScript of [true, false]) {
         "href",
         `/profile/${referrer.id}?tab=reviews#reviews`,
       );
-      if (withScript) {
-        for (const width of [1280, 390]) {
-          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-          await page.screenshot({ path: screenPath(`verified-review-referral-${width}.png`) });
-        }
-        await page.setViewportSize({ width: 1280, height: 900 });
-      }
+      if (withScript) await screens(page, "verified-review-referral");
       await page.goto(`/apply?q=${word}`);
       await expect(tile.getByText(SHARE_TEXT)).toBeVisible();
       await expect(tile).toContainText(counted);
-      if (withScript) {
-        for (const width of [1280, 390]) {
-          await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-          await page.screenshot({ path: screenPath(`apply-tile-share-money-${width}.png`) });
-        }
-        await page.setViewportSize({ width: 1280, height: 900 });
-      }
+      if (withScript) await screens(page, "apply-tile-share-money");
 
       // And on /r/{code}, as a visitor reads it: the share as money, the review verified.
       await context.clearCookies();
@@ -161,6 +156,7 @@ for (const withScript of [true, false]) {
       await expect(page.getByText(SHARE_TEXT)).toBeVisible();
       await expect(page.getByRole("complementary", { name: "Referrer" })).toContainText(counted);
       await expect(page.getByRole("region", { name: /Latest reviews of/ })).toContainText("Verified outcome");
+      if (withScript) await screens(page, "shared-referral-reviews", true);
     });
   });
 }
