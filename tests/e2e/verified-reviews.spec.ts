@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { uniqueSuffix } from "../../db/factories";
-import { apiAs, chaseReferralLink, createCatalogueCard, expect, signInAs, test, type TestUser } from "./fixtures";
+import {
+  apiAs,
+  browserFor,
+  chaseReferralLink,
+  createCatalogueCard,
+  expect,
+  signInAs,
+  test,
+  type TestUser,
+} from "./fixtures";
 import { screenPath } from "./screens";
 
 /**
@@ -31,6 +40,21 @@ async function referralWithShare(request: APIRequestContext, referrer: TestUser)
   );
   return { referralId: created.data._id, code: created.data.code, word, cardName };
 }
+
+/**
+ * Opens `path` and waits for the page's notification socket (its first frame, or a few seconds), so
+ * a notice sent next reaches it (with JavaScript; without, a plain visit).
+ */
+async function openLive(page: Page, path: string, withScript: boolean) {
+  const socket = withScript ? page.waitForEvent("websocket", (ws) => ws.url().includes("/parties/")) : null;
+  await page.goto(path);
+  if (!socket) return;
+  await (await socket).waitForEvent("framereceived", { timeout: 5_000 }).catch(() => undefined);
+  await page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true));
+}
+
+/** Still the page `openLive` opened, never reloaded since. */
+const unreloaded = (page: Page) => page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded);
 
 /** The documentation's screenshots of what the page shows now, at 1280 and 390 px. */
 async function screens(page: Page, name: string, fullPage = false) {
@@ -87,6 +111,7 @@ for (const withScript of [true, false]) {
 
     test("apply, a first impression, bonus posted, bonus confirmed, the rating counted; the share as money", async ({
       page,
+      browser,
       context,
       baseURL,
       request,
@@ -118,22 +143,33 @@ for (const withScript of [true, false]) {
       await expect(page.getByText("First impression").first()).toBeVisible();
 
       // The referrer's step reaches the open page: without a reload when JavaScript runs.
-      await page.goto("/dashboard/my-applications");
+      await openLive(page, "/dashboard/my-applications", withScript);
       await expect(timeline(page)).toContainText("Nothing recorded after applying yet.");
-      if (withScript) await page.evaluate(() => ((window as unknown as { unreloaded: boolean }).unreloaded = true));
       const application = await apiAs(request, applicant).get<{ data: { _id: string }[] }>(
         "/api/applications/card-apply",
       );
       await postBonus(request, referrer, application.data[0]!._id);
       if (withScript) {
         await expect(timeline(page)).toContainText("Referral bonus posted");
-        expect(await page.evaluate(() => (window as unknown as { unreloaded?: boolean }).unreloaded)).toBe(true);
+        expect(await unreloaded(page)).toBe(true);
       } else {
         await page.reload();
         await expect(timeline(page)).toContainText("Referral bonus posted");
       }
 
+      // The referrer's open page of the referral follows the applicant's step the same way.
+      const referrerView = withScript ? await browserFor(browser, baseURL!, referrer) : null;
+      if (referrerView) {
+        await openLive(referrerView.page, `/dashboard/referrals/${referralId}`, true);
+        await expect(timeline(referrerView.page)).toContainText("Referral bonus posted");
+        await expect(timeline(referrerView.page)).not.toContainText("(Successful)");
+      }
       await confirmBonusAndRating(page);
+      if (referrerView) {
+        await expect(timeline(referrerView.page)).toContainText("(Successful)");
+        expect(await unreloaded(referrerView.page)).toBe(true);
+        await referrerView.context.close();
+      }
       if (withScript) await screens(page, "verified-review-applications", true);
 
       // The rating counts, with its basis, wherever the referrer is shown.
