@@ -1,6 +1,19 @@
 import { BadgeCheck } from "lucide-react";
 import { VERIFIED_MESSAGES } from "~/modules/reputation/verified";
-import { REVIEW_STAGE_LABELS, type ApiComment } from "./thread";
+import type { ReviewStage } from "../../../db/enums";
+import type { ApiComment } from "./thread";
+
+/** How a review's stage reads beside it when it is not verified (a verified one says only that). */
+export const REVIEW_STAGE_LABELS: Record<ReviewStage, string> = {
+  applied: "First impression",
+  bonus: "After the bonus",
+  share: "After the share",
+};
+
+/** What a referral page without reviews of its own says above the referrer's others (docs/decisions/175). */
+export function otherReferralsReviewsText(referrerName: string) {
+  return `No reviews of this referral yet. The latest reviews of ${referrerName}'s other referrals:`;
+}
 
 /**
  * One mark per comment (docs/decisions/175), the same on the referral page's threads and on

@@ -3,7 +3,7 @@
  * each review followed by its replies and follow-ups. Pure, safe in the browser.
  */
 import { z } from "zod";
-import { COMMENT_TYPES, REVIEW_STAGES, type ReviewStage } from "../../../db/enums";
+import { COMMENT_TYPES, REVIEW_STAGES } from "../../../db/enums";
 
 export const CommentPersonSchema = z.object({
   _id: z.string(),
@@ -48,18 +48,6 @@ export const ApiCommentSchema = z.object({
   ratingConfirmedAt: z.string().nullable(),
 });
 export type ApiComment = z.infer<typeof ApiCommentSchema>;
-
-/** How a review's stage reads beside it when it is not verified (a verified one says only that). */
-export const REVIEW_STAGE_LABELS: Record<ReviewStage, string> = {
-  applied: "First impression",
-  bonus: "After the bonus",
-  share: "After the share",
-};
-
-/** What a referral page without reviews of its own says above the referrer's others (docs/decisions/175). */
-export function otherReferralsReviewsText(referrerName: string) {
-  return `No reviews of this referral yet. The latest reviews of ${referrerName}'s other referrals:`;
-}
 
 export interface CommentThreadData {
   review: ApiComment;

@@ -15,7 +15,7 @@ import { LazyReportForm } from "~/modules/reports/lazy-report-form";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import { hasReviewed } from "~/modules/comments/comments.server";
 import { referralPageReviews } from "~/modules/comments/referral-page-reviews.server";
-import { otherReferralsReviewsText } from "~/modules/comments/thread";
+import { otherReferralsReviewsText } from "~/modules/comments/review-mark";
 import { OwnerPanel } from "~/modules/referrals/owner-panel";
 import { getReferral } from "~/modules/referrals/referrals.server";
 import { ReferrerReputation } from "~/modules/reputation/reputation";
