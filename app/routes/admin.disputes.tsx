@@ -8,9 +8,8 @@ import { pageLoader } from "~/http/page-loader.server";
 import { ActionError, inputClass, Pager } from "~/modules/admin/list-ui";
 import { PageCursor } from "~/modules/admin/queries";
 import { closeDispute, listOpenDisputes } from "~/modules/outcomes/disputes.server";
-import { OUTCOME_MESSAGES } from "~/modules/outcomes/steps";
 import { signedInMeta } from "~/utils/signed-in-meta";
-import { DECISION_LABELS, DISPUTE_MESSAGES } from "~/modules/outcomes/dispute-path";
+import { DECISION_LABELS, DISPUTE_MESSAGES, DisputeDecisionSchema } from "~/modules/outcomes/dispute-path";
 import { DISPUTE_DECISIONS } from "../../db/enums";
 
 const PATH = "/admin/disputes";
@@ -24,13 +23,8 @@ export const loader = pageLoader({
   },
 });
 
-const CloseSchema = z.object({
-  id: z
-    .string({ error: OUTCOME_MESSAGES.disputeNotFound })
-    .min(1, OUTCOME_MESSAGES.disputeNotFound)
-    .max(64, OUTCOME_MESSAGES.disputeNotFound),
-  decision: z.enum(DISPUTE_DECISIONS, { error: DISPUTE_MESSAGES.decisionRequired }),
-  reason: z.string({ error: "Say why in words" }).trim().max(500, "Keep the reason under 500 characters").default(""),
+const CloseSchema = DisputeDecisionSchema.extend({
+  id: z.string({ error: DISPUTE_MESSAGES.notOpen }).min(1, DISPUTE_MESSAGES.notOpen).max(64, DISPUTE_MESSAGES.notOpen),
 });
 
 export const action = formAction({

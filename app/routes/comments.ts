@@ -43,7 +43,8 @@ export const action = formResource({
       schema: ConfirmRatingFormSchema,
       unexpectedMessage: COMMENT_MESSAGES.confirmFailed,
       async run({ ctx, value }) {
-        return confirmRating(ctx, { applicationId: value.applicationId, rating: value.rating });
+        const { message } = await confirmRating(ctx, { applicationId: value.applicationId, rating: value.rating });
+        return { message };
       },
     }),
   },

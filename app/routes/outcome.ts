@@ -3,7 +3,7 @@ import type { OutcomeStep } from "../../db/enums";
 import { formResource, intent } from "~/http/form-action.server";
 import { takeOutcomeStep } from "~/modules/outcomes/outcomes.server";
 import { answerDispute } from "~/modules/outcomes/disputes.server";
-import { ANSWER_DISPUTE_INTENT, DISPUTE_MESSAGES } from "~/modules/outcomes/dispute-path";
+import { ANSWER_DISPUTE_INTENT, DisputeAnswerSchema } from "~/modules/outcomes/dispute-path";
 import { APPLICATION_MESSAGES } from "~/modules/applications/status";
 import { OUTCOME_MESSAGES, OutcomeStepSchema, STEP_FIELDS, STEP_INTENTS } from "~/modules/outcomes/steps";
 
@@ -47,14 +47,7 @@ export const action = formResource({
     [STEP_INTENTS["share-not-received"]]: stepIntent("share-not-received"),
     // The referrer's answer to a dispute, within its days (docs/decisions/175).
     [ANSWER_DISPUTE_INTENT]: intent.member({
-      schema: z.object({
-        id: applicationId,
-        answer: z
-          .string({ error: DISPUTE_MESSAGES.answerRequired })
-          .trim()
-          .min(1, DISPUTE_MESSAGES.answerRequired)
-          .max(1000, DISPUTE_MESSAGES.answerRequired),
-      }),
+      schema: DisputeAnswerSchema.extend({ id: applicationId }),
       unexpectedMessage: OUTCOME_MESSAGES.failed,
       async run({ ctx, value }) {
         return answerDispute(ctx, { applicationId: value.id, answer: value.answer });

@@ -11,6 +11,7 @@ import { ViewBeacon } from "~/modules/analytics/view-beacon";
 import { formatBonus } from "~/modules/cards/display";
 import { welcomeOfferLine } from "~/modules/cards/value";
 import { formatRating } from "~/modules/comments/star-rating";
+import { otherReferralsReviewsText, ReviewMark } from "~/modules/comments/review-mark";
 import { CardOffer, JoinCall, publicMeta, withArticle } from "~/modules/public/card-offer";
 import { ShareTerms } from "~/modules/shares/share-terms";
 import { shareImagePath } from "~/modules/public/share-image";
@@ -152,25 +153,30 @@ export default function SharedReferralPage() {
         <h2 id="reviews-heading" className="text-lg font-semibold">
           Latest reviews of {referral.referrer.name}
         </h2>
-        {reviews.length === 0 ? (
+        {reviews.items.length === 0 ? (
           <p className="mt-2 text-sm text-muted">No reviews yet.</p>
         ) : (
-          <ul className="mt-3 divide-y divide-line">
-            {reviews.map((review) => (
-              <li key={review.id} className="py-3 text-sm">
-                <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted">
-                  {review.rating != null ? (
-                    <span className="font-medium text-ink">{formatRating(review.rating)} of 5</span>
-                  ) : null}
-                  <time dateTime={review.createdAt}>
-                    {new Date(review.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
-                  </time>
-                  {review.verifiedOutcome ? <span className="text-success-700">Verified outcome</span> : null}
-                </p>
-                <p className="mt-1 whitespace-pre-line">{review.comment}</p>
-              </li>
-            ))}
-          </ul>
+          <>
+            {reviews.own ? null : (
+              <p className="mt-2 text-sm text-muted">{otherReferralsReviewsText(referral.referrer.name)}</p>
+            )}
+            <ul className="mt-3 divide-y divide-line">
+              {reviews.items.map((review) => (
+                <li key={review.id} className="py-3 text-sm">
+                  <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted">
+                    {review.currentRating != null ? (
+                      <span className="font-medium text-ink">{formatRating(review.currentRating)} of 5</span>
+                    ) : null}
+                    <time dateTime={review.createdAt}>
+                      {new Date(review.createdAt).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" })}
+                    </time>
+                    <ReviewMark comment={review} />
+                  </p>
+                  <p className="mt-1 whitespace-pre-line">{review.comment}</p>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
     </div>

@@ -56,6 +56,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/applications/card-apply/{id}/dispute/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a dispute of one's share
+         * @description The referrer only (403) answers the applicant's 'share not received' with a note, once, within 7 days of its opening (409 when answered or too late; 404 when no dispute is open). Then an admin decides, with both notes, the timeline and the chat (docs/decisions/175). The same rule as the timeline's answer form.
+         */
+        post: operations["postApplicationsCardApplyIdDisputeAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/card-apply/{id}/dispute/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Decide a dispute (admins)
+         * @description An admin decides an open dispute: `upheld` (the share did not arrive: it counts in the referrer's figures) or `dismissed` (it was paid), with a reason. The dispute closes, both sides are told, and the decision is in the audit log (docs/decisions/175). 404 when no dispute is open. The same rule as /admin/disputes.
+         */
+        post: operations["postApplicationsCardApplyIdDisputeDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/applications/card-apply/{id}/outcome": {
         parameters: {
             query?: never;
@@ -70,6 +110,26 @@ export interface paths {
          * @description `step` = `bonus-posted` | `share-paid` (`amount`, `method`) by the referrer; `bonus-received` | `share-received` | `share-not-received` (`note`) by the applicant (docs/product.md#outcomes). Only that party may take a step (403); steps go forward (409: the share is paid after the bonus posted, confirmed after it was paid, disputed once the bonus posted); a repeated step changes nothing (`changed: false`). The other side is notified in-app and by email; a dispute opens the chat between the two (`chatId`).
          */
         post: operations["postApplicationsCardApplyIdOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applications/card-apply/{id}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm or change one's rating after the outcome
+         * @description The applicant only (403), once the application has its outcome: the bonus received, denied or cancelled (409 before). The rating given on applying is a first impression; confirmed (or changed) here, the review is verified and counts in the referrer's average (docs/decisions/175). 404 without a review. The same rule as the POST /comments `confirm-rating` form; confirming again replaces the confirmed rating.
+         */
+        post: operations["postApplicationsCardApplyIdRating"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2111,6 +2171,98 @@ export interface operations {
             500: components["responses"]["Error500"];
         };
     };
+    postApplicationsCardApplyIdDisputeAnswer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The bookmark of the last answer this client received: the request reads data at least that new (its own writes included). An invalid value is ignored. */
+                "x-d1-bookmark"?: components["parameters"]["D1Bookmark"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answer: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Application"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    postApplicationsCardApplyIdDisputeDecision: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The bookmark of the last answer this client received: the request reads data at least that new (its own writes included). An invalid value is ignored. */
+                "x-d1-bookmark"?: components["parameters"]["D1Bookmark"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    decision: "upheld" | "dismissed";
+                    /** @default  */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Application"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+        };
+    };
     postApplicationsCardApplyIdOutcome: {
         parameters: {
             query?: never;
@@ -2143,6 +2295,51 @@ export interface operations {
                         changed: boolean;
                         chatId: string | null;
                         data: components["schemas"]["Application"];
+                    };
+                };
+            };
+            400: components["responses"]["Error400"];
+            401: components["responses"]["Error401"];
+            403: components["responses"]["Error403"];
+            404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
+            413: components["responses"]["Error413"];
+            415: components["responses"]["Error415"];
+            500: components["responses"]["Error500"];
+        };
+    };
+    postApplicationsCardApplyIdRating: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The bookmark of the last answer this client received: the request reads data at least that new (its own writes included). An invalid value is ignored. */
+                "x-d1-bookmark"?: components["parameters"]["D1Bookmark"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rating: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "x-d1-bookmark": components["headers"]["D1Bookmark"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        success: true;
+                        message: string;
+                        data: components["schemas"]["Comment"];
                     };
                 };
             };

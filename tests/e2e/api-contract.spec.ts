@@ -136,6 +136,9 @@ test("a client generated from the document: every call within the contract, both
         creditCardId: card._id,
         referralLink: created.data.referralLink!,
         additionalInfo: "Apply online; the bonus posts after the first statement.",
+        // A share, so the application has one to dispute below.
+        sharingBenefitPortion: 10,
+        specialReferrerBonus: { amount: 100, unit: "USD" },
       },
     }),
   );
@@ -215,6 +218,34 @@ test("a client generated from the document: every call within the contract, both
       },
     }),
   );
+  // The first impression confirmed now that the outcome is in: the review is verified.
+  const confirmed = ok(
+    await applicant.client.POST("/api/applications/card-apply/{id}/rating", {
+      params: { path: { id: applicationId } },
+      body: { rating: 4 },
+    }),
+  );
+  expect(confirmed.data).toMatchObject({ confirmedRating: 4, verifiedOutcome: true });
+  // The share disputed: the referrer answers with a note, an admin decides.
+  ok(
+    await applicant.client.POST("/api/applications/card-apply/{id}/outcome", {
+      params: { path: { id: applicationId } },
+      body: { step: "share-not-received", note: "Nothing arrived yet." },
+    }),
+  );
+  ok(
+    await referrer.client.POST("/api/applications/card-apply/{id}/dispute/answer", {
+      params: { path: { id: applicationId } },
+      body: { answer: "Sent by Zelle on the 3rd." },
+    }),
+  );
+  const decided = ok(
+    await admin.POST("/api/applications/card-apply/{id}/dispute/decision", {
+      params: { path: { id: applicationId } },
+      body: { decision: "dismissed", reason: "The Zelle receipt shows it." },
+    }),
+  );
+  expect(decided.data.outcome.dispute).toMatchObject({ decision: "dismissed", stage: "closed" });
   ok(
     await applicant.client.GET("/api/referrals/card-refer/comments/{referralId}", { params: { path: { referralId } } }),
   );
@@ -272,7 +303,7 @@ test("a client generated from the document: every call within the contract, both
   ok(await referrer.client.PUT("/api/users/notification-settings", { body: { emailNotifications: false } }));
   const exported = ok(await referrer.client.GET("/api/users/me/export"));
   expect(exported.referrals.map((row) => row.id)).toContain(referralId);
-  expect(exported.outcomes.map((row) => row.step)).toEqual(["bonus-posted", "bonus-received"]);
+  expect(exported.outcomes.map((row) => row.step)).toEqual(["bonus-posted", "bonus-received", "share-not-received"]);
   ok(await applicant.client.GET("/api/users/me/export"));
   ok(
     await referrer.client.POST("/api/referrals/card-refer/mark-inactive/{id}", {

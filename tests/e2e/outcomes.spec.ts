@@ -156,10 +156,34 @@ test.describe("outcomes after applying", () => {
       await timeline(page).getByRole("button", { name: "Not received" }).click();
       await expect(timeline(page)).toContainText("Dispute open");
       await expect(timeline(page)).toContainText("Two weeks and nothing in my account");
+      // What happens next, in the applicant's words (ADR 175).
+      await expect(timeline(page)).toContainText("The referrer has until");
 
       await signInAs(context, baseURL!, referrer);
       await page.goto(`/dashboard/referrals/${referralId}`);
       await expect(timeline(page)).toContainText("The applicant says the share did not arrive");
+      await expect(timeline(page)).toContainText("Answer with a note by");
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await timeline(page).getByLabel("Your answer to the dispute").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: screenPath(`dispute-referrer-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await timeline(page).getByLabel("Your answer to the dispute").fill("Sent by Zelle on the 3rd");
+      await timeline(page).getByRole("button", { name: "Send answer" }).click();
+      await expect(timeline(page)).toContainText("The referrer answered. Next, an admin decides");
+
+      await signInAs(context, baseURL!, applicant);
+      await page.goto("/dashboard/my-applications");
+      await expect(timeline(page)).toContainText("Referrer's answer: “Sent by Zelle on the 3rd”");
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await timeline(page).getByText("Referrer's answer").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: screenPath(`dispute-applicant-${width}.png`) });
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+
+      await signInAs(context, baseURL!, referrer);
       await page.goto("/chat");
       await expect(page.getByText(/Dispute: I have not received the share/).first()).toBeVisible();
 
@@ -168,7 +192,7 @@ test.describe("outcomes after applying", () => {
       // Each dispute with both notes, the timeline and the chat in front of the admin (ADR 175).
       const row = page.getByRole("article").filter({ hasText: "Two weeks and nothing" });
       await expect(row).toBeVisible();
-      await expect(row).toContainText("None yet (due by");
+      await expect(row).toContainText("Sent by Zelle on the 3rd");
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await page.screenshot({ path: screenPath(`admin-disputes-${width}.png`) });

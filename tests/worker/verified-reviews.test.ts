@@ -14,7 +14,7 @@ import { parseOutcome } from "~/modules/outcomes/steps";
 import { isVerifiedReview } from "~/modules/reputation/verified";
 import { verifiedReviewSql } from "~/modules/reputation/verified.server";
 import { api, createSignedInUser, fetchPath, postPageForm, testDb } from "./helpers";
-import { addApplicant, confirmRating, countersOf, createMarket, reputationOf } from "./market-helpers";
+import { addApplicant, codeOf, confirmRating, countersOf, createMarket, reputationOf } from "./market-helpers";
 
 const COMMENT = "/api/referrals/card-refer/comment";
 const OUTCOME = (id: string) => `/api/applications/card-apply/${id}/outcome`;
@@ -121,13 +121,25 @@ describe("a rating waits for the outcome", () => {
     const other = makeReferral(market.referrer.user.id, card.id);
     await testDb().insert(referrals).values(other);
     await api("POST", COMMENT, market.applicant.token, { ...review(market.referral.id, 4), comment: "Helpful" });
-    const html = await (await fetchPath(`/apply/${other.id}`, { headers: { Cookie: market.applicant.cookie } })).text();
-    expect(html).toContain("No reviews of this referral yet. The latest reviews of");
-    expect(html).toContain("Helpful");
-    const own = await (
-      await fetchPath(`/apply/${market.referral.id}`, { headers: { Cookie: market.applicant.cookie } })
-    ).text();
-    expect(own).not.toContain("No reviews of this referral yet");
+    // One reader for both pages: the member's referral page and the shared one (a visitor's) agree.
+    const pageAs = (path: string, cookie: string) =>
+      fetchPath(path, path.startsWith("/r/") ? {} : { headers: { Cookie: cookie } });
+    const [otherCode, ownCode] = [await codeOf(other.id), await codeOf(market.referral.id)];
+    for (const path of [`/apply/${other.id}`, `/r/${otherCode}`]) {
+      const html = await (await pageAs(path, market.applicant.cookie)).text();
+      expect(html, path).toContain("No reviews of this referral yet. The latest reviews of");
+      expect(html, path).toContain("Helpful");
+      // A rating before the outcome says what it is, on both.
+      expect(html, path).toContain("First impression");
+    }
+    for (const path of [`/apply/${market.referral.id}`, `/r/${ownCode}`]) {
+      const own = await (await pageAs(path, market.applicant.cookie)).text();
+      expect(own, path).not.toContain("No reviews of this referral yet");
+      expect(own, path).toContain("Helpful");
+    }
+    // The shared page never names the reviewer.
+    const shared = await (await fetchPath(`/r/${ownCode}`)).text();
+    expect(shared).not.toContain(market.applicant.user.username);
   });
 });
 

@@ -22,3 +22,18 @@ export function assertApplicationReader<T>(
     throw new DomainError(403, refusal);
   }
 }
+
+/**
+ * The row one side of an application acts on (its applicant's or its referrer's step): 404 with
+ * `notFound` when there is none (`row` undefined), 403 with `refusal` unless the actor is that side.
+ */
+export function assertParty<T extends Partial<Parties>>(
+  actor: { id: string },
+  row: T | undefined,
+  side: keyof Parties,
+  refusal: string,
+  notFound: string = APPLICATION_MESSAGES.notFound,
+): asserts row is T {
+  if (row === undefined) throw new DomainError(404, notFound);
+  if (row[side] !== actor.id) throw new DomainError(403, refusal);
+}

@@ -13,7 +13,7 @@ import { APPLICATION_MESSAGES, STATUS_FILTERS, statusLabel, type StatusFilter } 
 import { APPLICATIONS_MEMBERS_ONLY, PRIVATE_CONTENT, REFERRAL_NOT_FOUND, USER_NOT_FOUND } from "~/utils/messages";
 import type { Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
-import { assertApplicationReader } from "./access";
+import { assertApplicationReader, assertParty } from "./access";
 import { toApiApplication } from "./present";
 import { slotMove, slotStatement, tookSlot } from "./slots.server";
 import { recountReferral } from "./recount.server";
@@ -186,8 +186,7 @@ async function requireOwnApplication(db: Db, actor: Actor, applicationId: string
     .from(applications)
     .where(eq(applications.id, applicationId))
     .get();
-  if (!row) throw new DomainError(404, APPLICATION_MESSAGES.notFound);
-  if (row.applicantId !== actor.id) throw new DomainError(403, APPLICATION_MESSAGES.notYours);
+  assertParty(actor, row, "applicantId", APPLICATION_MESSAGES.notYours);
   return row;
 }
 

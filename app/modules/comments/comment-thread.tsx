@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { BadgeCheck, CornerDownRight, MessageSquare } from "lucide-react";
+import { CornerDownRight, MessageSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDate } from "~/core/format";
 import { CommentText } from "./comment-text";
@@ -7,29 +7,8 @@ import { useFlashFormError } from "~/components/forms/form-error";
 import { commentFormId } from "./form-ids";
 import { FollowUpForm, ReplyForm } from "./forms";
 import { StarRating } from "./star-rating";
-import { VERIFIED_MESSAGES } from "~/modules/reputation/verified";
-import { groupThreads, REVIEW_STAGE_LABELS, type ApiComment, type CommentPerson } from "./thread";
-
-/**
- * One mark per comment (docs/decisions/175): a verified review says so, with its first impression
- * when the applicant changed it; anything else says when it was written ('First impression', 'After
- * the bonus', ...). Never both.
- */
-function OutcomeMarks({ comment }: { comment: ApiComment }) {
-  if (!comment.verifiedOutcome) {
-    return <span className="text-xs text-muted">{REVIEW_STAGE_LABELS[comment.stage]}</span>;
-  }
-  return (
-    <>
-      <span className="inline-flex items-center gap-1 rounded-full bg-success-50 px-2 py-0.5 text-xs font-medium text-success-700">
-        <BadgeCheck aria-hidden className="size-3" /> {VERIFIED_MESSAGES.verified}
-      </span>
-      {comment.rating && comment.confirmedRating !== comment.rating ? (
-        <span className="text-xs text-muted">(first impression {comment.rating} of 5)</span>
-      ) : null}
-    </>
-  );
-}
+import { ReviewMark } from "./review-mark";
+import { groupThreads, type ApiComment, type CommentPerson } from "./thread";
 
 function Byline({ person, createdAt, children }: { person: CommentPerson; createdAt: string; children?: ReactNode }) {
   return (
@@ -113,7 +92,7 @@ export function CommentThread({
             <article aria-label={`Review by ${review.applicant.name}`}>
               <Byline person={review.applicant} createdAt={review.createdAt}>
                 {currentRating ? <StarRating value={currentRating} /> : null}
-                <OutcomeMarks comment={review} />
+                <ReviewMark comment={review} />
               </Byline>
               <div className="mt-1">
                 <CommentText text={review.comment} />
@@ -137,7 +116,7 @@ export function CommentThread({
                               Updated rating <StarRating value={response.rating} />
                             </span>
                           ) : null}
-                          {isReply ? null : <OutcomeMarks comment={response} />}
+                          {isReply ? null : <ReviewMark comment={response} />}
                         </Byline>
                         <div className="mt-1">
                           <CommentText text={response.comment} />

@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { applications, comments } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
-import { APPLICATION_MESSAGES } from "~/modules/applications/status";
+import { assertParty } from "~/modules/applications/access";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { hasOutcome, VERIFIED_MESSAGES } from "~/modules/reputation/verified";
 
@@ -35,8 +35,7 @@ export async function confirmRating(ctx: MemberCtx, input: { applicationId: stri
     .from(applications)
     .where(eq(applications.id, input.applicationId))
     .get();
-  if (!application) throw new DomainError(404, APPLICATION_MESSAGES.notFound);
-  if (application.applicantId !== actor.id) throw new DomainError(403, VERIFIED_MESSAGES.onlyApplicant);
+  assertParty(actor, application, "applicantId", VERIFIED_MESSAGES.onlyApplicant);
   if (!hasOutcome(application.status)) throw new DomainError(409, VERIFIED_MESSAGES.needsOutcome);
   if (!application.reviewId) throw new DomainError(404, VERIFIED_MESSAGES.noReview);
   const now = new Date();
@@ -47,5 +46,5 @@ export async function confirmRating(ctx: MemberCtx, input: { applicationId: stri
       .where(eq(comments.id, application.reviewId)),
     recomputeReferrerRating(db, application.referrerId),
   ]);
-  return { message: VERIFIED_MESSAGES.confirmed };
+  return { message: VERIFIED_MESSAGES.confirmed, reviewId: application.reviewId };
 }

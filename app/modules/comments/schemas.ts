@@ -89,17 +89,19 @@ export const FollowUpFormSchema = z
   .superRefine(ratingWhenUpdated);
 
 /**
- * POST /comments `confirm-rating`: the applicant confirms or changes their review's rating once the
- * application has its outcome (docs/decisions/175).
+ * The applicant confirms or changes their review's rating once the application has its outcome
+ * (docs/decisions/175): POST /api/applications/card-apply/{id}/rating takes this body.
  */
-export const ConfirmRatingFormSchema = z.object({
+export const ConfirmRatingSchema = z.object({ rating });
+
+/** POST /comments `confirm-rating`: the same, with the application in a hidden field. */
+export const ConfirmRatingFormSchema = ConfirmRatingSchema.extend({
   intent: z.literal("confirm-rating"),
   applicationId: z
     .string({ error: COMMENT_MESSAGES.applicationNotFound })
     .trim()
     .min(1, COMMENT_MESSAGES.applicationNotFound)
     .max(64, COMMENT_MESSAGES.applicationNotFound),
-  rating,
 });
 
 /** POST /comments: the three forms, told apart by `intent`. */

@@ -3,7 +3,7 @@
  * each review followed by its replies and follow-ups. Pure, safe in the browser.
  */
 import { z } from "zod";
-import { COMMENT_TYPES, REVIEW_STAGES, type ReviewStage } from "../../../db/enums";
+import { COMMENT_TYPES, REVIEW_STAGES } from "../../../db/enums";
 
 export const CommentPersonSchema = z.object({
   _id: z.string(),
@@ -48,13 +48,6 @@ export const ApiCommentSchema = z.object({
   ratingConfirmedAt: z.string().nullable(),
 });
 export type ApiComment = z.infer<typeof ApiCommentSchema>;
-
-/** How a review's stage reads beside it when it is not verified (a verified one says only that). */
-export const REVIEW_STAGE_LABELS: Record<ReviewStage, string> = {
-  applied: "First impression",
-  bonus: "After the bonus",
-  share: "After the share",
-};
 
 export interface CommentThreadData {
   review: ApiComment;

@@ -59,6 +59,27 @@ export const DISPUTE_MESSAGES = {
   decisionRequired: "Choose a decision",
 } as const;
 
+/**
+ * The referrer's answer to a dispute: the timeline's form (POST /outcome `answer-dispute`) and
+ * POST /api/applications/card-apply/{id}/dispute/answer take this body.
+ */
+export const DisputeAnswerSchema = z.object({
+  answer: z
+    .string({ error: DISPUTE_MESSAGES.answerRequired })
+    .trim()
+    .min(1, DISPUTE_MESSAGES.answerRequired)
+    .max(1000, DISPUTE_MESSAGES.answerRequired),
+});
+
+/**
+ * An admin's decision on a dispute, with why: /admin/disputes's form and
+ * POST /api/applications/card-apply/{id}/dispute/decision take this body.
+ */
+export const DisputeDecisionSchema = z.object({
+  decision: z.enum(DISPUTE_DECISIONS, { error: DISPUTE_MESSAGES.decisionRequired }),
+  reason: z.string({ error: "Say why in words" }).trim().max(500, "Keep the reason under 500 characters").default(""),
+});
+
 /** What happens next, in the words of the side reading it. */
 export function disputeNextText(
   dispute: Pick<Dispute, "stage" | "answeredAt" | "answerBy" | "decision">,

@@ -8,6 +8,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { applicationOutcomes, applications, creditCards, users } from "../../../db/schema";
 import { assertAdmin } from "~/core/actor";
+import { assertParty } from "~/modules/applications/access";
+import type { Db } from "../../../db/client";
 import type { Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { auditEntry } from "~/modules/admin/audit.server";
@@ -88,19 +90,9 @@ export async function listOpenDisputes(ctx: Pick<Ctx, "db" | "actor">, input: { 
   };
 }
 
-/**
- * The referrer answers a dispute of their share with a note, within DISPUTE_ANSWER_DAYS of its
- * opening (`now` is the clock, passed in by tests); once, after which an admin decides. 403 for
- * anyone else, 404 when no dispute is open, 409 when answered or too late.
- */
-export async function answerDispute(
-  ctx: Pick<Ctx, "db" | "actor" | "notifications" | "waitUntil">,
-  input: { applicationId: string; answer: string },
-  now: number = Date.now(),
-) {
-  const actor = requireActor(ctx);
-  const { db } = ctx;
-  const dispute = await db
+/** The open dispute of an application (undefined when none is open), with its pair and card. */
+function openDispute(db: Db, applicationId: string) {
+  return db
     .select({
       id: applicationOutcomes.id,
       referrerId: applicationOutcomes.referrerId,
@@ -113,10 +105,24 @@ export async function answerDispute(
     .from(applicationOutcomes)
     .innerJoin(applications, eq(applications.id, applicationOutcomes.applicationId))
     .innerJoin(creditCards, eq(creditCards.id, applications.creditCardId))
-    .where(and(eq(applicationOutcomes.applicationId, input.applicationId), isOpenDispute))
+    .where(and(eq(applicationOutcomes.applicationId, applicationId), isOpenDispute))
     .get();
-  if (!dispute) throw new DomainError(404, DISPUTE_MESSAGES.notOpen);
-  if (dispute.referrerId !== actor.id) throw new DomainError(403, DISPUTE_MESSAGES.onlyReferrer);
+}
+
+/**
+ * The referrer answers a dispute of their share with a note, within DISPUTE_ANSWER_DAYS of its
+ * opening (`now` is the clock, passed in by tests); once, after which an admin decides. 403 for
+ * anyone else, 404 when no dispute is open, 409 when answered or too late.
+ */
+export async function answerDispute(
+  ctx: Pick<Ctx, "db" | "actor" | "notifications" | "waitUntil">,
+  input: { applicationId: string; answer: string },
+  now: number = Date.now(),
+) {
+  const actor = requireActor(ctx);
+  const { db } = ctx;
+  const dispute = await openDispute(db, input.applicationId);
+  assertParty(actor, dispute, "referrerId", DISPUTE_MESSAGES.onlyReferrer, DISPUTE_MESSAGES.notOpen);
   if (dispute.answeredAt) throw new DomainError(409, DISPUTE_MESSAGES.alreadyAnswered);
   if (now > answerDeadline(dispute.createdAt.getTime())) throw new DomainError(409, DISPUTE_MESSAGES.late);
   const written = await db
@@ -164,20 +170,8 @@ export async function closeDispute(
 ) {
   assertAdmin(ctx.actor);
   const { db } = ctx;
-  const dispute = await db
-    .select({
-      id: applicationOutcomes.id,
-      referrerId: applicationOutcomes.referrerId,
-      applicantId: applications.applicantId,
-      referralId: applications.referralId,
-      cardName: creditCards.name,
-    })
-    .from(applicationOutcomes)
-    .innerJoin(applications, eq(applications.id, applicationOutcomes.applicationId))
-    .innerJoin(creditCards, eq(creditCards.id, applications.creditCardId))
-    .where(and(eq(applicationOutcomes.applicationId, input.applicationId), isOpenDispute))
-    .get();
-  if (!dispute) throw new DomainError(404, OUTCOME_MESSAGES.disputeNotFound);
+  const dispute = await openDispute(db, input.applicationId);
+  if (!dispute) throw new DomainError(404, DISPUTE_MESSAGES.notOpen);
   const now = new Date();
   await db.$client.batch([
     statement(

@@ -62,7 +62,6 @@ export const OUTCOME_MESSAGES = {
   belowPromise: (paid: string, promised: string) =>
     `You paid ${paid} of the ${promised} promised: add a note for the applicant saying why.`,
   note: "Say what went wrong",
-  disputeNotFound: "This dispute is not open.",
   disputeClosed: "Dispute closed",
   // The one status story (docs/decisions/175).
   staysSuccessful: "The sign-up bonus is recorded as received, so this application stays Successful.",

@@ -4,9 +4,9 @@
  * referral by its public code, and the sitemap. Visitors see no referral link: the link is what
  * signing in gets (presentReferral gives it; these readers drop it).
  */
-import { verifiedReviewSql } from "~/modules/reputation/verified.server";
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { comments, creditCards, LISTED_CONDITION, referrals } from "../../../db/schema";
+import { creditCards, LISTED_CONDITION, referrals } from "../../../db/schema";
+import { referralPageReviews, reviewSummaries } from "~/modules/comments/referral-page-reviews.server";
 import { DomainError } from "~/core/errors";
 import type { Ctx } from "~/core/context.server";
 import { visibleTo } from "~/modules/cards/catalog.server";
@@ -114,41 +114,8 @@ export async function listLiveReferralCodes(ctx: Pick<Ctx, "db">) {
   return rows.map((row) => row.code!).filter(Boolean);
 }
 
-/** How many of a referrer's latest reviews /r/{code} shows. */
+/** How many reviews /r/{code} shows. */
 export const LATEST_REVIEWS = 3;
-
-/**
- * A referrer's latest reviews on any of their referrals, for their shared referral's page
- * (docs/product.md#shared-referrals): rating, text, date and whether the outcome was verified;
- * never the reviewer's name (a visitor's page). Reviews come from comments_referral_idx per referral.
- */
-export async function latestReviewsOf(ctx: Pick<Ctx, "db">, referrerId: string) {
-  const theirReferrals = ctx.db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(eq(referrals.referrerId, referrerId));
-  const rows = await ctx.db
-    .select({
-      id: comments.id,
-      // The rating as its author last gave it: confirmed after the outcome, else the first impression.
-      rating: sql<number | null>`coalesce(${comments.confirmedRating}, ${comments.rating})`,
-      comment: comments.comment,
-      verifiedOutcome: verifiedReviewSql({
-        ratingConfirmedAt: sql`${comments.ratingConfirmedAt}`,
-        applicationId: sql`${comments.applicationId}`,
-      }),
-      createdAt: comments.createdAt,
-    })
-    .from(comments)
-    .where(and(sql`${comments.referralId} IN ${theirReferrals}`, eq(comments.commentType, "applicantToReferrer")))
-    .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(LATEST_REVIEWS);
-  return rows.map((row) => ({
-    ...row,
-    verifiedOutcome: Boolean(row.verifiedOutcome),
-    createdAt: row.createdAt.toISOString(),
-  }));
-}
 
 /** A shared referral: live (open to applicants), or gone (inactive, taken down or full). */
 export type SharedReferral =
@@ -156,7 +123,8 @@ export type SharedReferral =
       state: "live";
       referral: PresentedReferral;
       cardSlug: string | null;
-      reviews: Awaited<ReturnType<typeof latestReviewsOf>>;
+      /** The referral page's reviews (referralPageReviews): its own, or the referrer's other referrals'. */
+      reviews: { own: boolean; items: ReturnType<typeof reviewSummaries> };
     }
   | { state: "gone"; cardSlug: string | null; cardName: string };
 
@@ -188,6 +156,15 @@ export async function getSharedReferral(ctx: ReadCtx, input: { code: string }): 
   const referral = presentReferral(record, ctx.actor?.id ?? null);
   const open = referral.isActive && (referral.availableReferCount === null || referral.availableReferCount > 0);
   if (!open) return { state: "gone", cardSlug, cardName: record.cardName };
-  const reviews = await latestReviewsOf(ctx, record.referrerId);
-  return { state: "live", referral: withoutLink(referral), cardSlug, reviews };
+  // A visitor's page: names masked as for a visitor, and only the reviews themselves shown.
+  const { own, comments } = await referralPageReviews(
+    { db: ctx.db, actor: null },
+    { referralId: record.id, limit: LATEST_REVIEWS },
+  );
+  return {
+    state: "live",
+    referral: withoutLink(referral),
+    cardSlug,
+    reviews: { own, items: reviewSummaries(comments) },
+  };
 }

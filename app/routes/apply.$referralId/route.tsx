@@ -15,6 +15,7 @@ import { LazyReportForm } from "~/modules/reports/lazy-report-form";
 import { CommentThread } from "~/modules/comments/comment-thread";
 import { hasReviewed } from "~/modules/comments/comments.server";
 import { referralPageReviews } from "~/modules/comments/referral-page-reviews.server";
+import { otherReferralsReviewsText } from "~/modules/comments/review-mark";
 import { OwnerPanel } from "~/modules/referrals/owner-panel";
 import { getReferral } from "~/modules/referrals/referrals.server";
 import { ReferrerReputation } from "~/modules/reputation/reputation";
@@ -167,9 +168,7 @@ export default function ReferralDetail() {
             />
           ) : (
             <>
-              <p className="mb-2 text-sm text-muted">
-                {`No reviews of this referral yet. The latest reviews of ${referral.referrer.name}'s other referrals:`}
-              </p>
+              <p className="mb-2 text-sm text-muted">{otherReferralsReviewsText(referral.referrer.name)}</p>
               <CommentThread
                 comments={reviews.comments}
                 viewerId={viewerId}
