@@ -4934,6 +4934,7 @@ export interface operations {
                             };
                             digest: {
                                 email: boolean;
+                                push: boolean;
                             };
                         };
                     };
