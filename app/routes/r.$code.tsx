@@ -14,7 +14,7 @@ import { formatRating } from "~/modules/comments/star-rating";
 import { CardOffer, JoinCall, publicMeta, withArticle } from "~/modules/public/card-offer";
 import { ShareTerms } from "~/modules/shares/share-terms";
 import { getSharedReferral, type SharedReferral } from "~/modules/public/pages.server";
-import { offeredBonus } from "~/modules/referrals/present";
+import { offeredBonus } from "~/modules/referrals/display";
 import { getReferral } from "~/modules/referrals/referrals.server";
 import { ReferrerReputation } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
