@@ -6,8 +6,28 @@ const linkClass = "text-muted transition-colors duration-150 hover:text-brand-70
 /** Routes that show the site footer say so in their handle (root.tsx reads it): every public page. */
 export const SITE_FOOTER_HANDLE = { siteFooter: true } as const;
 
+type LinkList = { id: string; heading: string; links: { to: string; label: string }[] };
+
+const MARKET_LINKS: LinkList = {
+  id: "footer-market-heading",
+  heading: "Marketplace",
+  links: [
+    { to: "/cards", label: "Browse cards" },
+    { to: "/auth?tab=register", label: "Join Cardshare" },
+  ],
+};
+
+const LEGAL_LINKS: LinkList = {
+  id: "footer-legal-heading",
+  heading: "Legal",
+  links: [
+    { to: "/terms", label: "Terms of Service" },
+    { to: "/privacy", label: "Privacy Policy" },
+  ],
+};
+
 /** One of the footer's link lists: a navigation landmark named by its heading. */
-function FooterLinks({ id, heading, links }: { id: string; heading: string; links: { to: string; label: string }[] }) {
+function FooterLinks({ id, heading, links }: LinkList) {
   return (
     <nav aria-labelledby={id}>
       <h2 id={id} className="text-sm font-semibold text-ink">
@@ -44,14 +64,7 @@ export function SiteFooter({ supportEmail, socialUrl }: { supportEmail: string; 
               The marketplace for credit card referrals. Find a referral that shares the bonus, or share your own.
             </p>
           </div>
-          <FooterLinks
-            id="footer-market-heading"
-            heading="Marketplace"
-            links={[
-              { to: "/cards", label: "Browse cards" },
-              { to: "/auth?tab=register", label: "Join Cardshare" },
-            ]}
-          />
+          <FooterLinks {...MARKET_LINKS} />
           <div>
             <h2 className="text-sm font-semibold text-ink">Contact</h2>
             <ul className="mt-4 space-y-3 text-sm">
@@ -77,14 +90,7 @@ export function SiteFooter({ supportEmail, socialUrl }: { supportEmail: string; 
               ) : null}
             </ul>
           </div>
-          <FooterLinks
-            id="footer-legal-heading"
-            heading="Legal"
-            links={[
-              { to: "/terms", label: "Terms of Service" },
-              { to: "/privacy", label: "Privacy Policy" },
-            ]}
-          />
+          <FooterLinks {...LEGAL_LINKS} />
         </div>
         <div className="mt-10 flex flex-col gap-3 border-t border-line pt-6 text-sm text-muted sm:flex-row sm:justify-between">
           <p>&copy; 2026 Cardshare</p>
