@@ -13,12 +13,11 @@ import {
   AdminFilterForm,
   AdminList,
   cellClass,
-  ConfirmRowAction,
   ConfirmRowStep,
   dateCellClass,
   inputClass,
   ProfileLink,
-  RowButton,
+  RowToggle,
 } from "~/modules/admin/list-ui";
 import type { ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { REASON_LABEL } from "~/modules/admin/messages";
@@ -166,18 +165,16 @@ export default function AdminReferrals() {
             <td className={cellClass}>
               {/* Deactivating takes a referral down for good (also one its owner paused); only an
                     admin's own takedown can be reopened here. */}
-              {referral.moderated ? (
-                <RowButton id={referral.id} intent="reopen" label={`Reopen ${referral.cardName}`}>
-                  Reopen
-                </RowButton>
-              ) : (
-                <ConfirmRowAction
-                  intent="deactivate"
-                  id={referral.id}
-                  label={`Deactivate ${referral.cardName} referral by ${referral.referrerUsername}`}
-                  copy={DEACTIVATE_COPY}
-                />
-              )}
+              <RowToggle
+                id={referral.id}
+                asks={!referral.moderated}
+                confirm={{
+                  intent: "deactivate",
+                  label: `Deactivate ${referral.cardName} referral by ${referral.referrerUsername}`,
+                  copy: DEACTIVATE_COPY,
+                }}
+                button={{ intent: "reopen", label: `Reopen ${referral.cardName}`, text: "Reopen" }}
+              />
             </td>
           </tr>
         )}

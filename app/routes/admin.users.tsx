@@ -10,12 +10,11 @@ import {
   AdminFilterForm,
   AdminList,
   cellClass,
-  ConfirmRowAction,
   ConfirmRowStep,
   dateCellClass,
   inputClass,
   ProfileLink,
-  RowButton,
+  RowToggle,
 } from "~/modules/admin/list-ui";
 import type { ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { PageCursor } from "~/modules/admin/queries";
@@ -131,30 +130,26 @@ export default function AdminUsers() {
                 <span className="text-xs text-muted">You</span>
               ) : (
                 <div className="flex items-center gap-1 whitespace-nowrap">
-                  {user.deactivatedAt ? (
-                    <RowButton id={user.id} intent="reactivate" label={`Reactivate ${user.username}`}>
-                      Reactivate
-                    </RowButton>
-                  ) : (
-                    <ConfirmRowAction
-                      intent="deactivate"
-                      id={user.id}
-                      label={`Deactivate ${user.username}`}
-                      copy={userCopy("deactivate", user.username)!}
-                    />
-                  )}
-                  {user.isAdmin ? (
-                    <ConfirmRowAction
-                      intent="revoke-admin"
-                      id={user.id}
-                      label={`Revoke admin from ${user.username}`}
-                      copy={userCopy("revoke-admin", user.username)!}
-                    />
-                  ) : (
-                    <RowButton id={user.id} intent="grant-admin" label={`Make admin ${user.username}`}>
-                      Make admin
-                    </RowButton>
-                  )}
+                  <RowToggle
+                    id={user.id}
+                    asks={!user.deactivatedAt}
+                    confirm={{
+                      intent: "deactivate",
+                      label: `Deactivate ${user.username}`,
+                      copy: userCopy("deactivate", user.username)!,
+                    }}
+                    button={{ intent: "reactivate", label: `Reactivate ${user.username}`, text: "Reactivate" }}
+                  />
+                  <RowToggle
+                    id={user.id}
+                    asks={user.isAdmin}
+                    confirm={{
+                      intent: "revoke-admin",
+                      label: `Revoke admin from ${user.username}`,
+                      copy: userCopy("revoke-admin", user.username)!,
+                    }}
+                    button={{ intent: "grant-admin", label: `Make admin ${user.username}`, text: "Make admin" }}
+                  />
                 </div>
               )}
             </td>

@@ -279,3 +279,26 @@ export function RowButton({
     </Form>
   );
 }
+
+/**
+ * A row's two-way action: while `asks` the destructive one that asks first (deactivate, revoke
+ * admin), else a quiet button taking it back or granting it (reopen, reactivate, make admin).
+ */
+export function RowToggle({
+  id,
+  asks,
+  confirm,
+  button,
+}: {
+  id: string;
+  asks: boolean;
+  confirm: { intent: string; label: string; copy: ConfirmCopy };
+  button: { intent: string; label: string; text: string };
+}) {
+  if (asks) return <ConfirmRowAction id={id} {...confirm} />;
+  return (
+    <RowButton id={id} intent={button.intent} label={button.label}>
+      {button.text}
+    </RowButton>
+  );
+}
