@@ -26,10 +26,10 @@ import { useSignInOnLostSession } from "~/utils/sign-in-again";
 import type { RootUser } from "~/utils/user";
 import { getToast } from "~/http/toast.server";
 import { sessionUnreadChats } from "~/http/auth.server";
-import stylesheet from "./tailwind.css?url";
+import { SiteStylesheet } from "~/components/layout/site-stylesheet";
 
+/** The stylesheet is <SiteStylesheet/>, in the head. */
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   // Installable (ADR 181): the web app manifest, and the icon iOS puts on the home screen.
   { rel: "manifest", href: "/manifest.webmanifest" },
@@ -99,6 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
         <Meta />
+        <SiteStylesheet />
         <Links />
       </head>
       <body className="flex min-h-full flex-col bg-canvas text-ink antialiased">

@@ -195,6 +195,21 @@ async function signedInTargets(origin: string): Promise<Target[]> {
   ];
 }
 
+/**
+ * The catalogue's first page rendered (not the edge cache's copy) and a later page by its keyset
+ * cursor, read from the first page's 'More cards' link: each reads the page's cards from an index
+ * of credit_cards, never the referrals (issue 31; the rows-read column shows it).
+ */
+async function catalogueTargets(origin: string): Promise<Target[]> {
+  const headers = { "Cache-Control": "no-cache" };
+  const first = await (await fetch(`${origin}/cards?sort=fee`, { headers })).text();
+  const next = /href="(\/cards\?sort=fee&amp;after=[^"]+)"/.exec(first)?.[1]?.replace(/&amp;/g, "&");
+  return [
+    { name: "/cards (rendered)", path: "/cards", headers },
+    ...(next ? [{ name: "/cards?sort=fee page 2 (keyset)", path: next, headers }] : []),
+  ];
+}
+
 function countRows(table: string): number {
   const output = step(`count ${table}`, "npx", [
     "wrangler",
@@ -261,6 +276,7 @@ async function main() {
 
   if (options.only !== "http") await wsBench(options.ws, options.d1);
   if (options.only === "ws") return;
+  APP_TARGETS.push(...(await catalogueTargets(`http://127.0.0.1:${APP_PORT}`)));
   APP_TARGETS.push(...(await signedInTargets(`http://127.0.0.1:${APP_PORT}`)));
 
   const hello = await measure(`http://127.0.0.1:${HELLO_PORT}/`, options);

@@ -1,8 +1,7 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { formatIsoDay } from "~/core/format";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Button } from "~/components/ui/button";
 import { formAction, type FormFailure } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { rowIntent } from "~/http/row-intent.server";
@@ -11,15 +10,14 @@ import { CardAndUserFields } from "~/modules/admin/filter-fields";
 import { readSharedFilters } from "~/modules/admin/filters.server";
 import {
   ActionError,
-  AdminTable,
+  AdminFilterForm,
+  AdminList,
   cellClass,
-  ConfirmRowAction,
   ConfirmRowStep,
   dateCellClass,
-  EmptyRow,
   inputClass,
-  Pager,
-  RowButton,
+  ProfileLink,
+  RowToggle,
 } from "~/modules/admin/list-ui";
 import type { ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { REASON_LABEL } from "~/modules/admin/messages";
@@ -92,7 +90,11 @@ export default function AdminReferrals() {
   return (
     <div>
       <h1 className="text-2xl font-semibold tracking-tight">Referral Management</h1>
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" aria-label="Filter referrals">
+      <AdminFilterForm
+        label="Filter referrals"
+        submit="Filter"
+        clear={{ to: "/admin/referrals", label: "Clear filters" }}
+      >
         <CardAndUserFields cards={cards} cardId={cardId} user={user} userLabel="Referrer" />
         <FilterSelect
           id="filter-status"
@@ -117,79 +119,66 @@ export default function AdminReferrals() {
           />
           Duplicates only
         </label>
-        <Button type="submit" variant="secondary">
-          Filter
-        </Button>
-        <Link to="/admin/referrals" className="text-sm text-brand-700 underline">
-          Clear filters
-        </Link>
-      </Form>
+      </AdminFilterForm>
       <ActionError message={actionData?.message} />
       <ConfirmRowStep copyOf={(intent) => (intent === "deactivate" ? DEACTIVATE_COPY : null)} />
-      <AdminTable
+      <AdminList
         caption="Referrals"
         minWidth="56rem"
         head={["Card", "Referrer", "Link", "Applications", "Created", "Status", "Actions"]}
-      >
-        {items.length === 0 ? (
-          <EmptyRow columns={7}>No referrals found.</EmptyRow>
-        ) : (
-          items.map((referral) => (
-            <tr key={referral.id}>
-              <td className={cellClass}>
-                <div className="font-medium">{referral.cardName}</div>
-                <div className="text-xs text-muted">
-                  {referral.cardIssuer}
-                  {referral.cardActive ? "" : " · card inactive"}
+        items={items}
+        empty="No referrals found."
+        nextCursor={nextCursor}
+        row={(referral) => (
+          <tr>
+            <td className={cellClass}>
+              <div className="font-medium">{referral.cardName}</div>
+              <div className="text-xs text-muted">
+                {referral.cardIssuer}
+                {referral.cardActive ? "" : " · card inactive"}
+              </div>
+            </td>
+            <td className={cellClass}>
+              <ProfileLink id={referral.referrerId} name={referral.referrerUsername} />
+              {referral.referrerDeactivated ? <div className="text-xs text-danger-700">Deactivated</div> : null}
+            </td>
+            <td className={`${cellClass} min-w-48 break-all`}>
+              <span className="text-xs">{referral.referralLink}</span>
+              {referral.duplicate ? (
+                <div>
+                  <Link
+                    to={`/admin/referrals?${new URLSearchParams({ link: referral.referralLink })}`}
+                    className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
+                  >
+                    Duplicate link: also used by another account
+                  </Link>
                 </div>
-              </td>
-              <td className={cellClass}>
-                <Link to={`/profile/${referral.referrerId}`} className="text-brand-700 underline">
-                  {referral.referrerUsername}
-                </Link>
-                {referral.referrerDeactivated ? <div className="text-xs text-danger-700">Deactivated</div> : null}
-              </td>
-              <td className={`${cellClass} min-w-48 break-all`}>
-                <span className="text-xs">{referral.referralLink}</span>
-                {referral.duplicate ? (
-                  <div>
-                    <Link
-                      to={`/admin/referrals?${new URLSearchParams({ link: referral.referralLink })}`}
-                      className="mt-1 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900"
-                    >
-                      Duplicate link: also used by another account
-                    </Link>
-                  </div>
-                ) : null}
-              </td>
-              <td className={`${cellClass} tabular`}>
-                {referral.applicationsCount} ({referral.successfulCount} successful)
-              </td>
-              <td className={dateCellClass}>{formatIsoDay(referral.createdAt)}</td>
-              <td className={cellClass}>
-                {referral.isActive ? "Active" : referral.moderated ? REFERRAL_MESSAGES.moderatedStatus : "Inactive"}
-              </td>
-              <td className={cellClass}>
-                {/* Deactivating takes a referral down for good (also one its owner paused); only an
+              ) : null}
+            </td>
+            <td className={`${cellClass} tabular`}>
+              {referral.applicationsCount} ({referral.successfulCount} successful)
+            </td>
+            <td className={dateCellClass}>{formatIsoDay(referral.createdAt)}</td>
+            <td className={cellClass}>
+              {referral.isActive ? "Active" : referral.moderated ? REFERRAL_MESSAGES.moderatedStatus : "Inactive"}
+            </td>
+            <td className={cellClass}>
+              {/* Deactivating takes a referral down for good (also one its owner paused); only an
                     admin's own takedown can be reopened here. */}
-                {referral.moderated ? (
-                  <RowButton id={referral.id} intent="reopen" label={`Reopen ${referral.cardName}`}>
-                    Reopen
-                  </RowButton>
-                ) : (
-                  <ConfirmRowAction
-                    intent="deactivate"
-                    id={referral.id}
-                    label={`Deactivate ${referral.cardName} referral by ${referral.referrerUsername}`}
-                    copy={DEACTIVATE_COPY}
-                  />
-                )}
-              </td>
-            </tr>
-          ))
+              <RowToggle
+                id={referral.id}
+                asks={!referral.moderated}
+                confirm={{
+                  intent: "deactivate",
+                  label: `Deactivate ${referral.cardName} referral by ${referral.referrerUsername}`,
+                  copy: DEACTIVATE_COPY,
+                }}
+                button={{ intent: "reopen", label: `Reopen ${referral.cardName}`, text: "Reopen" }}
+              />
+            </td>
+          </tr>
         )}
-      </AdminTable>
-      <Pager nextCursor={nextCursor} />
+      />
     </div>
   );
 }

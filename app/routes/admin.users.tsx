@@ -1,22 +1,20 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { formatIsoDay } from "~/core/format";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Button } from "~/components/ui/button";
 import { formAction, type FormFailure } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { rowIntent } from "~/http/row-intent.server";
 import {
   ActionError,
-  AdminTable,
+  AdminFilterForm,
+  AdminList,
   cellClass,
-  ConfirmRowAction,
   ConfirmRowStep,
   dateCellClass,
-  EmptyRow,
   inputClass,
-  Pager,
-  RowButton,
+  ProfileLink,
+  RowToggle,
 } from "~/modules/admin/list-ui";
 import type { ConfirmCopy } from "~/components/ui/confirm-dialog";
 import { PageCursor } from "~/modules/admin/queries";
@@ -94,87 +92,70 @@ export default function AdminUsers() {
   return (
     <div>
       <h1 className="text-2xl font-semibold tracking-tight">User Management</h1>
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-3" role="search">
+      <AdminFilterForm search submit="Search" clear={q ? { to: "/admin/users", label: "Clear search" } : null}>
         <div>
           <label htmlFor="user-search" className="block text-sm font-medium text-ink">
             Search by name or email
           </label>
           <input id="user-search" name="q" type="search" defaultValue={q} className={inputClass} />
         </div>
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-        {q ? (
-          <Link to="/admin/users" className="text-sm text-brand-700 underline">
-            Clear search
-          </Link>
-        ) : null}
-      </Form>
+      </AdminFilterForm>
       <p className="mt-2 text-xs text-muted">Matches the start of a username, email, first or last name.</p>
       <ActionError message={actionData?.message} />
       <ConfirmRowStep copyOf={(intent, id) => userCopy(intent, items.find((user) => user.id === id)?.username ?? "")} />
-      <AdminTable
+      <AdminList
         caption="Users"
         minWidth="60rem"
         head={["User", "Role", "Provider", "Verified", "Created", "Referrals", "Applications", "Status", "Actions"]}
-      >
-        {items.length === 0 ? (
-          <EmptyRow columns={9}>No users found.</EmptyRow>
-        ) : (
-          items.map((user) => (
-            <tr key={user.id}>
-              <td className={cellClass}>
-                <Link to={`/profile/${user.id}`} className="font-medium text-brand-700 underline">
-                  {user.username}
-                </Link>
-                <div className="text-xs text-muted">
-                  {[user.firstName, user.lastName].filter(Boolean).join(" ")} · {user.email}
+        items={items}
+        empty="No users found."
+        nextCursor={nextCursor}
+        row={(user) => (
+          <tr>
+            <td className={cellClass}>
+              <ProfileLink id={user.id} name={user.username} className="font-medium" />
+              <div className="text-xs text-muted">
+                {[user.firstName, user.lastName].filter(Boolean).join(" ")} · {user.email}
+              </div>
+            </td>
+            <td className={cellClass}>{user.isAdmin ? "Admin" : "Member"}</td>
+            <td className={cellClass}>{user.authProvider}</td>
+            <td className={cellClass}>{user.emailVerifiedAt ? "Yes" : "No"}</td>
+            <td className={dateCellClass}>{formatIsoDay(user.createdAt)}</td>
+            <td className={`${cellClass} tabular`}>{user.referralsCount}</td>
+            <td className={`${cellClass} tabular`}>{user.applicationsCount}</td>
+            <td className={cellClass}>{user.deactivatedAt ? "Deactivated" : "Active"}</td>
+            <td className={cellClass}>
+              {user.id === adminId ? (
+                <span className="text-xs text-muted">You</span>
+              ) : (
+                <div className="flex items-center gap-1 whitespace-nowrap">
+                  <RowToggle
+                    id={user.id}
+                    asks={!user.deactivatedAt}
+                    confirm={{
+                      intent: "deactivate",
+                      label: `Deactivate ${user.username}`,
+                      copy: userCopy("deactivate", user.username)!,
+                    }}
+                    button={{ intent: "reactivate", label: `Reactivate ${user.username}`, text: "Reactivate" }}
+                  />
+                  <RowToggle
+                    id={user.id}
+                    asks={user.isAdmin}
+                    confirm={{
+                      intent: "revoke-admin",
+                      label: `Revoke admin from ${user.username}`,
+                      copy: userCopy("revoke-admin", user.username)!,
+                    }}
+                    button={{ intent: "grant-admin", label: `Make admin ${user.username}`, text: "Make admin" }}
+                  />
                 </div>
-              </td>
-              <td className={cellClass}>{user.isAdmin ? "Admin" : "Member"}</td>
-              <td className={cellClass}>{user.authProvider}</td>
-              <td className={cellClass}>{user.emailVerifiedAt ? "Yes" : "No"}</td>
-              <td className={dateCellClass}>{formatIsoDay(user.createdAt)}</td>
-              <td className={`${cellClass} tabular`}>{user.referralsCount}</td>
-              <td className={`${cellClass} tabular`}>{user.applicationsCount}</td>
-              <td className={cellClass}>{user.deactivatedAt ? "Deactivated" : "Active"}</td>
-              <td className={cellClass}>
-                {user.id === adminId ? (
-                  <span className="text-xs text-muted">You</span>
-                ) : (
-                  <div className="flex items-center gap-1 whitespace-nowrap">
-                    {user.deactivatedAt ? (
-                      <RowButton id={user.id} intent="reactivate" label={`Reactivate ${user.username}`}>
-                        Reactivate
-                      </RowButton>
-                    ) : (
-                      <ConfirmRowAction
-                        intent="deactivate"
-                        id={user.id}
-                        label={`Deactivate ${user.username}`}
-                        copy={userCopy("deactivate", user.username)!}
-                      />
-                    )}
-                    {user.isAdmin ? (
-                      <ConfirmRowAction
-                        intent="revoke-admin"
-                        id={user.id}
-                        label={`Revoke admin from ${user.username}`}
-                        copy={userCopy("revoke-admin", user.username)!}
-                      />
-                    ) : (
-                      <RowButton id={user.id} intent="grant-admin" label={`Make admin ${user.username}`}>
-                        Make admin
-                      </RowButton>
-                    )}
-                  </div>
-                )}
-              </td>
-            </tr>
-          ))
+              )}
+            </td>
+          </tr>
         )}
-      </AdminTable>
-      <Pager nextCursor={nextCursor} />
+      />
     </div>
   );
 }

@@ -2,25 +2,19 @@ import { data, redirect, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { CardSkeletons } from "~/components/ui/skeleton";
 import { activeIssuersRead } from "~/modules/cards/catalog.server";
-import { CardFilterSelects } from "~/modules/cards/card-filter-selects";
+import { CardFilterSelects, MaxFeeSelect, SearchButtons, SortSelect } from "~/modules/cards/card-filter-selects";
 import { runReads } from "~/core/d1-reads.server";
-import {
-  EMPTY_SEARCH_TEXT,
-  MAX_FEE_OPTIONS,
-  MIN_CREDIT_OPTIONS,
-  MIN_SHARING_OPTIONS,
-  SORT_OPTIONS,
-} from "~/modules/referrals/display";
+import { EMPTY_SEARCH_TEXT, MIN_CREDIT_OPTIONS, MIN_SHARING_OPTIONS, SORT_OPTIONS } from "~/modules/referrals/display";
 import { ReferralCard } from "~/modules/referrals/referral-card";
 import { TILE_VIEW } from "~/modules/referrals/record-sql.server";
 import { parseSlot, slotForVisitor, VISITOR_SLOT_SECONDS } from "~/modules/referrals/rotation.server";
 import { SearchQuerySchema, searchRead } from "~/modules/referrals/search.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { ReferralTypeTab } from "~/modules/referrals/type-tab";
-import { anyOr, FilterSelect } from "~/components/forms/filter-select";
+import { anyOr, FILTER_CONTROL_CLASS, FilterSelect } from "~/components/forms/filter-select";
 import { signedInMeta } from "~/utils/signed-in-meta";
 import { SearchField } from "~/components/forms/search-field";
 
@@ -91,8 +85,6 @@ export const loader = pageLoader({
     );
   },
 });
-
-const selectClass = "mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm";
 
 /** The sort options, the default one empty so that it stays out of the URL. */
 const SORT_CHOICES = SORT_OPTIONS.map((option) => (option.value === "default" ? { ...option, value: "" } : option));
@@ -177,21 +169,9 @@ export default function FindReferrals() {
             wrapperClassName="sm:col-span-2 md:col-span-1"
             defaultValue={query.q}
             placeholder="Card, issuer, category or info"
-            className={selectClass}
           />
-          <FilterSelect
-            className={selectClass}
-            name="sort"
-            label="Sort by"
-            value={query.sort === "default" ? "" : query.sort}
-            options={SORT_CHOICES}
-          />
-          <div className="flex items-end gap-2">
-            <Button type="submit">Search</Button>
-            <Link to="/apply" className={buttonClass("ghost")}>
-              Clear filters
-            </Link>
-          </div>
+          <SortSelect value={query.sort === "default" ? "" : query.sort} options={SORT_CHOICES} />
+          <SearchButtons clear={{ to: "/apply", label: "Clear filters" }} />
         </div>
         <details ref={filtersRef} open={activeFilters > 0 ? true : undefined} className="group">
           <summary className="inline-flex h-10 cursor-pointer items-center gap-2 rounded-card border border-line px-3 text-sm font-medium hover:bg-canvas">
@@ -199,33 +179,26 @@ export default function FindReferrals() {
           </summary>
           <div className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
             <CardFilterSelects
-              className={selectClass}
               issuers={issuers}
               values={{ issuer: query.issuer, category: query.category, bonus: query.bonusType }}
               bonusName="bonusType"
               bonusLabel="Welcome bonus type"
             />
             <FilterSelect
-              className={selectClass}
+              className={FILTER_CONTROL_CLASS}
               name="minCredit"
               label="Minimum credit score"
               value={query.minCredit}
               options={anyOr(MIN_CREDIT_OPTIONS, (value) => `${value}+`)}
             />
             <FilterSelect
-              className={selectClass}
+              className={FILTER_CONTROL_CLASS}
               name="minSharing"
               label="Minimum sharing"
               value={query.minSharing}
               options={anyOr(MIN_SHARING_OPTIONS, (value) => `${value}%+`)}
             />
-            <FilterSelect
-              className={selectClass}
-              name="maxFee"
-              label="Maximum annual fee"
-              value={query.maxFee}
-              options={anyOr(MAX_FEE_OPTIONS, (value) => (value === 0 ? "No annual fee" : `$${value} or less`))}
-            />
+            <MaxFeeSelect label="Maximum annual fee" value={query.maxFee} />
           </div>
         </details>
       </Form>

@@ -1,19 +1,17 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { anyOr, FilterSelect } from "~/components/forms/filter-select";
 import { SearchField } from "~/components/forms/search-field";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { SITE_FOOTER_HANDLE } from "~/components/layout/site-footer";
-import { Button, buttonClass } from "~/components/ui/button";
+import { buttonClass } from "~/components/ui/button";
 import { runReads } from "~/core/d1-reads.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { activeIssuersRead } from "~/modules/cards/catalog.server";
-import { CardFilterSelects } from "~/modules/cards/card-filter-selects";
+import { CardFilterSelects, MaxFeeSelect, SearchButtons, SortSelect } from "~/modules/cards/card-filter-selects";
 import { publicMeta } from "~/modules/public/card-offer";
 import { CATALOGUE_SORT_LABELS, CATALOGUE_SORTS } from "~/modules/public/catalogue";
 import { CatalogueQuerySchema, catalogueRead } from "~/modules/public/catalogue.server";
 import { MarketCardTile } from "~/modules/public/market-card";
-import { MAX_FEE_OPTIONS } from "~/modules/referrals/display";
 
 export const handle = SITE_FOOTER_HANDLE;
 
@@ -45,7 +43,6 @@ export const loader = pageLoader({
   },
 });
 
-const fieldClass = "mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm";
 const FILTERS = ["q", "issuer", "category", "maxFee", "bonus"] as const;
 
 export default function CardsIndex() {
@@ -83,37 +80,19 @@ export default function CardsIndex() {
           wrapperClassName="sm:col-span-2 lg:col-span-1"
           defaultValue={query.q}
           placeholder="Card or issuer"
-          className={fieldClass}
         />
         <CardFilterSelects
-          className={fieldClass}
           issuers={issuers}
           values={{ issuer: query.issuer, category: query.category, bonus: query.bonus }}
           bonusName="bonus"
           bonusLabel="Bonus type"
         />
-        <FilterSelect
-          className={fieldClass}
-          name="maxFee"
-          label="Annual fee"
-          value={query.maxFee}
-          options={anyOr(MAX_FEE_OPTIONS, (value) => (value === 0 ? "No annual fee" : `$${value} or less`))}
-        />
-        <FilterSelect
-          className={fieldClass}
-          name="sort"
-          label="Sort by"
+        <MaxFeeSelect label="Annual fee" value={query.maxFee} />
+        <SortSelect
           value={query.sort}
           options={CATALOGUE_SORTS.map((value) => ({ value, label: CATALOGUE_SORT_LABELS[value] }))}
         />
-        <div className="flex items-end gap-2">
-          <Button type="submit">Search</Button>
-          {filtered ? (
-            <Link to="/cards" className={buttonClass("ghost")}>
-              Clear
-            </Link>
-          ) : null}
-        </div>
+        <SearchButtons clear={filtered ? { to: "/cards", label: "Clear" } : null} />
       </Form>
       <section aria-label="Cards" aria-busy={loading} className="mt-6">
         <p role="status" className="mb-3 text-sm font-medium text-muted">

@@ -16,7 +16,7 @@ import { CardOffer, JoinCall, publicMeta, withArticle } from "~/modules/public/c
 import { ShareTerms } from "~/modules/shares/share-terms";
 import { shareImagePath } from "~/modules/public/share-image";
 import { getSharedReferral, type SharedReferral } from "~/modules/public/pages.server";
-import { offeredBonus } from "~/modules/referrals/present";
+import { offeredBonus } from "~/modules/referrals/display";
 import { getReferral } from "~/modules/referrals/referrals.server";
 import { ReferrerReputation } from "~/modules/reputation/reputation";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";

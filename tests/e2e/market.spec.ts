@@ -72,10 +72,22 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Referrals on Cardshare today" })).toBeVisible();
       await expect(page.getByRole("definition").first()).toHaveText(/\d/);
       await expect(page.getByText("Illustrative sample offers", { exact: false })).toBeVisible();
+      // "Browse cards" in the header, the hero and the footer.
+      for (const where of ["banner", "main", "contentinfo"] as const) {
+        await expect(page.getByRole(where).getByRole("link", { name: "Browse cards" }).first()).toHaveAttribute(
+          "href",
+          "/cards",
+        );
+      }
+      // The stylesheet is in the head: no render-blocking request before the first paint.
+      await expect(page.locator('head style[id="site-css"]')).toHaveCount(1);
+      await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
       if (javaScriptEnabled) await screens(page, "landing");
       await page.getByRole("banner").getByRole("link", { name: "Browse cards" }).click();
       await expect(page).toHaveURL(/\/cards$/);
       await expect(page.getByRole("heading", { level: 1, name: "Browse cards" })).toBeVisible();
+      // Still styled after hydration and a navigation (the body is a flex column by the stylesheet).
+      await expect(page.locator("body")).toHaveCSS("display", "flex");
       if (javaScriptEnabled) await screens(page, "cards");
 
       // Search by name, then a filter: with JavaScript the select sends the form, without it Search does.

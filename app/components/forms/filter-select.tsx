@@ -1,3 +1,6 @@
+/** The controls of the public filter forms (/apply, /cards). */
+export const FILTER_CONTROL_CLASS = "mt-1.5 block h-10 w-full rounded-card border border-line bg-surface px-3 text-sm";
+
 export type FilterOption = { value: string | number; label: string };
 
 /** "Any" (no filter) followed by the allowed values, labelled. */

@@ -1,13 +1,15 @@
+import { FILTER_CONTROL_CLASS } from "./filter-select";
+
 /** The labelled text search of a GET filter form ('q'): /apply's and /cards'. */
 export function SearchField({
   defaultValue,
   placeholder,
-  className,
+  className = FILTER_CONTROL_CLASS,
   wrapperClassName,
 }: {
   defaultValue: string;
   placeholder: string;
-  className: string;
+  className?: string;
   wrapperClassName: string;
 }) {
   return (

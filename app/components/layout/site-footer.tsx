@@ -6,6 +6,46 @@ const linkClass = "text-muted transition-colors duration-150 hover:text-brand-70
 /** Routes that show the site footer say so in their handle (root.tsx reads it): every public page. */
 export const SITE_FOOTER_HANDLE = { siteFooter: true } as const;
 
+type LinkList = { id: string; heading: string; links: { to: string; label: string }[] };
+
+const MARKET_LINKS: LinkList = {
+  id: "footer-market-heading",
+  heading: "Marketplace",
+  links: [
+    { to: "/cards", label: "Browse cards" },
+    { to: "/auth?tab=register", label: "Join Cardshare" },
+  ],
+};
+
+const LEGAL_LINKS: LinkList = {
+  id: "footer-legal-heading",
+  heading: "Legal",
+  links: [
+    { to: "/terms", label: "Terms of Service" },
+    { to: "/privacy", label: "Privacy Policy" },
+  ],
+};
+
+/** One of the footer's link lists: a navigation landmark named by its heading. */
+function FooterLinks({ id, heading, links }: LinkList) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-sm font-semibold text-ink">
+        {heading}
+      </h2>
+      <ul className="mt-4 space-y-3 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={linkClass}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
  * The site footer of every public page (docs/product.md#footer): the catalogue, support, social,
  * terms and privacy.
@@ -24,23 +64,7 @@ export function SiteFooter({ supportEmail, socialUrl }: { supportEmail: string; 
               The marketplace for credit card referrals. Find a referral that shares the bonus, or share your own.
             </p>
           </div>
-          <nav aria-labelledby="footer-market-heading">
-            <h2 id="footer-market-heading" className="text-sm font-semibold text-ink">
-              Marketplace
-            </h2>
-            <ul className="mt-4 space-y-3 text-sm">
-              <li>
-                <Link to="/cards" className={linkClass}>
-                  Browse cards
-                </Link>
-              </li>
-              <li>
-                <Link to="/auth?tab=register" className={linkClass}>
-                  Join Cardshare
-                </Link>
-              </li>
-            </ul>
-          </nav>
+          <FooterLinks {...MARKET_LINKS} />
           <div>
             <h2 className="text-sm font-semibold text-ink">Contact</h2>
             <ul className="mt-4 space-y-3 text-sm">
@@ -66,23 +90,7 @@ export function SiteFooter({ supportEmail, socialUrl }: { supportEmail: string; 
               ) : null}
             </ul>
           </div>
-          <nav aria-labelledby="footer-legal-heading">
-            <h2 id="footer-legal-heading" className="text-sm font-semibold text-ink">
-              Legal
-            </h2>
-            <ul className="mt-4 space-y-3 text-sm">
-              <li>
-                <Link to="/terms" className={linkClass}>
-                  Terms of Service
-                </Link>
-              </li>
-              <li>
-                <Link to="/privacy" className={linkClass}>
-                  Privacy Policy
-                </Link>
-              </li>
-            </ul>
-          </nav>
+          <FooterLinks {...LEGAL_LINKS} />
         </div>
         <div className="mt-10 flex flex-col gap-3 border-t border-line pt-6 text-sm text-muted sm:flex-row sm:justify-between">
           <p>&copy; 2026 Cardshare</p>

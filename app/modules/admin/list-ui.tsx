@@ -1,5 +1,6 @@
 /** Small pieces shared by the admin lists: the pager, the table frame and the confirmation of row actions. */
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Fragment } from "react";
 import type { ReactNode } from "react";
 import { FormError } from "~/components/forms/form-error";
 import { ConfirmPanel, ConfirmTrigger, type ConfirmCopy } from "~/components/ui/confirm-dialog";
@@ -63,6 +64,84 @@ export function AdminTable({
         <tbody className="divide-y divide-line">{children}</tbody>
       </table>
     </ScrollRegion>
+  );
+}
+
+/**
+ * A keyset-paged admin list: its table (AdminTable), one row per item or the empty message, and
+ * the pager under it.
+ */
+export function AdminList<Item extends { id: string }>({
+  items,
+  empty,
+  nextCursor,
+  row,
+  ...table
+}: {
+  caption: string;
+  head: string[];
+  minWidth?: string;
+  items: readonly Item[];
+  /** What the table says when nothing matches ('No users found.'). */
+  empty: string;
+  nextCursor: string | null;
+  row: (item: Item) => ReactNode;
+}) {
+  return (
+    <>
+      <AdminTable {...table}>
+        {items.length === 0 ? (
+          <EmptyRow columns={table.head.length}>{empty}</EmptyRow>
+        ) : (
+          items.map((item) => <Fragment key={item.id}>{row(item)}</Fragment>)
+        )}
+      </AdminTable>
+      <Pager nextCursor={nextCursor} />
+    </>
+  );
+}
+
+/** An admin list's GET filter form: its fields, then the submit button and a link clearing them. */
+export function AdminFilterForm({
+  label,
+  search = false,
+  submit,
+  clear,
+  children,
+}: {
+  label?: string;
+  /** A search (role="search") rather than a set of filters. */
+  search?: boolean;
+  submit: string;
+  clear: { to: string; label: string } | null;
+  children: ReactNode;
+}) {
+  return (
+    <Form
+      method="get"
+      className="mt-6 flex flex-wrap items-end gap-3"
+      aria-label={label}
+      role={search ? "search" : undefined}
+    >
+      {children}
+      <Button type="submit" variant="secondary">
+        {submit}
+      </Button>
+      {clear ? (
+        <Link to={clear.to} className="text-sm text-brand-700 underline">
+          {clear.label}
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/** A member's name in a list, linking to their profile. */
+export function ProfileLink({ id, name, className = "" }: { id: string; name: string; className?: string }) {
+  return (
+    <Link to={`/profile/${id}`} className={`text-brand-700 underline ${className}`.trim()}>
+      {name}
+    </Link>
   );
 }
 
@@ -198,5 +277,28 @@ export function RowButton({
         {children}
       </Button>
     </Form>
+  );
+}
+
+/**
+ * A row's two-way action: while `asks` the destructive one that asks first (deactivate, revoke
+ * admin), else a quiet button taking it back or granting it (reopen, reactivate, make admin).
+ */
+export function RowToggle({
+  id,
+  asks,
+  confirm,
+  button,
+}: {
+  id: string;
+  asks: boolean;
+  confirm: { intent: string; label: string; copy: ConfirmCopy };
+  button: { intent: string; label: string; text: string };
+}) {
+  if (asks) return <ConfirmRowAction id={id} {...confirm} />;
+  return (
+    <RowButton id={id} intent={button.intent} label={button.label}>
+      {button.text}
+    </RowButton>
   );
 }

@@ -1,7 +1,7 @@
 import { clsx } from "clsx";
 import { Star } from "lucide-react";
 import { useState } from "react";
-import { ErrorList } from "~/components/forms/field";
+import { ErrorList } from "~/components/forms/error-list";
 import { STAR_ON, StarIcon } from "~/components/ui/star-icon";
 
 export const STAR_VALUES = [1, 2, 3, 4, 5] as const;

@@ -61,3 +61,11 @@ export function remainingWarning(available: number | null | undefined, upTo: 3 |
 export const EMPTY_SEARCH_TEXT = "No referrals found matching your filters.";
 
 export const REFERRAL_STATUS_ACTION = "/dashboard/my-referrals";
+
+/**
+ * The bonus a referral offers: the referrer's special bonus when given, else the card's (here,
+ * not beside the referral's schema, so /r/{code} loads no zod).
+ */
+export function offeredBonus<B>(referral: { specialReferrerBonus: B | null; creditCard: { referralBonus: B } }): B {
+  return referral.specialReferrerBonus ?? referral.creditCard.referralBonus;
+}

@@ -9,7 +9,7 @@ import { isSafeReferralLink } from "~/core/referral-link";
 import { visibleNames } from "~/modules/users/privacy";
 import { WelcomeOfferSchema } from "~/modules/cards/offer-schema";
 import { presentOffer } from "~/modules/cards/value";
-import { OutcomeFiguresSchema } from "~/modules/reputation/figures";
+import { OutcomeFiguresSchema } from "~/modules/reputation/figures-schema";
 import { presentShare, ShareFieldsSchema, type ShareColumns } from "~/modules/shares/present";
 import {
   BONUS_UNITS,
@@ -379,13 +379,4 @@ function reviewOf(row: ReferralRecord): PresentedReferral["review"] {
 export const STALE_AFTER_DAYS = 90;
 function isStale(confirmedAt: Date, now = Date.now()) {
   return now - confirmedAt.getTime() > STALE_AFTER_DAYS * 24 * 60 * 60 * 1000;
-}
-
-/** The bonus a referral offers: the referrer's special bonus when given, else the card's. */
-export function offeredBonus(
-  referral: Pick<PresentedReferral, "specialReferrerBonus"> & {
-    creditCard: Pick<PresentedReferral["creditCard"], "referralBonus">;
-  },
-) {
-  return referral.specialReferrerBonus ?? referral.creditCard.referralBonus;
 }

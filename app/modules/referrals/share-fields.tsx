@@ -4,9 +4,10 @@
  * unless the referrer typed their own), how, and within how many days of the bonus posting; and
  * whether applicants see the score, said with why it is asked and that it is optional.
  */
-import { getCollectionProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { getCollectionProps, getInputProps } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { ErrorList, Field, SelectField } from "~/components/forms/field";
+import { ErrorList, Field } from "~/components/forms/field";
+import { InputFor, SelectFor } from "./bound-fields";
 import { useHydrated } from "~/core/hooks";
 import { formatCents, LISTED_SHARE_METHODS, MAX_DEADLINE_DAYS } from "~/modules/shares/terms";
 import type { BonusUnit } from "../../../db/enums";
@@ -61,10 +62,13 @@ export function ShareMoneyFields({ form, fields, rules, errorsOf }: ReferralSect
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [estimate]);
 
+  const bound = { errorsOf };
   return (
     <fieldset className="grid gap-x-4 gap-y-2 sm:grid-cols-2">
       <legend className="mb-2 text-sm font-medium text-ink">How you pay the share</legend>
-      <Field
+      <InputFor
+        {...bound}
+        field={fields.shareAmount}
         label="Amount the applicant receives ($)"
         hint={
           hydrated
@@ -73,31 +77,32 @@ export function ShareMoneyFields({ form, fields, rules, errorsOf }: ReferralSect
               : `Estimated from the bonus's value${rules?.program ? ` (${rules.program})` : ""}: ${formatCents(estimate)}. You may change it.`
             : "Empty: the bonus's estimated value."
         }
-        inputProps={{ ...getInputProps(fields.shareAmount, { type: "number" }), min: 0.01, step: "0.01" }}
-        errors={errorsOf(fields.shareAmount)}
+        type="number"
+        min={0.01}
+        step="0.01"
       />
-      <SelectField
+      <SelectFor
+        {...bound}
+        field={fields.shareMethod}
         label="Paid by"
         placeholder="Choose a method"
         options={METHOD_OPTIONS}
-        selectProps={getSelectProps(fields.shareMethod)}
-        errors={errorsOf(fields.shareMethod)}
       />
-      <Field
+      <InputFor
+        {...bound}
+        field={fields.shareMethodNote}
         label="Which method?"
         hint="Only for Other."
-        inputProps={{ ...getInputProps(fields.shareMethodNote, { type: "text" }), maxLength: 100 }}
-        errors={errorsOf(fields.shareMethodNote)}
+        maxLength={100}
       />
-      <Field
+      <InputFor
+        {...bound}
+        field={fields.shareDeadlineDays}
         label="Paid within (days after the bonus posts)"
-        inputProps={{
-          ...getInputProps(fields.shareDeadlineDays, { type: "number" }),
-          min: 1,
-          max: MAX_DEADLINE_DAYS,
-          step: 1,
-        }}
-        errors={errorsOf(fields.shareDeadlineDays)}
+        type="number"
+        min={1}
+        max={MAX_DEADLINE_DAYS}
+        step={1}
       />
     </fieldset>
   );

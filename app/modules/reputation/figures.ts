@@ -1,26 +1,11 @@
 /**
  * A referrer's reputation from confirmed outcomes (docs/decisions/170): the figures kept on their
- * users row by the outcomes domain, as /api carries them and as pages word them. Browser-safe.
+ * users row by the outcomes domain, as pages word them. Browser-safe and without zod, so the
+ * pages that show figures load no form kit (their schema, as /api carries them: figures-schema.ts).
  */
-import { z } from "zod";
+import type { OutcomeFigures } from "./figures-schema";
 
-export const OutcomeFiguresSchema = z.object({
-  /** Applications whose bonus both sides confirmed. */
-  confirmedSuccesses: z.number().int(),
-  /** Shares owed: the bonus posted on an application that was promised a share. */
-  sharesPromised: z.number().int(),
-  /** Of those, the ones the applicant confirmed received. */
-  sharesPaid: z.number().int(),
-  /** Median days from bonus posted to share paid, over confirmed shares (null before the first). */
-  medianDaysToPay: z.number().nullable(),
-  /** Shares an applicant reported as not received, still open. */
-  openDisputes: z.number().int(),
-  /** Disputes an admin decided for the applicant (docs/decisions/175). */
-  disputesUpheld: z.number().int(),
-  /** Shares past their deadline and not marked paid (docs/decisions/185). */
-  lateShares: z.number().int(),
-});
-export type OutcomeFigures = z.infer<typeof OutcomeFiguresSchema>;
+export type { OutcomeFigures };
 
 /** The users columns the figures come from, under the same names. */
 export const NO_FIGURES: OutcomeFigures = {

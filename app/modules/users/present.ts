@@ -4,7 +4,8 @@
  * public profile (`GET /api/users/profile/{id}`), with the privacy switches already applied.
  */
 import { z } from "zod";
-import { OutcomeFiguresSchema, type OutcomeFigures } from "~/modules/reputation/figures";
+import type { OutcomeFigures } from "~/modules/reputation/figures";
+import { OutcomeFiguresSchema } from "~/modules/reputation/figures-schema";
 import { ApiUserSchema, toApiUser } from "~/modules/auth/present";
 import type { PrivacySettings } from "./privacy";
 

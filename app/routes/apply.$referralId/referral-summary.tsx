@@ -8,7 +8,8 @@ import type { ApplicantState } from "~/modules/applications/present";
 import { formatAnnualFee, formatBonus } from "~/modules/cards/display";
 import { formatEstimate } from "~/modules/cards/value";
 import { ApplicantValue } from "~/modules/referrals/applicant-value";
-import { offeredBonus, type PresentedReferral } from "~/modules/referrals/present";
+import { offeredBonus } from "~/modules/referrals/display";
+import type { PresentedReferral } from "~/modules/referrals/present";
 import { CardArt } from "~/modules/cards/card-art";
 import { CardName, CreditBandChip, RemainingWarning } from "~/modules/referrals/referral-card";
 

@@ -1,5 +1,6 @@
-import { getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import { Field, SelectField, TextareaField } from "~/components/forms/field";
+import { getInputProps, getTextareaProps } from "@conform-to/react";
+import { TextareaField } from "~/components/forms/field";
+import { InputFor, SelectFor } from "~/modules/referrals/bound-fields";
 import type { ErrorsOf, ReferralFormFields } from "~/modules/referrals/referral-fields";
 import type { CardRules } from "~/modules/referrals/schemas";
 import { BONUS_UNITS, CARD_CATEGORIES } from "../../../db/enums";
@@ -17,47 +18,30 @@ export function newCardRules(): CardRules {
  */
 export function NewCardFields({ fields, errorsOf }: { fields: ReferralFormFields; errorsOf: ErrorsOf }) {
   const card = fields.newCard.getFieldset();
-  const text = (field: typeof card.name, type: "text" | "number" | "url" = "text") => getInputProps(field, { type });
+  const bound = { errorsOf };
   return (
     <fieldset className="grid gap-4 rounded-card border border-line p-4 sm:grid-cols-2">
       <legend className="px-1 text-sm font-semibold text-ink">New card</legend>
       <input {...getInputProps(fields.creditCardId, { type: "hidden" })} />
-      <Field label="Card Name" inputProps={text(card.name)} errors={errorsOf(card.name)} />
-      <Field label="Card Issuer" inputProps={text(card.issuer)} errors={errorsOf(card.issuer)} />
-      <SelectField
+      <InputFor {...bound} field={card.name} label="Card Name" />
+      <InputFor {...bound} field={card.issuer} label="Card Issuer" />
+      <SelectFor
+        {...bound}
+        field={card.category}
         label="Card Category"
         placeholder="Select a category"
         options={CARD_CATEGORIES}
-        selectProps={getSelectProps(card.category)}
-        errors={errorsOf(card.category)}
       />
-      <Field
-        label="Annual Fee"
-        inputProps={{ ...text(card.annualFee, "number"), min: 0, step: 1 }}
-        errors={errorsOf(card.annualFee)}
-      />
+      <InputFor {...bound} field={card.annualFee} label="Annual Fee" type="number" min={0} step={1} />
       <TextareaField
         label="Description"
         className="sm:col-span-2"
         textareaProps={{ ...getTextareaProps(card.description), rows: 3 }}
         errors={errorsOf(card.description)}
       />
-      <Field
-        label="Referral bonus"
-        inputProps={{ ...text(card.referralBonusAmount, "number"), min: 0, step: "any" }}
-        errors={errorsOf(card.referralBonusAmount)}
-      />
-      <SelectField
-        label="Bonus unit"
-        options={BONUS_UNITS}
-        selectProps={getSelectProps(card.referralBonusUnit)}
-        errors={errorsOf(card.referralBonusUnit)}
-      />
-      <Field
-        label="Official Website"
-        inputProps={{ ...text(card.officialWebsite, "url"), placeholder: "https://" }}
-        errors={errorsOf(card.officialWebsite)}
-      />
+      <InputFor {...bound} field={card.referralBonusAmount} label="Referral bonus" type="number" min={0} step="any" />
+      <SelectFor {...bound} field={card.referralBonusUnit} label="Bonus unit" options={BONUS_UNITS} />
+      <InputFor {...bound} field={card.officialWebsite} label="Official Website" type="url" placeholder="https://" />
     </fieldset>
   );
 }
