@@ -7,7 +7,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", ".wrangler/", "node_modules/", "playwright-report/", "test-results/", "bench/results/"] },
+  {
+    ignores: [
+      "build/",
+      ".wrangler/",
+      "node_modules/",
+      "playwright-report/",
+      "test-results/",
+      "bench/results/",
+      "bench/remix-floor/build/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -71,7 +71,8 @@ export class Recorder {
     stats.latencies.push(performance.now() - started);
     if (response.status >= 500) {
       stats.status5xx += 1;
-      if (this.serverErrors.length < 20) this.serverErrors.push({ route, status: response.status, body: text.slice(0, 500) });
+      if (this.serverErrors.length < 20)
+        this.serverErrors.push({ route, status: response.status, body: text.slice(0, 500) });
     } else if (response.status >= 400) {
       stats.status4xx += 1;
       const key = `${route} ${response.status}`;

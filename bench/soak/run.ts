@@ -8,7 +8,8 @@
  * and M/2 visitors (bench/soak/traffic.ts); the members also talk in pairs over the chat's
  * sockets (bench/soak/chat.ts). It prints requests, 4xx and 5xx, p50 and p99 by route; messages
  * sent, delivered, lost and duplicated; the mail provider's calls; and workerd's memory (RSS) at
- * the start, the peak and the end. Bounded: N minutes (at most 60), M members (at most 500), each
+ * the start, once warm, the peak and the end, and the Worker's JS heap after a full collection
+ * (bench/soak/heap.ts, through workerd's inspector on port+2). Bounded: N minutes (at most 60), M members (at most 500), each
  * person one request at a time with a think time between.
  *
  * `--no-seed` reuses the last run's database (.wrangler/soak) instead of a fresh one (migrating and
@@ -28,6 +29,7 @@ import { parseArgs } from "node:util";
 import { buildDemoData, DEMO_PASSWORD } from "../../db/seed/demo";
 import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
 import { ChatClient, ChatLedger } from "./chat";
+import { collectedHeapMiB } from "./heap";
 import { Recorder } from "./http";
 import { PROVIDER_KEY, startProvider } from "./provider";
 import { AppServer, writeSoakConfig } from "./server";
@@ -62,7 +64,7 @@ if (
 ) {
   console.error(
     "usage: npm run soak -- --minutes 0-60 [--members 2-500] [--restart] [--slow-d1 0-10000] " +
-      "[--provider-failures 0-0.99] [--think-ms >=100] [--port P (P+1 for the mail provider)]",
+      "[--provider-failures 0-0.99] [--think-ms >=100] [--port P (P+1 the mail provider, P+2 the inspector)]",
   );
   process.exit(2);
 }
@@ -156,6 +158,7 @@ async function main() {
     port,
     persistTo: STATE,
     log: "soak-app",
+    inspectorPort: port + 2,
     vars: {
       SESSION_SECRET: "soak-secret-at-least-16-chars",
       APP_ORIGIN: `http://127.0.0.1:${port}`,
@@ -169,7 +172,10 @@ async function main() {
     },
   });
   let restarting = false;
-  const http = new Recorder(() => server.origin, () => restarting);
+  const http = new Recorder(
+    () => server.origin,
+    () => restarting,
+  );
   const ledger = new ChatLedger();
   process.on("exit", () => server.kill());
   process.on("SIGINT", () => process.exit(130));
@@ -216,13 +222,18 @@ async function main() {
     peak: 0,
     end: null as number | null,
     beforeRestart: null as number | null,
+    /** JS heap after a full collection, MiB: at the start, once warm, at the end. */
+    heap: { start: await collectedHeapMiB(port + 2), warm: null as number | null, end: null as number | null },
   };
   const sample = setInterval(() => (memory.peak = Math.max(memory.peak, server.rssMiB() ?? 0)), 5000);
   const started = Date.now();
   const deadline = started + minutes * 60_000;
   // Warm: every route has run and compiled, the caches have filled (a quarter of the run, at most 1 min).
   const warmAt = Math.min(60_000, (minutes * 60_000) / 4);
-  const warm = setTimeout(() => (memory.warm = server.rssMiB()), warmAt);
+  const warm = setTimeout(() => {
+    memory.warm = server.rssMiB();
+    void collectedHeapMiB(port + 2).then((heap) => (memory.heap.warm = heap));
+  }, warmAt);
   console.log(
     `soak: ${members.length} members, ${Math.floor(members.length / 2)} visitors, ${chats.length} chats, ` +
       `${minutes} min; workerd RSS ${memory.start?.toFixed(0)} MiB`,
@@ -303,6 +314,7 @@ async function main() {
     await sleep(2000);
   }
   memory.end = server.rssMiB();
+  memory.heap.end = await collectedHeapMiB(port + 2);
   clearInterval(sample);
   clearTimeout(warm);
   await server.stop();
@@ -310,7 +322,9 @@ async function main() {
 
   const mail = {
     ...provider.counts(),
-    "outbox (sent, recorded)": query<{ n: number }>("SELECT COUNT(*) AS n FROM email_outbox WHERE sent_at IS NOT NULL")[0].n,
+    "outbox (sent, recorded)": query<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM email_outbox WHERE sent_at IS NOT NULL",
+    )[0].n,
     "dead letters": query<{ n: number }>("SELECT COUNT(*) AS n FROM notification_dead_letters")[0].n,
   };
   const faults = [
@@ -328,11 +342,17 @@ async function main() {
     console.table(
       [...http.statuses4xx.entries()]
         .sort((a, b) => b[1] - a[1])
-        .map(([key, count]) => ({ "route status": key, count, "first answer": http.samples4xx.get(key)?.slice(0, 120) })),
+        .map(([key, count]) => ({
+          "route status": key,
+          count,
+          "first answer": http.samples4xx.get(key)?.slice(0, 120),
+        })),
     );
   }
   for (const sampleError of http.serverErrors.slice(0, 5)) {
-    console.log(`5xx ${sampleError.route} ${sampleError.status}: ${sampleError.body.replace(/\s+/g, " ").slice(0, 300)}`);
+    console.log(
+      `5xx ${sampleError.route} ${sampleError.status}: ${sampleError.body.replace(/\s+/g, " ").slice(0, 300)}`,
+    );
   }
   console.log("\nChat messages:");
   console.table([ledger.summary()]);
@@ -355,6 +375,12 @@ async function main() {
       "end vs warm": change(memory.warm),
     },
   ]);
+  const heap = (value: number | null) => value?.toFixed(1) ?? "-";
+  console.log(
+    `JS heap after a full collection (MiB): start ${heap(memory.heap.start)}, warm ${heap(memory.heap.warm)}, ` +
+      `end ${heap(memory.heap.end)}` +
+      (values.restart ? " (the end is the restarted process)" : ""),
+  );
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/soak-latest.json",

@@ -31,6 +31,8 @@ export interface AppServerOptions {
   persistTo: string;
   vars: Record<string, string>;
   log: string;
+  /** The V8 inspector of the Worker (bench/soak/heap.ts). */
+  inspectorPort: number;
 }
 
 export class AppServer {
@@ -43,10 +45,20 @@ export class AppServer {
   }
 
   async start() {
-    const { config, port, persistTo, vars, log } = this.options;
+    const { config, port, persistTo, vars, log, inspectorPort } = this.options;
     mkdirSync("bench/results", { recursive: true });
     const out = openSync(`bench/results/${log}.log`, this.#starts++ === 0 ? "w" : "a");
-    const args = ["tsx", "bench/workerd-server.ts", "--config", config, "--port", String(port), "--persist-to", persistTo];
+    const args = [
+      "tsx",
+      "bench/workerd-server.ts",
+      "--config",
+      config,
+      "--port",
+      String(port),
+      "--persist-to",
+      persistTo,
+    ];
+    args.push("--inspector-port", String(inspectorPort));
     for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
     this.#child = spawn("npx", args, { env: OFFLINE_ENV, detached: true, stdio: ["ignore", out, out] });
     await waitUntilUp(`${this.origin}/api/health`);

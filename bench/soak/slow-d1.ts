@@ -34,8 +34,7 @@ export function slowD1<T extends Pick<D1Database, "prepare" | "batch">>(real: T,
       if (property === "prepare") return (sql: string) => slowStatement(target.prepare(sql), ms);
       if (property === "batch")
         return (statements: D1PreparedStatement[]) => wait(ms).then(() => target.batch(statements.map(unwrap)));
-      if (property === "exec")
-        return (sql: string) => wait(ms).then(() => (target as unknown as D1Database).exec(sql));
+      if (property === "exec") return (sql: string) => wait(ms).then(() => (target as unknown as D1Database).exec(sql));
       if (property === "withSession") {
         const withSession = (target as unknown as { withSession: (...a: unknown[]) => D1Database }).withSession;
         return (...args: unknown[]) => slowD1(withSession.apply(target, args), ms);

@@ -63,7 +63,8 @@ export class Traffic {
     const { http, world } = this;
     const roll = Math.random();
     if (roll < 0.25) await http.request("GET /", "/");
-    else if (roll < 0.45) await http.request("GET /cards", pick(["/cards", "/cards?category=Travel&sort=share", "/cards?q=chase"]));
+    else if (roll < 0.45)
+      await http.request("GET /cards", pick(["/cards", "/cards?category=Travel&sort=share", "/cards?q=chase"]));
     else if (roll < 0.75) await http.request("GET /cards/:slug", `/cards/${pick(world.cardSlugs)}`);
     else {
       const coded = world.referrals.filter((referral) => referral.code);
@@ -119,9 +120,7 @@ export class Traffic {
   private async outcomeStep(member: Member) {
     const waiting = this.world.applications.filter(
       (application) =>
-        !application.busy &&
-        application.stage < STEPS.length &&
-        application[STEPS[application.stage].by] === member.id,
+        !application.busy && application.stage < STEPS.length && application[STEPS[application.stage].by] === member.id,
     );
     if (waiting.length === 0) return this.ownPages(member);
     const application = pick(waiting);
@@ -136,21 +135,34 @@ export class Traffic {
           { token: member.token, body: step.body },
         );
       } else if (application.stage === 4) {
-        answer = await this.http.request("POST /api/referrals/card-refer/comment", "/api/referrals/card-refer/comment", {
-          token: member.token,
-          body: { commentType: "applicantToReferrer", referralId: application.referralId, rating: 5, comment: "Smooth, paid on time." },
-        });
+        answer = await this.http.request(
+          "POST /api/referrals/card-refer/comment",
+          "/api/referrals/card-refer/comment",
+          {
+            token: member.token,
+            body: {
+              commentType: "applicantToReferrer",
+              referralId: application.referralId,
+              rating: 5,
+              comment: "Smooth, paid on time.",
+            },
+          },
+        );
         application.reviewId = (answer?.json as { data?: { _id?: string } } | null)?.data?._id;
       } else {
-        answer = await this.http.request("POST /api/referrals/card-refer/comment", "/api/referrals/card-refer/comment", {
-          token: member.token,
-          body: {
-            commentType: "referrerReply",
-            referralId: application.referralId,
-            originalCommentId: application.reviewId,
-            comment: "Thank you!",
+        answer = await this.http.request(
+          "POST /api/referrals/card-refer/comment",
+          "/api/referrals/card-refer/comment",
+          {
+            token: member.token,
+            body: {
+              commentType: "referrerReply",
+              referralId: application.referralId,
+              originalCommentId: application.reviewId,
+              comment: "Thank you!",
+            },
           },
-        });
+        );
       }
       if (answer && answer.status < 300) application.stage += 1;
       // A refused step (a 4xx) ends that application's journey: the table shows the refusals.
@@ -184,10 +196,14 @@ export class Traffic {
       specialReferrerBonus: { amount: 100, unit: "USD" },
       additionalInfo: "Created during the soak",
     };
-    const created = await this.http.request("POST /api/referrals/card-refer/generate", "/api/referrals/card-refer/generate", {
-      token: member.token,
-      body: draft,
-    });
+    const created = await this.http.request(
+      "POST /api/referrals/card-refer/generate",
+      "/api/referrals/card-refer/generate",
+      {
+        token: member.token,
+        body: draft,
+      },
+    );
     const fresh = (created?.json as { data?: { _id?: string; code?: string } } | null)?.data;
     if (!fresh?._id) return;
     this.world.referrals.push({ id: fresh._id, referrerId: member.id, cardId: old.cardId, code: fresh.code ?? null });

@@ -1,0 +1,9 @@
+/** The floor's Worker: Remix's request handler and nothing else (static files come from assets). */
+import { createRequestHandler } from "@remix-run/cloudflare";
+import * as build from "remix-floor-build";
+
+const handleRequest = createRequestHandler(build);
+
+export default {
+  fetch: (request, env, ctx) => handleRequest(request, { cloudflare: { env, ctx } }),
+} satisfies ExportedHandler;

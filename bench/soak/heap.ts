@@ -1,0 +1,52 @@
+/**
+ * The Worker's JavaScript heap, beside workerd's RSS: through the V8 inspector workerd opens for
+ * the soak (bench/workerd-server.ts --inspector-port), each isolate's heap after a full garbage
+ * collection. RSS also holds SQLite's pages, sockets and the allocator's free lists; a heap that
+ * grows after collection is what a leak in the app would look like.
+ */
+import WebSocket from "ws";
+
+interface Target {
+  title: string;
+  webSocketDebuggerUrl: string;
+}
+
+/** One inspector call on a fresh connection to a target. */
+async function call(target: Target, methods: string[]): Promise<Record<string, unknown>> {
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  try {
+    let result: Record<string, unknown> = {};
+    for (const [index, method] of methods.entries()) {
+      result = await new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${method} timed out`)), 60_000);
+        socket.on("message", (data) => {
+          const message = JSON.parse(String(data)) as { id?: number; result?: Record<string, unknown> };
+          if (message.id === index + 1) {
+            clearTimeout(timer);
+            resolve(message.result ?? {});
+          }
+        });
+        socket.send(JSON.stringify({ id: index + 1, method }));
+      });
+    }
+    return result;
+  } finally {
+    socket.close();
+  }
+}
+
+/** MiB of JS heap in use after a full collection, summed over the Worker's isolates (null: no inspector). */
+export async function collectedHeapMiB(inspectorPort: number): Promise<number | null> {
+  try {
+    const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Target[];
+    let used = 0;
+    for (const target of targets.filter((candidate) => candidate.title.includes("cardshare"))) {
+      const usage = await call(target, ["HeapProfiler.collectGarbage", "Runtime.getHeapUsage"]);
+      used += Number(usage.usedSize ?? 0);
+    }
+    return used / 1024 / 1024;
+  } catch {
+    return null;
+  }
+}
