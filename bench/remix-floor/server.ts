@@ -5,5 +5,6 @@ import * as build from "remix-floor-build";
 const handleRequest = createRequestHandler(build);
 
 export default {
-  fetch: (request, env, ctx) => handleRequest(request, { cloudflare: { env, ctx } }),
+  // Its loader reads nothing from the context.
+  fetch: (request) => handleRequest(request),
 } satisfies ExportedHandler;

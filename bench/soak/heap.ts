@@ -36,16 +36,20 @@ async function call(target: Target, methods: string[]): Promise<Record<string, u
   }
 }
 
-/** MiB of JS heap in use after a full collection, summed over the Worker's isolates (null: no inspector). */
-export async function collectedHeapMiB(inspectorPort: number): Promise<number | null> {
+/**
+ * MiB of JS heap in use after a full collection: the app's isolate (Miniflare names the user's
+ * Worker `core:user:<name>`; its Durable Objects run in it too) and the local D1's (null: no inspector).
+ */
+export async function collectedHeapMiB(inspectorPort: number): Promise<{ app: number; d1: number } | null> {
   try {
     const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Target[];
-    let used = 0;
-    for (const target of targets.filter((candidate) => candidate.title.includes("cardshare"))) {
+    const used = async (id: string) => {
+      const target = targets.find((candidate) => candidate.webSocketDebuggerUrl.endsWith(`/${id}`));
+      if (!target) return NaN;
       const usage = await call(target, ["HeapProfiler.collectGarbage", "Runtime.getHeapUsage"]);
-      used += Number(usage.usedSize ?? 0);
-    }
-    return used / 1024 / 1024;
+      return Number(usage.usedSize ?? 0) / 1024 / 1024;
+    };
+    return { app: await used("core:user:"), d1: await used("d1:db") };
   } catch {
     return null;
   }

@@ -38,7 +38,14 @@ export interface AppServerOptions {
 export class AppServer {
   #child: ChildProcess | null = null;
   #starts = 0;
+  /** Every workerd process seen answering: more than one per start means workerd died and Miniflare started another. */
+  readonly pids = new Set<number>();
   constructor(private readonly options: AppServerOptions) {}
+
+  /** How often workerd died and was started again by Miniflare (not by the soak's restart). */
+  get crashes() {
+    return Math.max(0, this.pids.size - this.#starts);
+  }
 
   get origin() {
     return `http://127.0.0.1:${this.options.port}`;
@@ -62,6 +69,7 @@ export class AppServer {
     for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
     this.#child = spawn("npx", args, { env: OFFLINE_ENV, detached: true, stdio: ["ignore", out, out] });
     await waitUntilUp(`${this.origin}/api/health`);
+    this.rssMiB();
   }
 
   /** Stops workerd and everything it started (its process group), and waits until the port is free. */
@@ -100,6 +108,7 @@ export class AppServer {
   rssMiB(): number | null {
     const pid = listeningPid(this.options.port);
     if (pid === null) return null;
+    this.pids.add(pid);
     try {
       const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
       return kb ? Number(kb) / 1024 : null;
