@@ -37,7 +37,7 @@
  * Everything stays on 127.0.0.1; wrangler runs with its network features off.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { DEMO_PASSWORD } from "../db/seed/demo";
@@ -227,7 +227,8 @@ async function main() {
   const options = readOptions();
   PERSIST_DIR = options.stateDir;
   if (options.build) step("build", "npx", ["remix", "vite:build"]);
-  if (options.build && options.only !== "ws") {
+  // The floor is built once at least, --no-build or not (it changes only with the dependencies).
+  if ((options.build || !existsSync("bench/remix-floor/build/server/index.js")) && options.only !== "ws") {
     step("build the floor", "npx", ["remix", "vite:build", "--config", "bench/remix-floor/vite.config.ts"]);
   }
   rmSync(PERSIST_DIR, { recursive: true, force: true });

@@ -11,10 +11,15 @@ interface Target {
   webSocketDebuggerUrl: string;
 }
 
-/** One inspector call on a fresh connection to a target. */
-async function call(target: Target, methods: string[]): Promise<Record<string, unknown>> {
+/**
+ * One inspector call on a fresh connection to a target. workerd hands inspector messages to the
+ * isolate when it next runs, so a request is made every 250 ms until the answer comes (an idle
+ * Worker would never answer).
+ */
+async function call(target: Target, methods: string[], poke: () => Promise<unknown>): Promise<Record<string, unknown>> {
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
+  const poking = setInterval(() => void poke().catch(() => {}), 250);
   try {
     let result: Record<string, unknown> = {};
     for (const [index, method] of methods.entries()) {
@@ -32,6 +37,7 @@ async function call(target: Target, methods: string[]): Promise<Record<string, u
     }
     return result;
   } finally {
+    clearInterval(poking);
     socket.close();
   }
 }
@@ -40,13 +46,17 @@ async function call(target: Target, methods: string[]): Promise<Record<string, u
  * MiB of JS heap in use after a full collection: the app's isolate (Miniflare names the user's
  * Worker `core:user:<name>`; its Durable Objects run in it too) and the local D1's (null: no inspector).
  */
-export async function collectedHeapMiB(inspectorPort: number): Promise<{ app: number; d1: number } | null> {
+export async function collectedHeapMiB(
+  inspectorPort: number,
+  origin: string,
+): Promise<{ app: number; d1: number } | null> {
+  const poke = () => fetch(`${origin}/api/health`).then((response) => response.arrayBuffer());
   try {
     const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Target[];
     const used = async (id: string) => {
       const target = targets.find((candidate) => candidate.webSocketDebuggerUrl.endsWith(`/${id}`));
       if (!target) return NaN;
-      const usage = await call(target, ["HeapProfiler.collectGarbage", "Runtime.getHeapUsage"]);
+      const usage = await call(target, ["HeapProfiler.collectGarbage", "Runtime.getHeapUsage"], poke);
       return Number(usage.usedSize ?? 0) / 1024 / 1024;
     };
     return { app: await used("core:user:"), d1: await used("d1:db") };

@@ -230,7 +230,7 @@ async function main() {
     end: null as number | null,
     beforeRestart: null as number | null,
     /** JS heap after a full collection, MiB: at the start, once warm, at the end. */
-    heap: { start: await collectedHeapMiB(port + 2), warm: null as Heap, end: null as Heap },
+    heap: { start: await collectedHeapMiB(port + 2, server.origin), warm: null as Heap, end: null as Heap },
   };
   const sample = setInterval(() => (memory.peak = Math.max(memory.peak, server.rssMiB() ?? 0)), 2000);
   const started = Date.now();
@@ -239,7 +239,7 @@ async function main() {
   const warmAt = Math.min(60_000, (minutes * 60_000) / 4);
   const warm = setTimeout(() => {
     memory.warm = server.rssMiB();
-    void collectedHeapMiB(port + 2).then((heap) => (memory.heap.warm = heap));
+    void collectedHeapMiB(port + 2, server.origin).then((heap) => (memory.heap.warm = heap));
   }, warmAt);
   console.log(
     `soak: ${members.length} members, ${Math.floor(members.length / 2)} visitors, ${chats.length} chats, ` +
@@ -321,7 +321,7 @@ async function main() {
     await sleep(2000);
   }
   memory.end = server.rssMiB();
-  memory.heap.end = await collectedHeapMiB(port + 2);
+  memory.heap.end = await collectedHeapMiB(port + 2, server.origin);
   clearInterval(sample);
   clearTimeout(warm);
   await server.stop();
