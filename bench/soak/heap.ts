@@ -43,23 +43,24 @@ async function call(target: Target, methods: string[], poke: () => Promise<unkno
 }
 
 /**
- * MiB of JS heap in use after a full collection: the app's isolate (Miniflare names the user's
+ * MiB of JS heap in use after a full collection (and what V8 holds for it): the app's isolate (Miniflare names the user's
  * Worker `core:user:<name>`; its Durable Objects run in it too) and the local D1's (null: no inspector).
  */
 export async function collectedHeapMiB(
   inspectorPort: number,
   origin: string,
-): Promise<{ app: number; d1: number } | null> {
+): Promise<{ app: number; appCommitted: number; d1: number } | null> {
   const poke = () => fetch(`${origin}/api/health`).then((response) => response.arrayBuffer());
   try {
     const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Target[];
-    const used = async (id: string) => {
+    const usage = async (id: string) => {
       const target = targets.find((candidate) => candidate.webSocketDebuggerUrl.endsWith(`/${id}`));
-      if (!target) return NaN;
-      const usage = await call(target, ["HeapProfiler.collectGarbage", "Runtime.getHeapUsage"], poke);
-      return Number(usage.usedSize ?? 0) / 1024 / 1024;
+      if (!target) return { used: NaN, committed: NaN };
+      const heap = await call(target, ["HeapProfiler.collectGarbage", "Runtime.getHeapUsage"], poke);
+      return { used: Number(heap.usedSize ?? 0) / 1024 / 1024, committed: Number(heap.totalSize ?? 0) / 1024 / 1024 };
     };
-    return { app: await used("core:user:"), d1: await used("d1:db") };
+    const app = await usage("core:user:");
+    return { app: app.used, appCommitted: app.committed, d1: (await usage("d1:db")).used };
   } catch {
     return null;
   }

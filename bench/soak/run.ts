@@ -228,6 +228,8 @@ async function main() {
     warm: null as number | null,
     peak: 0,
     end: null as number | null,
+    /** After the traffic and a full collection. */
+    endCollected: null as number | null,
     beforeRestart: null as number | null,
     /** JS heap after a full collection, MiB: at the start, once warm, at the end. */
     heap: { start: await collectedHeapMiB(port + 2, server.origin), warm: null as Heap, end: null as Heap },
@@ -322,6 +324,7 @@ async function main() {
   }
   memory.end = server.rssMiB();
   memory.heap.end = await collectedHeapMiB(port + 2, server.origin);
+  memory.endCollected = server.rssMiB();
   clearInterval(sample);
   clearTimeout(warm);
   await server.stop();
@@ -380,12 +383,14 @@ async function main() {
       ...(values.restart && { "before restart": memory.beforeRestart?.toFixed(1) }),
       peak: memory.peak.toFixed(1),
       end: memory.end?.toFixed(1),
+      "end, collected": memory.endCollected?.toFixed(1),
       "end vs start": change(memory.start),
       "end vs warm": change(memory.warm),
     },
   ]);
   console.log(`workerd processes seen: ${server.pids.size}; died and restarted by Miniflare: ${server.crashes}`);
-  const heap = (value: Heap) => (value ? `app ${value.app.toFixed(1)}, D1 ${value.d1.toFixed(1)}` : "-");
+  const heap = (value: Heap) =>
+    value ? `app ${value.app.toFixed(1)} (of ${value.appCommitted.toFixed(1)} held), D1 ${value.d1.toFixed(1)}` : "-";
   console.log(
     `JS heap after a full collection (MiB): start ${heap(memory.heap.start)}; warm ${heap(memory.heap.warm)}; ` +
       `end ${heap(memory.heap.end)}` +
