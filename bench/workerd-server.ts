@@ -7,7 +7,7 @@
  * wrangler reads from the config. Unlike `wrangler dev` there is no proxy Worker in front and no
  * inspector reporting every request and D1 query, which are development tools, not the product.
  */
-import { readdirSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
@@ -26,6 +26,8 @@ const { values } = parseArgs({
 });
 const config = resolve(values.config!);
 const outdir = resolve(".wrangler/bench-bundle", String(values.port));
+// Every .js file there is loaded as a module: a bundle another Worker left on this port must go.
+rmSync(outdir, { recursive: true, force: true });
 wrangler(["deploy", "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
 
 const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
