@@ -36,13 +36,14 @@
  *
  * Everything stays on 127.0.0.1; wrangler runs with its network features off.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { DEMO_PASSWORD } from "../db/seed/demo";
 import { OFFLINE_ENV } from "../scripts/lib/wrangler";
 import { parseMeterHeader, type D1MeterStats } from "../app/utils/d1-meter.server";
+import { step, waitUntilUp } from "./steps";
 import { benchCardshare, benchRoomFloor, benchSocketIo, type WsBenchResult } from "./ws";
 
 /** The app pages measured. Later issues add their pages here (e.g. /apply, /api/credit-cards). */
@@ -119,14 +120,6 @@ function readOptions() {
   return { referrals, duration, connections, build: !values["no-build"], only: values.only!, ws, d1, stateDir };
 }
 
-function step(label: string, command: string, args: string[]): string {
-  const started = Date.now();
-  const result = spawnSync(command, args, { env: OFFLINE_ENV, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${label} failed:\n${result.stdout}${result.stderr}`);
-  console.log(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result.stdout;
-}
-
 /** Workers are served by workerd as in production, without wrangler dev's proxy and inspector. */
 const WORKERD = ["tsx", "bench/workerd-server.ts"];
 const servers: ChildProcess[] = [];
@@ -150,19 +143,6 @@ function stopServers() {
 process.on("exit", stopServers);
 process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
-
-async function waitUntilUp(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
 
 async function measure(
   url: string,

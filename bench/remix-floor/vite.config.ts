@@ -7,6 +7,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
+import { REMIX_FUTURE } from "../../vite.config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -18,13 +19,7 @@ export default defineConfig({
     remix({
       appDirectory: `${root}app`,
       buildDirectory: `${root}build`,
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-      },
+      future: REMIX_FUTURE,
     }),
   ],
   ssr: {

@@ -32,6 +32,7 @@ import { ChatClient, ChatLedger } from "./chat";
 import { collectedHeapMiB } from "./heap";
 import { Recorder } from "./http";
 import { PROVIDER_KEY, startProvider } from "./provider";
+import { step } from "../steps";
 import { AppServer, writeSoakConfig } from "./server";
 import { Traffic, type Member, type SeededReferral, type World } from "./traffic";
 
@@ -69,14 +70,6 @@ if (
   process.exit(2);
 }
 const STATE = ".wrangler/soak";
-
-function step(label: string, command: string, args: string[]): string {
-  const started = Date.now();
-  const result = spawnSync(command, args, { env: OFFLINE_ENV, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${label} failed:\n${result.stdout}${result.stderr}`);
-  console.log(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result.stdout;
-}
 
 function query<T>(sql: string): T[] {
   const output = spawnSync(

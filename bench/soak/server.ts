@@ -8,6 +8,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
+import { waitUntilUp } from "../steps";
 
 /**
  * wrangler.toml with `main` pointing at the soak's entry; every other relative path made absolute,
@@ -68,7 +69,7 @@ export class AppServer {
     args.push("--inspector-port", String(inspectorPort));
     for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
     this.#child = spawn("npx", args, { env: OFFLINE_ENV, detached: true, stdio: ["ignore", out, out] });
-    await waitUntilUp(`${this.origin}/api/health`);
+    await waitUntilUp(`${this.origin}/api/health`, 180_000);
     this.rssMiB();
   }
 
@@ -123,17 +124,4 @@ function listeningPid(port: number): number | null {
   const listening = execFileSync("ss", ["-ltnpH", `sport = :${port}`], { encoding: "utf8" });
   const pid = /pid=(\d+)/.exec(listening)?.[1];
   return pid ? Number(pid) : null;
-}
-
-export async function waitUntilUp(url: string, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((done) => setTimeout(done, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
