@@ -16,6 +16,7 @@ export default tseslint.config(
       "playwright-report/",
       "test-results/",
       "bench/results/",
+      "bench/remix-floor/build/",
     ],
   },
   js.configs.recommended,

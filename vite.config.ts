@@ -43,19 +43,20 @@ function zodJsonSchemaOnServerOnly(): Plugin {
   };
 }
 
+/** Remix's future flags: the app's, and the bench's framework floor's (bench/remix-floor). */
+export const REMIX_FUTURE = {
+  v3_fetcherPersist: true,
+  v3_relativeSplatPath: true,
+  v3_throwAbortReason: true,
+  v3_singleFetch: true,
+  v3_lazyRouteDiscovery: true,
+} as const;
+
 export default defineConfig(({ command }) => ({
   plugins: [
     // Only for `remix vite:dev`: otherwise workerd would boot during every build.
     command === "serve" && cloudflareDevProxyVitePlugin({ getLoadContext }),
-    remix({
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
-      },
-    }),
+    remix({ future: REMIX_FUTURE }),
     tsconfigPaths(),
     zodJsonSchemaOnServerOnly(),
   ],

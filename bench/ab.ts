@@ -1,11 +1,16 @@
 /**
- * `npx tsx bench/ab.ts --a 8794 --b 8795 --path /apply?r=0 [--path ...] [--member] [--rounds 3] [--requests 200]`
+ * `npx tsx bench/ab.ts --a 8794 --b 8795 --path /apply?r=0 [--path ...] [--member] [--rounds 3] [--requests 200]
+ *                    [--b-path /]`
  *
  * Two builds of the app side by side (e.g. a commit and its parent, each served by
  * bench/workerd-server.ts on its own port and the bench's database), compared by the CPU time
  * their workerd process spends per request (from /proc), over sequential requests that
  * alternate between them. CPU time, unlike throughput, hardly moves when other work shares the machine, so
  * this answers "did this change make the page cheaper" on a busy machine.
+ *
+ * `--b-path /` asks b for that one path against each of a's (b not signed in): with b the
+ * framework's floor (bench/remix-floor, served by bench/workerd-server.ts --config
+ * bench/remix-floor/wrangler.toml), "a / b" is a page's cost in floors, on a busy machine too.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -20,6 +25,7 @@ const { values } = parseArgs({
     member: { type: "boolean", default: false },
     rounds: { type: "string", default: "3" },
     requests: { type: "string", default: "200" },
+    "b-path": { type: "string" },
   },
 });
 
@@ -55,8 +61,9 @@ const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "
 async function cpuPerRequest(servers: Server[], path: string) {
   const requests = Number(values.requests);
   const get = async (server: Server) => {
-    const response = await fetch(`${server.origin}${path}`, { headers: server.headers });
-    if (!response.ok) throw new Error(`${server.origin}${path}: ${response.status}`);
+    const url = `${server.origin}${server.path ?? path}`;
+    const response = await fetch(url, { headers: server.headers });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
     await response.arrayBuffer();
   };
   for (let warm = 0; warm < 10; warm++) for (const server of servers) await get(server);
@@ -67,15 +74,17 @@ async function cpuPerRequest(servers: Server[], path: string) {
 
 interface Server {
   origin: string;
+  /** The one path this server is asked for, whatever a's path (--b-path). */
+  path?: string;
   pid: number;
   headers: Record<string, string>;
 }
-const server = async (port: string): Promise<Server> => {
+const server = async (port: string, path?: string): Promise<Server> => {
   const origin = `http://127.0.0.1:${port}`;
-  return { origin, pid: pidOf(port), headers: await headersFor(origin) };
+  return { origin, path, pid: pidOf(port), headers: path ? {} : await headersFor(origin) };
 };
 const a = await server(values.a!);
-const b = await server(values.b!);
+const b = await server(values.b!, values["b-path"]);
 for (const path of values.path!) {
   const rows = [];
   for (let round = 0; round < Number(values.rounds); round++) {
@@ -85,6 +94,7 @@ for (const path of values.path!) {
       "a CPU ms/req": msA.toFixed(2),
       "b CPU ms/req": msB.toFixed(2),
       "b / a": (msB / msA).toFixed(2),
+      ...(values["b-path"] && { "a / b": (msA / msB).toFixed(2) }),
     });
   }
   console.table(rows);

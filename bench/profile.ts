@@ -90,7 +90,11 @@ async function inspector(): Promise<(method: string, params?: object) => Promise
     title: string;
     webSocketDebuggerUrl: string;
   }[];
-  const target = targets.find((candidate) => candidate.title.includes("cardshare")) ?? targets[0];
+  // The app's own Worker: Miniflare names it `core:user:<name>` (the queues' workers carry "cardshare" too).
+  const target =
+    targets.find((candidate) => /\/core:user:[^/]*$/.test(candidate.webSocketDebuggerUrl)) ??
+    targets.find((candidate) => candidate.title.includes("cardshare")) ??
+    targets[0];
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
   const waiting = new Map<number, (result: Record<string, unknown>) => void>();

@@ -7,7 +7,10 @@
  * in workerd (bench/workerd-server.ts: the production bundle, without wrangler dev's proxy and
  * inspector), and measures chosen pages with autocannon beside a hello-world Worker served the
  * same way. Absolute numbers depend on the machine; the ratios to hello-world do much less, so
- * they are what to compare between runs and what a regression shows up in.
+ * they are what to compare between runs and what a regression shows up in. Beside hello-world runs
+ * the framework's floor (bench/remix-floor: a minimal Remix v2 page, root with Meta/Links/Scripts and
+ * one route whose loader returns 12 small items, built with the project's versions): no page can
+ * beat it, so each page's ratio to it ("floor / req/s") says what the app's own work costs.
  *
  * The app runs with the D1 meter on (bench/metered-worker.ts, docs/decisions/210): each page
  * row shows the D1 round trips one request makes, the longest chain of them that ran one after
@@ -29,16 +32,19 @@
  * databases; `--state-dir /dev/shm/cardshare-bench` puts them on tmpfs, which shows what the disk's
  * sync on each storage commit costs the room (ADR 040).
  *
+ * `--port P` moves the servers to P (app), P+1 (hello), P+2 (Socket.IO) and P+3 (floor); default 8791.
+ *
  * Everything stays on 127.0.0.1; wrangler runs with its network features off.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { DEMO_PASSWORD } from "../db/seed/demo";
 import { OFFLINE_ENV } from "../scripts/lib/wrangler";
 import type { D1MeterStats } from "../app/utils/d1-meter.server";
 import { parseMeterHeader } from "./d1-meter";
+import { step, waitUntilUp } from "./steps";
 import { benchCardshare, benchRoomFloor, benchSocketIo, type WsBenchResult } from "./ws";
 
 /** The app pages measured. Later issues add their pages here (e.g. /apply, /api/credit-cards). */
@@ -57,9 +63,10 @@ const APP_TARGETS: Target[] = [
   { name: "/cards?q=chase", path: "/cards?q=chase&sort=offer" },
 ];
 
-const APP_PORT = 8791;
-const HELLO_PORT = 8792;
-const SOCKET_IO_PORT = 8793;
+let APP_PORT = 8791;
+let HELLO_PORT = 8792;
+let SOCKET_IO_PORT = 8793;
+let FLOOR_PORT = 8794;
 let PERSIST_DIR = ".wrangler/bench";
 
 function readOptions() {
@@ -76,6 +83,7 @@ function readOptions() {
       "d1-rtt": { type: "string", default: "0" },
       "replica-rtt": { type: "string" },
       "state-dir": { type: "string", default: ".wrangler/bench" },
+      port: { type: "string", default: "8791" },
     },
   });
   const referrals = Number(positionals[0] ?? 1000);
@@ -104,15 +112,13 @@ function readOptions() {
   }
   const d1 = { rtt: d1Rtt, replicaRtt };
   const stateDir = values["state-dir"]!;
+  const port = Number(values.port);
+  if (!(Number.isInteger(port) && port > 1024 && port < 65532)) {
+    console.error("usage: --port P uses P to P+3");
+    process.exit(2);
+  }
+  [APP_PORT, HELLO_PORT, SOCKET_IO_PORT, FLOOR_PORT] = [port, port + 1, port + 2, port + 3];
   return { referrals, duration, connections, build: !values["no-build"], only: values.only!, ws, d1, stateDir };
-}
-
-function step(label: string, command: string, args: string[]): string {
-  const started = Date.now();
-  const result = spawnSync(command, args, { env: OFFLINE_ENV, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${label} failed:\n${result.stdout}${result.stderr}`);
-  console.log(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return result.stdout;
 }
 
 /** Workers are served by workerd as in production, without wrangler dev's proxy and inspector. */
@@ -138,19 +144,6 @@ function stopServers() {
 process.on("exit", stopServers);
 process.on("SIGINT", () => process.exit(130));
 process.on("SIGTERM", () => process.exit(143));
-
-async function waitUntilUp(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
 
 async function measure(
   url: string,
@@ -230,6 +223,10 @@ async function main() {
   const options = readOptions();
   PERSIST_DIR = options.stateDir;
   if (options.build) step("build", "npx", ["remix", "vite:build"]);
+  // The floor is built once at least, --no-build or not (it changes only with the dependencies).
+  if ((options.build || !existsSync("bench/remix-floor/build/server/index.js")) && options.only !== "ws") {
+    step("build the floor", "npx", ["remix", "vite:build", "--config", "bench/remix-floor/vite.config.ts"]);
+  }
   rmSync(PERSIST_DIR, { recursive: true, force: true });
   step("migrate", "npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST_DIR]);
   step(`seed demo + ${options.referrals} referrals`, "npx", [
@@ -267,11 +264,15 @@ async function main() {
     WORKERD,
   );
   startServer("hello", ["--config", "bench/hello-worker/wrangler.toml", "--port", String(HELLO_PORT)], WORKERD);
+  if (options.only !== "ws") {
+    startServer("floor", ["--config", "bench/remix-floor/wrangler.toml", "--port", String(FLOOR_PORT)], WORKERD);
+  }
   startServer("socketio", [String(SOCKET_IO_PORT), `${PERSIST_DIR}/socketio.db`], ["tsx", "bench/socketio-server.ts"]);
   await Promise.all([
     waitUntilUp(`http://127.0.0.1:${APP_PORT}/api/health`),
     waitUntilUp(`http://127.0.0.1:${HELLO_PORT}/`),
     waitUntilUp(`http://127.0.0.1:${SOCKET_IO_PORT}/health`),
+    ...(options.only !== "ws" ? [waitUntilUp(`http://127.0.0.1:${FLOOR_PORT}/`)] : []),
   ]);
 
   if (options.only !== "http") await wsBench(options.ws, options.d1);
@@ -280,7 +281,11 @@ async function main() {
   APP_TARGETS.push(...(await signedInTargets(`http://127.0.0.1:${APP_PORT}`)));
 
   const hello = await measure(`http://127.0.0.1:${HELLO_PORT}/`, options);
-  const results: PageResult[] = [{ name: "hello-world (baseline)", ...hello, far: null }];
+  const floor = await measure(`http://127.0.0.1:${FLOOR_PORT}/`, options);
+  const results: PageResult[] = [
+    { name: "hello-world (baseline)", ...hello, far: null },
+    { name: "remix floor (12 items)", ...floor, far: null },
+  ];
   const far = options.d1.rtt > 0 || options.d1.replicaRtt > 0;
   for (const target of APP_TARGETS) {
     const url = `http://127.0.0.1:${APP_PORT}${target.path}`;
@@ -297,7 +302,7 @@ async function main() {
       (far ? `; "@rtt": each D1 round trip +${options.d1.rtt} ms, reads +${options.d1.replicaRtt} ms` : "") +
       "\n",
   );
-  console.table(results.map((row) => pageRow(row, hello.rps, far)));
+  console.table(results.map((row) => pageRow(row, { hello: hello.rps, floor: floor.rps }, far)));
   mkdirSync("bench/results", { recursive: true });
   writeFileSync(
     "bench/results/latest.json",
@@ -318,12 +323,13 @@ interface PageResult extends Measured {
 }
 
 /**
- * One row of the page table. The ratio is hello-world's throughput over the page's ("33x": the
- * page serves 33 times fewer requests); latency ratios printed 'Infinity' once hello-world's p50
- * rounded to 0 ms.
+ * One row of the page table. The ratios are hello-world's and the floor's throughput over the
+ * page's ("33x": the page serves 33 times fewer requests); latency ratios printed 'Infinity' once
+ * hello-world's p50 rounded to 0 ms.
  */
-function pageRow(row: PageResult, helloRps: number, far: boolean) {
-  const times = (rps: number) => `${(helloRps / rps).toFixed(rps > helloRps / 10 ? 1 : 0)}x`;
+function pageRow(row: PageResult, baseline: { hello: number; floor: number }, far: boolean) {
+  const ratio = (base: number, rps: number) => `${(base / rps).toFixed(rps > base / 10 ? 1 : 0)}x`;
+  const times = (rps: number) => ratio(baseline.hello, rps);
   return {
     target: row.name,
     "D1 calls": row.meter?.calls ?? "",
@@ -334,6 +340,7 @@ function pageRow(row: PageResult, helloRps: number, far: boolean) {
     "p50 ms": row.p50,
     "p99 ms": row.p99,
     "hello / req/s": times(row.rps),
+    "floor / req/s": ratio(baseline.floor, row.rps),
     ...(far && {
       "req/s @rtt": row.far ? Math.round(row.far.rps) : "",
       "p50 ms @rtt": row.far?.p50 ?? "",

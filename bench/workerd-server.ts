@@ -29,7 +29,8 @@ const { values } = parseArgs({
 });
 const config = resolve(values.config!);
 const outdir = resolve(".wrangler/bench-bundle", String(values.port));
-// A fresh folder: the bundle is named for its entry, and a previous entry's must not be loaded.
+// A fresh folder: every .js file there is loaded as a module, so an earlier entry's bundle (or
+// another Worker's on this port) must go.
 rmSync(outdir, { recursive: true, force: true });
 const entry = values.main ? [resolve(values.main)] : [];
 wrangler(["deploy", ...entry, "--dry-run", "--config", config, "--outdir", outdir], { quiet: true });
