@@ -26,12 +26,12 @@ export type UserFor<A extends Access> = A extends "member" | "admin"
 export const SIGN_IN_MESSAGE = "Please sign in to continue.";
 
 /** Who asks: an /api client, a page's loader, or a form's post. */
-export type Caller = "api" | "page" | "form";
+type Caller = "api" | "page" | "form";
 
 type Refusal = "sign-in" | "admin-only" | "signed-in";
 
 /** Why `user` may not call a route of `access` (null when they may): the one rule. */
-export function refusalOf(access: Access, user: SessionUser | null): Refusal | null {
+function refusalOf(access: Access, user: SessionUser | null): Refusal | null {
   if (access === "anyone") return null;
   if (access === "visitor") return user ? "signed-in" : null;
   if (!user) return "sign-in";

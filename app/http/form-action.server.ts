@@ -143,7 +143,7 @@ type FitsAccess<A extends Access> = Record<string, Intent<unknown, unknown, Acce
 /** The accesses whose intents can handle `U`. */
 type AccessGiving<U> = { [K in Access]: [U] extends [UserFor<K>] ? K : never }[Access];
 
-export interface FormDeclaration<A extends Access, I extends Record<string, Intent>> {
+interface FormDeclaration<A extends Access, I extends Record<string, Intent>> {
   access: A;
   intents: I;
   /** Largest body accepted, in bytes (default 64 KB). */
@@ -338,7 +338,7 @@ export function formAction<A extends Access, I extends FitsAccess<A>>(declaratio
  * A plain form post from the browser itself (JavaScript off) rather than a fetch from the app:
  * that one wants a redirect back with a toast, a fetcher wants data it can show beside the field.
  */
-export function isDocumentRequest(request: Request) {
+function isDocumentRequest(request: Request) {
   const mode = request.headers.get("Sec-Fetch-Mode");
   if (mode) return mode === "navigate";
   return (request.headers.get("Accept") ?? "").includes("text/html");

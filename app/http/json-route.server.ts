@@ -42,7 +42,7 @@ export type Serializable<T> = T extends string
       ? { [K in keyof T]: Serializable<T[K]> }
       : T;
 
-export interface EndpointArgs<A extends ApiAccess, B, Q, P> {
+interface EndpointArgs<A extends ApiAccess, B, Q, P> {
   /** The request's services: database, environment, realtime rooms, waitUntil. */
   ctx: Ctx;
   user: UserFor<A>;
@@ -99,7 +99,7 @@ export interface Endpoint<
   run(args: EndpointArgs<A, Out<BS>, Out<QS>, Out<PS>>): Promise<Serializable<z.output<RS>> | Response>;
 }
 
-export type Endpoints = Partial<Record<HttpMethod, Endpoint>>;
+type Endpoints = Partial<Record<HttpMethod, Endpoint>>;
 
 /** What the registry (OpenAPI, robustness suite) reads off a route's loader and action. */
 export const ROUTE_DECLARATION = Symbol.for("cardshare.route");

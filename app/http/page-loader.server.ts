@@ -34,7 +34,7 @@ export interface PageArgs<A extends Access, Q, P> {
   context: AppLoadContext;
 }
 
-export interface PageDeclaration<A extends Access, QS extends Schema | undefined, PS extends Schema | undefined, R> {
+interface PageDeclaration<A extends Access, QS extends Schema | undefined, PS extends Schema | undefined, R> {
   access: A;
   query?: QS;
   params?: PS;
@@ -54,7 +54,7 @@ export interface PageRouteDeclaration {
  * A domain or input error as the status page the route's error boundary shows; an unexpected one
  * is logged and, when the page words it, shown as `{ message: unexpectedMessage }` with a 500.
  */
-export function pageError(error: unknown, unexpectedMessage?: string, invocation?: Invocation): never {
+function pageError(error: unknown, unexpectedMessage?: string, invocation?: Invocation): never {
   if (error instanceof DomainError) throw new Response(error.message, { status: error.status });
   // A thrown Response or data() (a redirect, a page's own status) is what the page meant.
   const deliberate = error instanceof Response || (error as { type?: string } | null)?.type === "DataWithResponseInit";

@@ -96,10 +96,11 @@ export async function applyToReferral(
 ) {
   const user = requireActor(ctx);
   const d1 = ctx.db.$client;
-  const referral = await d1
-    .prepare(`SELECT id, referrer_id AS referrerId, credit_card_id AS cardId FROM referrals WHERE id = ?`)
-    .bind(input.referralId)
-    .first<{ id: string; referrerId: string; cardId: string }>();
+  const referral = await ctx.db
+    .select({ id: referrals.id, referrerId: referrals.referrerId, cardId: referrals.creditCardId })
+    .from(referrals)
+    .where(eq(referrals.id, input.referralId))
+    .get();
   if (!referral) throw new DomainError(404, APPLICATION_MESSAGES.referralNotFound);
   if (referral.referrerId === user.id) throw new DomainError(403, APPLICATION_MESSAGES.ownReferral);
   if (input.cardId && input.cardId !== referral.cardId) {

@@ -15,6 +15,7 @@ import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { statement } from "~/utils/d1-statement.server";
 import { recountOutcomes } from "./counters.server";
 import { recountReferral } from "~/modules/applications/recount.server";
+import { partyColumns } from "~/modules/applications/columns.server";
 import { tellOtherSide } from "./notify.server";
 import { approvalDay, bonusConfirmed, bumpDaily, countApproval } from "~/modules/analytics/rollup.server";
 import { recountLateShares, startShareClock, stopShareClock } from "~/modules/shares/late.server";
@@ -54,11 +55,7 @@ export interface StepApplication {
 function readApplication(ctx: OutcomeCtx, applicationId: string): Promise<StepApplication | undefined> {
   return ctx.db
     .select({
-      id: applications.id,
-      applicantId: applications.applicantId,
-      referrerId: applications.referrerId,
-      referralId: applications.referralId,
-      status: applications.status,
+      ...partyColumns,
       percent: applications.promisedSharePercent,
       bonusAmount: applications.promisedBonusAmount,
       bonusUnit: applications.promisedBonusUnit,
