@@ -42,18 +42,17 @@ import {
   type TypedResponse,
 } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { ADMIN_ONLY_MESSAGE } from "~/core/actor";
 import { DomainError } from "~/core/errors";
 import { noteUnexpected } from "~/core/log";
 import { installReadableErrors } from "~/core/readable-errors";
-import type { SessionUser } from "~/modules/auth/session.server";
-import { getOptionalUser, requireAnonymous, requireUser } from "~/http/auth.server";
+import { getOptionalUser } from "~/http/auth.server";
 import { safeRedirect } from "~/utils/redirect";
 import { contextFor, type Ctx } from "~/core/context.server";
 import { getServices } from "~/http/services.server";
 import { redirectWithToast } from "./toast.server";
 import { readFormData } from "./body.server";
-import { SIGN_IN_MESSAGE } from "./access.server";
+import { guard, SIGN_IN_MESSAGE, type Access, type UserFor } from "./access.server";
+import { parseInput } from "./input.server";
 import { INTERNAL_ERROR_MESSAGE, methodNotAllowed } from "./envelope.server";
 import { SIGN_IN_REQUIRED, type FormFailure } from "~/core/form-failure";
 import { ROUTE_DECLARATION } from "./json-route.server";
@@ -61,36 +60,38 @@ import { ROUTE_DECLARATION } from "./json-route.server";
 // A form's schema failures reach the page as they are worded: never zod's own text.
 installReadableErrors();
 
-export type FormAccess = "anyone" | "member" | "admin" | "visitor";
-type FormUser<A extends FormAccess> = A extends "member" | "admin"
-  ? SessionUser
-  : A extends "visitor"
-    ? null
-    : SessionUser | null;
-
 export type { FormFailure } from "~/core/form-failure";
 
 import type { HeadersOutcome, RedirectOutcome } from "./form-outcomes.server";
 
 export { redirectTo, withHeaders, type HeadersOutcome, type RedirectOutcome } from "./form-outcomes.server";
 
-export interface IntentArgs<A extends FormAccess, V> {
+type Schema = z.ZodType;
+/** The route's URL parameters: as the intent's `params` schema gives them, else as Remix gives them. */
+type ParamsOf<PS> = PS extends Schema ? z.output<PS> : ActionFunctionArgs["params"];
+
+interface IntentArgs<A extends Access, V, P> {
   ctx: Ctx;
-  user: FormUser<A>;
+  user: UserFor<A>;
   value: V;
   formData: FormData;
-  /** The route's URL parameters (e.g. the referral of /apply/{referralId}), as Remix gives them. */
-  params: ActionFunctionArgs["params"];
+  /** The route's URL parameters (e.g. the referral of /apply/{referralId}), parsed by `params`. */
+  params: P;
   request: Request;
   context: AppLoadContext;
 }
 
 /**
- * One declared intent. `A` is the access it was written for (`intent.member` and friends), so its
- * `run` sees the user that access gives; a bare `Intent` (A = never) is any intent, whatever its access.
+ * One declared intent: one operation, as an /api route's `endpoint` is. `A` is the access it was
+ * written for (`intent.member` and friends, kept in `access`), so its `run` sees the user that
+ * access gives; a bare `Intent` is any intent, whatever its access.
  */
-export interface Intent<V = unknown, R = unknown, A extends FormAccess = never> {
+export interface Intent<V = unknown, R = unknown, A extends Access = Access, P = unknown> {
+  /** The access the intent was written for: a form may hold it when the user its own access gives is one it handles. */
+  access: A;
   schema: z.ZodType<V>;
+  /** The URL parameters' schema (as an endpoint's `params`): a value it refuses is a 400 beside the form. */
+  params?: Schema;
   /**
    * The schema for this request, when its checks read data (a card's rules, read for the member):
    * the kit parses with it; `schema` still describes the form for the robustness suite. It must
@@ -101,27 +102,24 @@ export interface Intent<V = unknown, R = unknown, A extends FormAccess = never> 
   hideFields?: readonly string[];
   /** The text shown when `run` fails unexpectedly (a 500), where the spec words one for this form. */
   unexpectedMessage?: string;
-  run(args: IntentArgs<A, V>): Promise<R>;
-  /**
-   * Types only, never set: the user this intent can handle. A form may hold the intent only when
-   * the user its own access gives is one of those (see `FitsAccess`): a member intent in an
-   * `anyone` form does not type-check, an `anyone` intent in a member form does.
-   */
-  readonly handlesUser?: (user: FormUser<A>) => void;
+  run(args: IntentArgs<A, V, P>): Promise<R>;
 }
 
-interface IntentDeclaration<S extends z.ZodType, R, A extends FormAccess> {
+interface IntentDeclaration<S extends Schema, R, A extends Access, PS extends Schema | undefined> {
   schema: S;
+  params?: PS;
   schemaFor?: (ctx: Ctx) => z.ZodType<z.output<S>>;
   hideFields?: readonly string[];
   unexpectedMessage?: string;
-  run(args: IntentArgs<A, z.output<S>>): Promise<R>;
+  run(args: IntentArgs<A, z.output<S>, ParamsOf<PS>>): Promise<R>;
 }
 
-/** Declares an intent written for access `A`, its value's type inferred from the schema. */
-function intentFor<A extends FormAccess>() {
-  return <S extends z.ZodType, R>(declaration: IntentDeclaration<S, R, A>): Intent<z.output<S>, R, A> =>
-    declaration as unknown as Intent<z.output<S>, R, A>;
+/** Declares an intent written for access `A`, its value's and params' types inferred from the schemas. */
+function intentFor<A extends Access>(access: A) {
+  return <S extends Schema, R, PS extends Schema | undefined = undefined>(
+    declaration: IntentDeclaration<S, R, A, PS>,
+  ): Intent<z.output<S>, R, A, ParamsOf<PS>> =>
+    ({ ...declaration, access }) as unknown as Intent<z.output<S>, R, A, ParamsOf<PS>>;
 }
 
 /**
@@ -129,17 +127,23 @@ function intentFor<A extends FormAccess>() {
  * (`intent.member({...})`: never null); a bare `intent({...})` fits any form and sees a user that
  * may be null.
  */
-export const intent = Object.assign(intentFor<FormAccess>(), {
-  anyone: intentFor<"anyone">(),
-  member: intentFor<"member">(),
-  admin: intentFor<"admin">(),
-  visitor: intentFor<"visitor">(),
+export const intent = Object.assign(intentFor("anyone"), {
+  anyone: intentFor("anyone"),
+  member: intentFor("member"),
+  admin: intentFor("admin"),
+  visitor: intentFor("visitor"),
 });
 
-/** The intents a form of access `A` may hold: each handles the user that access gives. */
-type FitsAccess<A extends FormAccess> = Record<string, Intent & { handlesUser?: (user: FormUser<A>) => void }>;
+/**
+ * The intents a form of access `A` may hold: each written for an access whose user the form's
+ * gives (a member intent in an `anyone` form does not type-check, an `anyone` intent in a member
+ * form does).
+ */
+type FitsAccess<A extends Access> = Record<string, Intent<unknown, unknown, AccessGiving<UserFor<A>>>>;
+/** The accesses whose intents can handle `U`. */
+type AccessGiving<U> = { [K in Access]: [U] extends [UserFor<K>] ? K : never }[Access];
 
-export interface FormDeclaration<A extends FormAccess, I extends Record<string, Intent>> {
+interface FormDeclaration<A extends Access, I extends Record<string, Intent>> {
   access: A;
   intents: I;
   /** Largest body accepted, in bytes (default 64 KB). */
@@ -150,7 +154,7 @@ export interface FormDeclaration<A extends FormAccess, I extends Record<string, 
 
 export interface FormRouteDeclaration {
   kind: "form";
-  access: FormAccess;
+  access: Access;
   intents: Record<string, Intent>;
   resource: boolean;
 }
@@ -200,21 +204,6 @@ function failure(
   return data(body, { status });
 }
 
-async function formUser(access: FormAccess, request: Request, context: AppLoadContext) {
-  if (access === "member") return requireUser(request, context);
-  if (access === "visitor") {
-    await requireAnonymous(request, context);
-    return null;
-  }
-  const user = await getOptionalUser(request, context);
-  if (access === "admin") {
-    if (!user) return requireUser(request, context);
-    // Pages already send members home with a toast; a crafted post gets a plain 403.
-    if (!user.isAdmin) throw new Response(ADMIN_ONLY_MESSAGE, { status: 403 });
-  }
-  return user;
-}
-
 async function toResponse(context: AppLoadContext, outcome: RedirectOutcome) {
   const toast =
     typeof outcome.toast === "string" ? { type: "success" as const, description: outcome.toast } : outcome.toast;
@@ -242,7 +231,7 @@ function rowId(formData: FormData) {
 }
 
 async function handle<I extends Record<string, Intent>>(
-  declaration: FormDeclaration<FormAccess, I>,
+  declaration: FormDeclaration<Access, I>,
   { request, context, params }: ActionFunctionArgs,
   resource = false,
 ) {
@@ -250,7 +239,7 @@ async function handle<I extends Record<string, Intent>>(
     // The code tells the page's fetchers the session is over (useSignInOnLostSession, app/utils/sign-in-again.ts).
     return failure("", 401, declaration.signInMessage ?? SIGN_IN_MESSAGE, { code: SIGN_IN_REQUIRED });
   }
-  const user = await formUser(declaration.access, request, context);
+  const user = await guard("form", declaration.access, request, context);
   let formData: FormData;
   try {
     formData = await readFormData(request, declaration.bodyLimit);
@@ -263,6 +252,15 @@ async function handle<I extends Record<string, Intent>>(
   const chosen = Object.hasOwn(declaration.intents, intentName) ? declaration.intents[intentName] : undefined;
   if (!chosen) return failure(intentName.slice(0, 40), 400, UNKNOWN_INTENT);
 
+  let routeParams: unknown = params;
+  if (chosen.params) {
+    try {
+      routeParams = await parseInput(chosen.params, params);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return failure(intentName, error.status, error.message, { fields: error.errors, id: rowId(formData) });
+    }
+  }
   const hideFields = [...(chosen.hideFields ?? [])];
   const ctx = contextFor(getServices(context), user);
   const schema = chosen.schemaFor?.(ctx) ?? chosen.schema;
@@ -281,7 +279,7 @@ async function handle<I extends Record<string, Intent>>(
       user: user as never, // the access checked above gives the user the intent was written for
       value: submission.value,
       formData,
-      params,
+      params: routeParams,
       request,
       context,
     });
@@ -324,9 +322,9 @@ type ActionResult<I extends Record<string, Intent>> = Promise<
 >;
 
 /** A page's form action (see the module comment). */
-export function formAction<A extends FormAccess, I extends FitsAccess<A>>(declaration: FormDeclaration<A, I>) {
+export function formAction<A extends Access, I extends FitsAccess<A>>(declaration: FormDeclaration<A, I>) {
   const action = (args: ActionFunctionArgs) =>
-    handle(declaration as FormDeclaration<FormAccess, I>, args) as ActionResult<I>;
+    handle(declaration as FormDeclaration<Access, I>, args) as ActionResult<I>;
   const meta: FormRouteDeclaration = {
     kind: "form",
     access: declaration.access,
@@ -340,7 +338,7 @@ export function formAction<A extends FormAccess, I extends FitsAccess<A>>(declar
  * A plain form post from the browser itself (JavaScript off) rather than a fetch from the app:
  * that one wants a redirect back with a toast, a fetcher wants data it can show beside the field.
  */
-export function isDocumentRequest(request: Request) {
+function isDocumentRequest(request: Request) {
   const mode = request.headers.get("Sec-Fetch-Mode");
   if (mode) return mode === "navigate";
   return (request.headers.get("Accept") ?? "").includes("text/html");
@@ -358,10 +356,10 @@ function formIdOf(form: FormData) {
  * that is not a form at all (415, 413, broken multipart) was not sent by our page: it keeps its 4xx
  * instead of a redirect.
  */
-export function formResource<A extends FormAccess, I extends FitsAccess<A>>(
+export function formResource<A extends Access, I extends FitsAccess<A>>(
   declaration: FormDeclaration<A, I> & { backTo: string },
 ) {
-  const resource = declaration as FormDeclaration<FormAccess, I>;
+  const resource = declaration as FormDeclaration<Access, I>;
   const action = async (args: ActionFunctionArgs) => {
     const { request, context } = args;
     if (request.method === "GET" || request.method === "HEAD") return methodNotAllowed(["POST"]);

@@ -22,7 +22,7 @@ import type { z } from "zod";
 import { isDevelopment } from "~/utils/env.server";
 import { contextFor, type Ctx } from "~/core/context.server";
 import { getServices } from "./services.server";
-import { apiCaller, type Access, type UserFor } from "./access.server";
+import { guard, type ApiAccess, type UserFor } from "./access.server";
 import { readJsonObject, readTextBody } from "./body.server";
 import { apiError, apiFailure, methodNotAllowed } from "./envelope.server";
 import { parseInput, queryObject } from "./input.server";
@@ -42,7 +42,7 @@ export type Serializable<T> = T extends string
       ? { [K in keyof T]: Serializable<T[K]> }
       : T;
 
-export interface EndpointArgs<A extends Access, B, Q, P> {
+interface EndpointArgs<A extends ApiAccess, B, Q, P> {
   /** The request's services: database, environment, realtime rooms, waitUntil. */
   ctx: Ctx;
   user: UserFor<A>;
@@ -57,7 +57,7 @@ export interface EndpointArgs<A extends Access, B, Q, P> {
 }
 
 export interface Endpoint<
-  A extends Access = Access,
+  A extends ApiAccess = ApiAccess,
   BS extends Schema | undefined = Schema | undefined,
   QS extends Schema | undefined = Schema | undefined,
   PS extends Schema | undefined = Schema | undefined,
@@ -99,7 +99,7 @@ export interface Endpoint<
   run(args: EndpointArgs<A, Out<BS>, Out<QS>, Out<PS>>): Promise<Serializable<z.output<RS>> | Response>;
 }
 
-export type Endpoints = Partial<Record<HttpMethod, Endpoint>>;
+type Endpoints = Partial<Record<HttpMethod, Endpoint>>;
 
 /** What the registry (OpenAPI, robustness suite) reads off a route's loader and action. */
 export const ROUTE_DECLARATION = Symbol.for("cardshare.route");
@@ -111,7 +111,7 @@ export interface JsonRouteDeclaration {
 
 /** Declares one endpoint with its types inferred (use inside `jsonRoute`). */
 export function endpoint<
-  A extends Access,
+  A extends ApiAccess,
   BS extends Schema | undefined = undefined,
   QS extends Schema | undefined = undefined,
   PS extends Schema | undefined = undefined,
@@ -122,7 +122,7 @@ export function endpoint<
 
 async function answer(endpoint: Endpoint, args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
   const { request, context, params } = args;
-  const user = await apiCaller(request, context, endpoint.access);
+  const user = await guard("api", endpoint.access, request, context);
   const ctx = contextFor(getServices(context), user);
   const query = endpoint.query ? await parseInput(endpoint.query, queryObject(new URL(request.url))) : undefined;
   const parsedParams = endpoint.params ? await parseInput(endpoint.params, params) : undefined;

@@ -7,7 +7,7 @@
  * by access, 413/415 for bodies, 500 for anything unexpected; a route adds the statuses its domain
  * may answer (`errors`).
  */
-import type { Access } from "./access.server";
+import type { ApiAccess } from "./access.server";
 import { nameApiSchemas } from "./api-schemas.server";
 import { BOOKMARK_HEADER, BOOKMARK_PATTERN } from "./d1-session.server";
 import { HTTP_METHODS, type Endpoint } from "./json-route.server";
@@ -29,7 +29,7 @@ const ERROR_TEXT: Record<number, string> = {
   503: "A service is unavailable: an outside one is not configured (tips), or the database or the rooms cannot be reached (health)",
 };
 
-const SECURITY: Record<Access, Record<string, string[]>[]> = {
+const SECURITY: Record<ApiAccess, Record<string, string[]>[]> = {
   anyone: [{}, { bearerAuth: [] }, { cookieAuth: [] }],
   member: [{ bearerAuth: [] }, { cookieAuth: [] }],
   admin: [{ bearerAuth: [] }, { cookieAuth: [] }],

@@ -16,38 +16,25 @@ import { data, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/c
 import type { z } from "zod";
 import { DomainError } from "~/core/errors";
 import { noteUnexpected, type Invocation } from "~/core/log";
-import type { SessionUser } from "~/modules/auth/session.server";
-import { getOptionalUser, requireAdmin, requireAnonymous, requireUser } from "~/http/auth.server";
 import { contextFor, type Ctx } from "~/core/context.server";
 import { getServices } from "~/http/services.server";
 import { ROUTE_DECLARATION } from "./json-route.server";
 import { parseInput, queryObject } from "./input.server";
-
-export type PageAccess = "anyone" | "member" | "admin" | "visitor";
-type PageUser<A extends PageAccess> = A extends "member" | "admin"
-  ? SessionUser
-  : A extends "visitor"
-    ? null
-    : SessionUser | null;
+import { guard, type Access, type UserFor } from "./access.server";
 
 type Schema = z.ZodType;
 type Out<S> = S extends Schema ? z.output<S> : undefined;
 
-export interface PageArgs<A extends PageAccess, Q, P> {
+export interface PageArgs<A extends Access, Q, P> {
   ctx: Ctx;
-  user: PageUser<A>;
+  user: UserFor<A>;
   query: Q;
   params: P;
   request: Request;
   context: AppLoadContext;
 }
 
-export interface PageDeclaration<
-  A extends PageAccess,
-  QS extends Schema | undefined,
-  PS extends Schema | undefined,
-  R,
-> {
+interface PageDeclaration<A extends Access, QS extends Schema | undefined, PS extends Schema | undefined, R> {
   access: A;
   query?: QS;
   params?: PS;
@@ -58,26 +45,16 @@ export interface PageDeclaration<
 
 export interface PageRouteDeclaration {
   kind: "page";
-  access: PageAccess;
+  access: Access;
   query?: Schema;
   params?: Schema;
-}
-
-async function pageUser(access: PageAccess, request: Request, context: AppLoadContext) {
-  if (access === "member") return requireUser(request, context);
-  if (access === "admin") return requireAdmin(request, context);
-  if (access === "visitor") {
-    await requireAnonymous(request, context);
-    return null;
-  }
-  return getOptionalUser(request, context);
 }
 
 /**
  * A domain or input error as the status page the route's error boundary shows; an unexpected one
  * is logged and, when the page words it, shown as `{ message: unexpectedMessage }` with a 500.
  */
-export function pageError(error: unknown, unexpectedMessage?: string, invocation?: Invocation): never {
+function pageError(error: unknown, unexpectedMessage?: string, invocation?: Invocation): never {
   if (error instanceof DomainError) throw new Response(error.message, { status: error.status });
   // A thrown Response or data() (a redirect, a page's own status) is what the page meant.
   const deliberate = error instanceof Response || (error as { type?: string } | null)?.type === "DataWithResponseInit";
@@ -88,13 +65,13 @@ export function pageError(error: unknown, unexpectedMessage?: string, invocation
 }
 
 export function pageLoader<
-  A extends PageAccess,
+  A extends Access,
   R,
   QS extends Schema | undefined = undefined,
   PS extends Schema | undefined = undefined,
 >(declaration: PageDeclaration<A, QS, PS, R>) {
   const loader = async ({ request, context, params }: LoaderFunctionArgs): Promise<R> => {
-    const user = await pageUser(declaration.access, request, context);
+    const user = await guard("page", declaration.access, request, context);
     try {
       const query = declaration.query
         ? await parseInput(declaration.query, queryObject(new URL(request.url)))
@@ -102,7 +79,7 @@ export function pageLoader<
       const parsedParams = declaration.params ? await parseInput(declaration.params, params) : undefined;
       return await declaration.run({
         ctx: contextFor(getServices(context), user),
-        user: user as PageUser<A>,
+        user: user as UserFor<A>,
         query: query as Out<QS>,
         params: parsedParams as Out<PS>,
         request,

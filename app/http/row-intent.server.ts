@@ -9,7 +9,7 @@ import type { Ctx } from "~/core/context.server";
 import { safeRedirect } from "~/utils/redirect";
 import { intent, redirectTo } from "./form-action.server";
 
-export const RowSchema = z.object({
+const RowSchema = z.object({
   id: z.string({ error: "This row is no longer available. Please reload the page." }).trim().min(1).max(64),
   redirectTo: z.string().max(2048).optional(),
   /** Why, when the confirmation asked (ConfirmCopy.reasonLabel): kept in the audit log. */

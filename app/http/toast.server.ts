@@ -20,7 +20,7 @@ function toastCookie(context: AppLoadContext) {
 }
 
 /** A Set-Cookie header carrying one toast to the next page the browser loads. */
-export async function createToastHeaders(context: AppLoadContext, input: ToastInput): Promise<Headers> {
+async function createToastHeaders(context: AppLoadContext, input: ToastInput): Promise<Headers> {
   const toast = ToastSchema.parse(input);
   return new Headers({ "Set-Cookie": await toastCookie(context).serialize(toast) });
 }

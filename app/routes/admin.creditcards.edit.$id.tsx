@@ -14,6 +14,7 @@ import { IssuerDomainsSchema } from "~/modules/links/schemas";
 import { signedInMeta } from "~/utils/signed-in-meta";
 
 const LIST = "/admin/creditcards";
+const Params = z.object({ id: z.string() });
 
 export const loader = pageLoader({
   access: "admin",
@@ -37,16 +38,18 @@ export const action = formAction({
     default: intent.admin({
       schema: CardFormSchema,
       unexpectedMessage: CARD_MESSAGES.updateFailed,
+      params: Params,
       run: async ({ ctx, value, params }) => {
-        await updateCard(ctx, { cardId: params.id ?? "", card: value });
+        await updateCard(ctx, { cardId: params.id, card: value });
         return redirectTo(LIST, { toast: CARD_MESSAGES.updated });
       },
     }),
     domains: intent.admin({
       schema: IssuerDomainsSchema,
+      params: Params,
       run: async ({ ctx, value, params }) => {
         const { message } = await setIssuerDomains(ctx, value);
-        return redirectTo(`/admin/creditcards/edit/${params.id ?? ""}`, { toast: message });
+        return redirectTo(`/admin/creditcards/edit/${params.id}`, { toast: message });
       },
     }),
   },

@@ -2,10 +2,9 @@ import { z } from "zod";
 import { assertSelf } from "~/core/actor";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { listMyApplications } from "~/modules/applications/applications.server";
-import { applyToReferral } from "~/modules/applications/apply.server";
+import { ApplySchema, applyToReferral } from "~/modules/applications/apply.server";
 import { ApplicationPageSchema, NewApplicationSchema } from "~/modules/applications/present";
 import { parseStatusFilter } from "~/modules/applications/status";
-import { ApplySchema } from "~/modules/referrals/schemas";
 import { decodeCreatedCursor } from "~/utils/keyset.server";
 
 export const loader = jsonRoute({

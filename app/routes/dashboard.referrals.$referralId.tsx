@@ -76,10 +76,10 @@ export const action = formAction({
     default: intent.member({
       schema: ReferralInputSchema,
       schemaFor: referralFormSchemaFor,
+      params: Params,
       async run({ ctx, value, params }) {
-        const { referralId } = Params.parse(params);
-        const { message } = await updateReferral(ctx, { referralId, draft: value });
-        return redirectTo(manageUrl(referralId), { toast: message });
+        const { message } = await updateReferral(ctx, { referralId: params.referralId, draft: value });
+        return redirectTo(manageUrl(params.referralId), { toast: message });
       },
     }),
   },

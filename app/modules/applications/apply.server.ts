@@ -3,7 +3,7 @@
  * rest of the applications domain (status, lists) lives beside it.
  */
 import { createId } from "../../../db/id";
-import { LISTED_CONDITION } from "../../../db/schema";
+import { applications, LISTED_CONDITION, referrals } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { requireActor, type Ctx } from "~/core/context.server";
@@ -13,9 +13,71 @@ import { promisedShareOf, type ApplicantState } from "./present";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { bumpDaily } from "~/modules/analytics/rollup.server";
 import { statement } from "~/utils/d1-statement.server";
-import { sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { notify } from "~/modules/notifications/notify.server";
 import { visibleNames } from "~/modules/users/privacy";
+import { INVALID_REFERRAL } from "~/utils/messages";
+
+/**
+ * The apply operation's input (docs/product.md#paths), parsed by every way in: the body of POST
+ * /api/applications/card-apply (and `referralId` of .../add-people), and the URL parameter of
+ * /apply/{referralId}'s form (`ApplyParams`).
+ */
+export const ApplySchema = z.object({
+  referralId: z.string({ error: INVALID_REFERRAL }).trim().min(1, INVALID_REFERRAL),
+  cardId: z.string().trim().optional(),
+  userId: z.string().trim().optional(),
+});
+export const ApplyParams = ApplySchema.pick({ referralId: true });
+
+/**
+ * What applying takes of the referral, each condition with the refusal it gives, in the order a
+ * refusal is told: the one statement of the rule (docs/decisions/095-rules-derived-once.md). The
+ * slot's UPDATE runs only while all of them hold, and when it changed nothing the same conditions,
+ * read, say why (tests/worker/apply-rules.test.ts).
+ */
+export function applyConditions(referralId: string, applicantId: string) {
+  return [
+    {
+      holds: sql`${referrals.referrerId} <> ${applicantId}`,
+      status: 403,
+      message: APPLICATION_MESSAGES.ownReferral,
+    },
+    {
+      holds: sql`not exists (select 1 from ${applications}
+        where ${applications.referralId} = ${referralId} and ${applications.applicantId} = ${applicantId})`,
+      status: 409,
+      message: APPLICATION_MESSAGES.alreadyApplied,
+    },
+    {
+      // Its card inactive or its referrer deactivated included.
+      holds: sql`${referrals.isActive} = 1 and ${referrals.cardActive} = 1 and ${referrals.referrerActive} = 1`,
+      status: 409,
+      message: APPLICATION_MESSAGES.inactive,
+    },
+    {
+      holds: sql`coalesce(${referrals.availableReferCount}, 1) > 0`,
+      status: 409,
+      message: APPLICATION_MESSAGES.noSlots,
+    },
+  ] as const satisfies readonly { holds: SQL; status: number; message: string }[];
+}
+
+/**
+ * Why the acting member cannot apply through the referral now (null when they can): the first of
+ * its conditions that does not hold, read in one statement. A referral that is gone reads as inactive.
+ */
+export async function applyRefusal(ctx: Pick<Ctx, "db">, input: { referralId: string; applicantId: string }) {
+  const conditions = applyConditions(input.referralId, input.applicantId);
+  const row = await ctx.db
+    .select(Object.fromEntries(conditions.map((condition, index) => [`c${index}`, sql<number>`${condition.holds}`])))
+    .from(referrals)
+    .where(eq(referrals.id, input.referralId))
+    .get();
+  if (!row) return conditions[2];
+  return conditions.find((_, index) => !row[`c${index}`]) ?? null;
+}
 
 /**
  * Records that the acting member applied through a referral. Refused for one's own referral (403), an
@@ -34,10 +96,11 @@ export async function applyToReferral(
 ) {
   const user = requireActor(ctx);
   const d1 = ctx.db.$client;
-  const referral = await d1
-    .prepare(`SELECT id, referrer_id AS referrerId, credit_card_id AS cardId FROM referrals WHERE id = ?`)
-    .bind(input.referralId)
-    .first<{ id: string; referrerId: string; cardId: string }>();
+  const referral = await ctx.db
+    .select({ id: referrals.id, referrerId: referrals.referrerId, cardId: referrals.creditCardId })
+    .from(referrals)
+    .where(eq(referrals.id, input.referralId))
+    .get();
   if (!referral) throw new DomainError(404, APPLICATION_MESSAGES.referralNotFound);
   if (referral.referrerId === user.id) throw new DomainError(403, APPLICATION_MESSAGES.ownReferral);
   if (input.cardId && input.cardId !== referral.cardId) {
@@ -49,17 +112,19 @@ export async function applyToReferral(
   let results: D1Result[];
   try {
     results = await d1.batch([
-      d1
-        .prepare(
-          `UPDATE referrals
-              SET available_refer_count = CASE WHEN available_refer_count IS NULL THEN NULL ELSE available_refer_count - 1 END,
-                  applications_count = applications_count + 1,
-                  updated_at = ?
-            WHERE id = ? AND referrer_id <> ? AND is_active = 1 AND card_active = 1 AND referrer_active = 1
-              AND coalesce(available_refer_count, 1) > 0
-              AND NOT EXISTS (SELECT 1 FROM applications WHERE referral_id = ? AND applicant_id = ?)`,
-        )
-        .bind(now, referral.id, user.id, referral.id, user.id),
+      statement(
+        ctx.db,
+        ctx.db
+          .update(referrals)
+          .set({
+            availableReferCount: sql`case when ${referrals.availableReferCount} is null then null else ${referrals.availableReferCount} - 1 end`,
+            applicationsCount: sql`${referrals.applicationsCount} + 1`,
+            updatedAt: new Date(now),
+          })
+          .where(
+            and(eq(referrals.id, referral.id), ...applyConditions(referral.id, user.id).map(({ holds }) => holds)),
+          ),
+      ),
       d1
         .prepare(
           `INSERT INTO applications (id, referral_id, applicant_id, referrer_id, credit_card_id, status, additional_info,
@@ -130,26 +195,9 @@ export async function applyToReferral(
       },
     };
   }
-  // Nothing was written: say why.
-  const state = await d1
-    .prepare(
-      `SELECT r.is_active AS isActive, r.card_active AS cardActive, r.referrer_active AS referrerActive,
-              r.available_refer_count AS available,
-              EXISTS (SELECT 1 FROM applications a WHERE a.referral_id = r.id AND a.applicant_id = ?) AS applied
-         FROM referrals r WHERE r.id = ?`,
-    )
-    .bind(user.id, referral.id)
-    .first<{
-      isActive: number;
-      cardActive: number;
-      referrerActive: number;
-      available: number | null;
-      applied: number;
-    }>();
-  if (state?.applied) throw new DomainError(409, APPLICATION_MESSAGES.alreadyApplied);
-  if (!state?.isActive || !state.cardActive || !state.referrerActive)
-    throw new DomainError(409, APPLICATION_MESSAGES.inactive);
-  throw new DomainError(409, APPLICATION_MESSAGES.noSlots);
+  // Nothing was written: say why, from the same conditions (all holding again: the last slot went meanwhile).
+  const refusal = await applyRefusal(ctx, { referralId: referral.id, applicantId: user.id });
+  throw new DomainError(refusal?.status ?? 409, refusal?.message ?? APPLICATION_MESSAGES.noSlots);
 }
 
 /** The referrer is called back: someone applied through their referral (ADR 180). */

@@ -4,11 +4,12 @@
  * it; once D1 has it (the room's mirror), its recipients' own rooms are told here, and a recipient with no open tab is mailed (ADR 180). Fan-out is best
  * effort (`ctx.realtime` never throws): a client that missed a frame catches up from the room.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { chatMembers } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import type { ChatMessage } from "~/modules/realtime/protocol";
-import { blocksSomeoneIn } from "~/modules/blocks/rules.server";
+import { unreadCountSql } from "./rows.server";
 
 import { notify } from "~/modules/notifications/notify.server";
 
@@ -94,20 +95,13 @@ export async function announceMirrored(
   input: { chatId: string; messages: ChatMessage[]; now?: number },
 ) {
   if (input.messages.length === 0) return;
-  // countUnread's rule for every member at once (correlated on the outer chat_members row).
-  const member = sql`chat_members.user_id`;
+  // The header's unread count (rows.server.ts unreadCountSql) for every member at once, correlated
+  // on the outer membership row (aliased: the count reads chat_members of its own).
+  const member = alias(chatMembers, "member");
   const members = await ctx.db
-    .select({
-      userId: chatMembers.userId,
-      unread: sql<number>`(select count(*) from messages m
-        inner join chat_members mine on mine.chat_id = m.chat_id and mine.user_id = chat_members.user_id
-        where mine.hidden_at is null
-          and not ${blocksSomeoneIn(sql`mine.chat_id`, member)}
-          and (m.sender_id is null or m.sender_id <> chat_members.user_id)
-          and m.created_at > coalesce(mine.last_read_at, 0))`,
-    })
-    .from(chatMembers)
-    .where(and(eq(chatMembers.chatId, input.chatId), isNull(chatMembers.hiddenAt)));
+    .select({ userId: member.userId, unread: unreadCountSql(member.userId) })
+    .from(member)
+    .where(and(eq(member.chatId, input.chatId), isNull(member.hiddenAt)));
   await Promise.all(
     members.flatMap(({ userId, unread }) => {
       const news = input.messages.filter((message) => message.sender !== userId);

@@ -147,12 +147,15 @@ export function unreadCondition(userId: string | AnyColumn) {
 /**
  * The member's unread messages across the chats in their list (the header's badge), as a scalar
  * subquery: the member is an id, or a column of the outer query (the session lookup reads it in
- * its own statement, app/http/auth.server.ts).
+ * its own statement, app/http/auth.server.ts; chats' fan-out for each member, fan-out.server.ts).
  */
 export function unreadCountSql(userId: string | AnyColumn) {
-  return sql<number>`(SELECT count(*) FROM ${messages}
+  const count = sql`(SELECT count(*) FROM ${messages}
     INNER JOIN ${chatMembers} ON ${chatMembers.chatId} = ${messages.chatId} AND ${chatMembers.userId} = ${userId}
     WHERE ${countedFor(userId)} AND ${unreadCondition(userId)})`;
+  // Nested once: a single-table select (the fan-out's, over an alias of chat_members) names the
+  // columns of its own fields without their table, and would lose which chat_members each one is.
+  return sql<number>`${count}`;
 }
 
 /** The chats whose messages count as unread for the member: visible, and nobody there blocked by them. */

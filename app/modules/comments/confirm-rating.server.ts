@@ -7,6 +7,7 @@ import { applications, comments } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { assertParty } from "~/modules/applications/access";
+import { partyColumns } from "~/modules/applications/columns.server";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { hasOutcome, VERIFIED_MESSAGES } from "~/modules/reputation/verified";
 
@@ -23,11 +24,7 @@ export async function confirmRating(ctx: MemberCtx, input: { applicationId: stri
   const { db } = ctx;
   const application = await db
     .select({
-      id: applications.id,
-      applicantId: applications.applicantId,
-      referrerId: applications.referrerId,
-      referralId: applications.referralId,
-      status: applications.status,
+      ...partyColumns,
       // Written out: a one-table select leaves its columns unqualified (see reputation.server.ts).
       reviewId: sql<string | null>`(select c.id from comments c where c.referral_id = applications.referral_id
         and c.author_id = applications.applicant_id and c.comment_type = 'applicantToReferrer')`,

@@ -4,6 +4,8 @@
  * Enqueueing is best effort like the realtime fan-out: the event itself is already recorded, and
  * the page shows it to anyone who missed the mail.
  */
+import { sql } from "drizzle-orm";
+import { notificationMarks } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import type { OutgoingEmail } from "~/modules/email/mailer.server";
 import type { NotificationKind } from "./kinds";
@@ -32,15 +34,16 @@ type NotifyCtx = Pick<Ctx, "db" | "notifications">;
 async function claimMark(ctx: Pick<Ctx, "db">, userId: string, throttle: NonNullable<Notification["throttle"]>) {
   const { now, windowMs } = throttle;
   const since = Number.isFinite(windowMs) ? now - windowMs : Number.MIN_SAFE_INTEGER;
-  const row = await ctx.db.$client
-    .prepare(
-      `INSERT INTO notification_marks (user_id, key, at) VALUES (?, ?, ?)
-       ON CONFLICT (user_id, key) DO UPDATE SET at = excluded.at WHERE notification_marks.at <= ?
-       RETURNING at`,
-    )
-    .bind(userId, throttle.key, now, since)
-    .first();
-  return row !== null;
+  const [row] = await ctx.db
+    .insert(notificationMarks)
+    .values({ userId, key: throttle.key, at: now })
+    .onConflictDoUpdate({
+      target: [notificationMarks.userId, notificationMarks.key],
+      set: { at: sql`excluded.at` },
+      setWhere: sql`${notificationMarks.at} <= ${since}`,
+    })
+    .returning({ at: notificationMarks.at });
+  return row !== undefined;
 }
 
 /** Enqueues one notification; answers whether it was enqueued (a throttled one is not). */

@@ -2,7 +2,9 @@
  * Late shares (the cron, ADR 180): a share past its deadline and not marked paid (share_due_at,
  * kept by app/modules/shares/late.server.ts, docs/decisions/185) calls its referrer back once.
  */
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { applications, creditCards, notificationMarks } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import { notify } from "~/modules/notifications/notify.server";
 import { outcomeHref } from "./notify.server";
@@ -11,27 +13,28 @@ import { outcomeHref } from "./notify.server";
 const LATE_BATCH = 50;
 
 export async function remindLateShares(ctx: { db: Db } & Pick<Ctx, "notifications">, now: number) {
-  const { results } = await ctx.db.$client
-    .prepare(
-      `SELECT a.id, a.referrer_id AS referrerId, a.referral_id AS referralId, c.name AS cardName,
-              a.promised_share_percent AS percent, a.share_due_at AS dueAt
-         FROM applications a
-         JOIN credit_cards c ON c.id = a.credit_card_id
-        WHERE a.share_due_at IS NOT NULL AND a.share_due_at <= ?
-          AND NOT EXISTS (SELECT 1 FROM notification_marks m
-                           WHERE m.user_id = a.referrer_id AND m.key = 'share-late:' || a.id)
-        ORDER BY a.share_due_at
-        LIMIT ?`,
+  const results = await ctx.db
+    .select({
+      id: applications.id,
+      referrerId: applications.referrerId,
+      referralId: applications.referralId,
+      cardName: creditCards.name,
+      percent: applications.promisedSharePercent,
+      // Milliseconds, as the mail reads it (the column itself decodes to a Date).
+      dueAt: sql<number>`${applications.shareDueAt}`,
+    })
+    .from(applications)
+    .innerJoin(creditCards, eq(creditCards.id, applications.creditCardId))
+    .where(
+      and(
+        isNotNull(applications.shareDueAt),
+        sql`${applications.shareDueAt} <= ${now}`,
+        sql`not exists (select 1 from ${notificationMarks} where ${notificationMarks.userId} = ${applications.referrerId}
+          and ${notificationMarks.key} = 'share-late:' || ${applications.id})`,
+      ),
     )
-    .bind(now, LATE_BATCH)
-    .all<{
-      id: string;
-      referrerId: string;
-      referralId: string;
-      cardName: string;
-      percent: number;
-      dueAt: number;
-    }>();
+    .orderBy(applications.shareDueAt)
+    .limit(LATE_BATCH);
   for (const app of results) {
     await notify(ctx, {
       kind: "outcomes",

@@ -4,7 +4,8 @@
  * counters, a dispute's closing and the applicant's verified comments are one db.batch; the other
  * side is told afterwards (notify.server.ts). docs/decisions/170-confirmed-outcomes-and-reputation.md
  */
-import { sql } from "drizzle-orm";
+import { eq, notInArray, sql, type SQL } from "drizzle-orm";
+import { applicationOutcomes, applications, creditCards } from "../../../db/schema";
 import { createId } from "../../../db/id";
 import type { ApplicationStatus, BonusUnit, OutcomeStep } from "../../../db/enums";
 import { requireActor, type Ctx } from "~/core/context.server";
@@ -14,19 +15,23 @@ import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
 import { statement } from "~/utils/d1-statement.server";
 import { recountOutcomes } from "./counters.server";
 import { recountReferral } from "~/modules/applications/recount.server";
+import { partyColumns } from "~/modules/applications/columns.server";
 import { tellOtherSide } from "./notify.server";
 import { promptRatingConfirmation } from "~/modules/reputation/rating-prompt.server";
 import { hasOutcome } from "~/modules/reputation/verified";
 import { approvalDay, bonusConfirmed, bumpDaily, countApproval } from "~/modules/analytics/rollup.server";
 import { recountLateShares, startShareClock, stopShareClock } from "~/modules/shares/late.server";
 import {
+  CLOSED_STATUSES,
   OUTCOME_MESSAGES,
   orderRefusal,
   sharePaidRefusal,
   STEP_LABELS,
   STEP_PARTY,
   statusOfStep,
+  STEP_CONDITIONS,
   type OutcomeStepInput,
+  type StepCondition,
 } from "./steps";
 
 export type OutcomeCtx = Pick<Ctx, "db" | "env" | "realtime" | "waitUntil" | "actor" | "notifications">;
@@ -49,19 +54,54 @@ export interface StepApplication {
   steps: string | null;
 }
 
-async function readApplication(ctx: OutcomeCtx, applicationId: string) {
-  return ctx.db.$client
-    .prepare(
-      `SELECT a.id, a.applicant_id AS applicantId, a.referrer_id AS referrerId, a.referral_id AS referralId,
-              a.status, a.promised_share_percent AS percent, a.promised_bonus_amount AS bonusAmount,
-              a.promised_bonus_unit AS bonusUnit, a.promised_share_cents AS promisedCents, c.name AS cardName,
-              a.share_due_at AS shareDueAt,
-              (SELECT group_concat(o.step) FROM application_outcomes o WHERE o.application_id = a.id) AS steps
-         FROM applications a JOIN credit_cards c ON c.id = a.credit_card_id
-        WHERE a.id = ?`,
-    )
-    .bind(applicationId)
-    .first<StepApplication>();
+function readApplication(ctx: OutcomeCtx, applicationId: string): Promise<StepApplication | undefined> {
+  return ctx.db
+    .select({
+      ...partyColumns,
+      percent: applications.promisedSharePercent,
+      bonusAmount: applications.promisedBonusAmount,
+      bonusUnit: applications.promisedBonusUnit,
+      promisedCents: applications.promisedShareCents,
+      cardName: creditCards.name,
+      // Milliseconds, as the mails read it (the column itself decodes to a Date).
+      shareDueAt: sql<number | null>`${applications.shareDueAt}`,
+      steps: sql<string | null>`(select group_concat(${applicationOutcomes.step}) from ${applicationOutcomes}
+        where ${applicationOutcomes.applicationId} = ${applications.id})`,
+    })
+    .from(applications)
+    .innerJoin(creditCards, eq(creditCards.id, applications.creditCardId))
+    .where(eq(applications.id, applicationId))
+    .get();
+}
+
+/** One of a step's conditions (steps.ts STEP_CONDITIONS) in SQL, about the application `applicationId`. */
+function conditionSql(condition: StepCondition, applicationId: string): SQL {
+  const application = (holds: SQL) =>
+    sql`exists (select 1 from ${applications} where ${applications.id} = ${applicationId} and ${holds})`;
+  const recorded = (step: OutcomeStep) =>
+    sql`exists (select 1 from ${applicationOutcomes}
+      where ${applicationOutcomes.applicationId} = ${applicationId} and ${applicationOutcomes.step} = ${step})`;
+  switch (condition.kind) {
+    case "open":
+      return application(notInArray(applications.status, [...CLOSED_STATUSES]));
+    case "share-promised":
+      return application(sql`${applications.promisedSharePercent} > 0`);
+    case "recorded":
+      return recorded(condition.step);
+    case "not-recorded":
+      return sql`not ${recorded(condition.step)}`;
+    default:
+      return condition satisfies never;
+  }
+}
+
+/**
+ * Whether `step` may be written now, in SQL: its STEP_CONDITIONS, the same ones `orderRefusal`
+ * reads, checked again when the batch runs (a cancellation and a bonus racing: ADR 171's slots).
+ */
+export function stepGuard(step: OutcomeStep, applicationId: string): SQL {
+  const conditions = STEP_CONDITIONS[step].map((condition) => sql`(${conditionSql(condition, applicationId)})`);
+  return conditions.length ? sql.join(conditions, sql` and `) : sql`1`;
 }
 
 /** The step's own row, written only if its guard still holds when the batch runs (races). */
@@ -76,22 +116,13 @@ function insertStep(ctx: OutcomeCtx, app: StepApplication, input: OutcomeStepInp
             where p.application_id = ${app.id} and p.step = 'share-paid'
               and b.application_id = ${app.id} and b.step = 'bonus-posted')`
       : null;
-  const has = (other: OutcomeStep) =>
-    sql`exists (select 1 from application_outcomes g where g.application_id = ${app.id} and g.step = ${other})`;
-  // A cancellation and a bonus racing: the bonus posts only while the application is open (ADR 171's slots).
-  const guard =
-    step === "bonus-posted" || step === "bonus-received"
-      ? sql`exists (select 1 from applications where id = ${app.id} and status not in ('cancelled', 'denied', 'rejected'))`
-      : step === "share-not-received"
-        ? sql`not ${has("share-received")}`
-        : sql`1`;
   return statement(
     ctx.db,
     sql`insert into application_outcomes
       (id, application_id, referrer_id, step, actor_id, amount, method, note, days_to_pay, closed_at, created_at)
     select ${stepId}, ${app.id}, ${app.referrerId}, ${step}, ${ctx.actor?.id ?? null}, ${amount}, ${method},
            ${note}, ${daysToPay}, null, ${now}
-     where ${guard}
+     where ${stepGuard(step, app.id)}
     on conflict (application_id, step) do nothing`,
   );
 }
@@ -180,7 +211,7 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
   ]);
   const changed = inserted.meta.changes === 1;
   if (!changed) {
-    // The guard failed between the read and the batch: say why, as the read would have.
+    // The guard failed between the read and the batch: say why, from the same conditions.
     const again = await readApplication(ctx, app.id);
     const steps = new Set((again?.steps ?? "").split(",").filter(Boolean) as OutcomeStep[]);
     if (steps.has(input.step)) return { changed: false, message: OUTCOME_MESSAGES.repeated(label), app };

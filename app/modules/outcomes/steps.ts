@@ -43,7 +43,7 @@ export const STEP_LABELS: Record<OutcomeStep, string> = {
 };
 
 /** Statuses after which nothing more happens: no bonus will post for them. */
-const CLOSED_STATUSES: readonly ApplicationStatus[] = ["cancelled", "denied", "rejected"];
+export const CLOSED_STATUSES = ["cancelled", "denied", "rejected"] as const satisfies readonly ApplicationStatus[];
 
 export const OUTCOME_MESSAGES = {
   onlyReferrer: "Only the referrer can record this step.",
@@ -89,7 +89,7 @@ export function stepOfStatus(status: ApplicationStatus): OutcomeStep | null {
 
 /** Whether `status` closes an application (no bonus will post). */
 export function isClosedStatus(status: ApplicationStatus) {
-  return CLOSED_STATUSES.includes(status);
+  return (CLOSED_STATUSES as readonly ApplicationStatus[]).includes(status);
 }
 
 /**
@@ -249,28 +249,63 @@ export interface OutcomeState {
 }
 
 /**
+ * What a step needs, one condition at a time, each with the refusal it gives when it does not hold.
+ * The one statement of the steps' order (docs/decisions/095-rules-derived-once.md): `orderRefusal`
+ * reads it here, and the batch's guard is the same conditions in SQL (outcomes.server.ts
+ * `stepGuard`), so the check before the batch, the guard in it and the reason given when the guard
+ * failed cannot disagree (tests/worker/outcome-rules.test.ts tries every state).
+ */
+export type StepCondition =
+  /** The application is not closed (CLOSED_STATUSES). */
+  | { kind: "open"; refusal: string }
+  /** A share was promised on it. */
+  | { kind: "share-promised"; refusal: string }
+  /** `step` was recorded before. */
+  | { kind: "recorded"; step: OutcomeStep; refusal: string }
+  /** `step` was not recorded. */
+  | { kind: "not-recorded"; step: OutcomeStep; refusal: string };
+
+/**
+ * Steps go forward: the bonus steps only while the application is open, the share is paid after
+ * the bonus posted, confirmed after it was paid, and disputed once it is owed (bonus posted) and
+ * until it was confirmed.
+ */
+export const STEP_CONDITIONS: Record<OutcomeStep, readonly StepCondition[]> = {
+  "bonus-posted": [{ kind: "open", refusal: OUTCOME_MESSAGES.closed }],
+  "bonus-received": [{ kind: "open", refusal: OUTCOME_MESSAGES.closed }],
+  "share-paid": [
+    { kind: "share-promised", refusal: OUTCOME_MESSAGES.noShare },
+    { kind: "recorded", step: "bonus-posted", refusal: OUTCOME_MESSAGES.needsBonusPosted },
+  ],
+  "share-received": [{ kind: "recorded", step: "share-paid", refusal: OUTCOME_MESSAGES.needsSharePaid }],
+  "share-not-received": [
+    { kind: "not-recorded", step: "share-received", refusal: OUTCOME_MESSAGES.alreadyConfirmed },
+    { kind: "recorded", step: "bonus-posted", refusal: OUTCOME_MESSAGES.needsBonusPosted },
+  ],
+};
+
+function holds(condition: StepCondition, state: OutcomeState) {
+  switch (condition.kind) {
+    case "open":
+      return !isClosedStatus(state.status);
+    case "share-promised":
+      return state.promisedSharePercent > 0;
+    case "recorded":
+      return state.recorded.has(condition.step);
+    case "not-recorded":
+      return !state.recorded.has(condition.step);
+    default:
+      return condition satisfies never;
+  }
+}
+
+/**
  * Why `step` cannot be taken now (null when it can, or when it is already recorded: a repeat
- * changes nothing). Steps go forward: the share is paid after the bonus posted, confirmed after it
- * was paid, and disputed once it is owed (bonus posted) and until it was confirmed.
+ * changes nothing): the first of its STEP_CONDITIONS that does not hold.
  */
 export function orderRefusal(step: OutcomeStep, state: OutcomeState): string | null {
   if (state.recorded.has(step)) return null;
-  const has = (other: OutcomeStep) => state.recorded.has(other);
-  switch (step) {
-    case "bonus-posted":
-    case "bonus-received":
-      return CLOSED_STATUSES.includes(state.status) ? OUTCOME_MESSAGES.closed : null;
-    case "share-paid":
-      if (!(state.promisedSharePercent > 0)) return OUTCOME_MESSAGES.noShare;
-      return has("bonus-posted") ? null : OUTCOME_MESSAGES.needsBonusPosted;
-    case "share-received":
-      return has("share-paid") ? null : OUTCOME_MESSAGES.needsSharePaid;
-    case "share-not-received":
-      if (has("share-received")) return OUTCOME_MESSAGES.alreadyConfirmed;
-      return has("bonus-posted") ? null : OUTCOME_MESSAGES.needsBonusPosted;
-    default:
-      return step satisfies never;
-  }
+  return STEP_CONDITIONS[step].find((condition) => !holds(condition, state))?.refusal ?? null;
 }
 
 /** The steps `party` can take now, in timeline order. */

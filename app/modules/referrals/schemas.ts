@@ -18,7 +18,7 @@ import {
 import { CARD_MESSAGES, NewCardSchema, TOO_LARGE } from "~/modules/cards/schemas";
 import { checkbox, optionalText } from "~/utils/zod-fields";
 import { LINK_RULE_MESSAGES, linkShapeProblem } from "~/modules/links/rules";
-import { INVALID_REFERRAL, PRIVATE_CONTENT, REFERRAL_NOT_FOUND } from "~/utils/messages";
+import { PRIVATE_CONTENT, REFERRAL_NOT_FOUND } from "~/utils/messages";
 
 export const REFERRAL_MESSAGES = {
   linkRequired: "Please enter a referral link",
@@ -314,11 +314,4 @@ export function willBeCapped(count: number | null | undefined, maxReferCount: nu
 export const ReferralStatusSchema = z.object({
   id: z.string({ error: REFERRAL_NOT_FOUND }).trim().min(1, REFERRAL_NOT_FOUND).max(64, REFERRAL_NOT_FOUND),
   redirectTo: z.string().optional(),
-});
-
-/** The apply call (docs/product.md#paths): POST /api/applications/card-apply and .../add-people. */
-export const ApplySchema = z.object({
-  referralId: z.string({ error: INVALID_REFERRAL }).trim().min(1, INVALID_REFERRAL),
-  cardId: z.string().trim().optional(),
-  userId: z.string().trim().optional(),
 });

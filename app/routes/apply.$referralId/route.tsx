@@ -7,7 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { DomainError } from "~/core/errors";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
-import { applyToReferral, getApplicantState } from "~/modules/applications/apply.server";
+import { ApplyParams, applyToReferral, getApplicantState } from "~/modules/applications/apply.server";
 import { FormMessage } from "~/components/forms/field";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { LinkConfirmed } from "~/modules/referrals/link-confirmed";
@@ -86,10 +86,10 @@ export const action = formAction({
   intents: {
     default: intent.member({
       schema: z.object({}),
+      params: ApplyParams,
       async run({ ctx, params }) {
-        const { referralId } = Params.parse(params);
-        await applyToReferral(ctx, { referralId });
-        return redirectTo(stepUrl(referralId, "2"));
+        await applyToReferral(ctx, params);
+        return redirectTo(stepUrl(params.referralId, "2"));
       },
     }),
   },
