@@ -12,23 +12,12 @@ import { CHAT_MAIL_WINDOW_MS } from "~/modules/chats/fan-out.server";
 import { parseEnv } from "~/utils/env.server";
 import { api, createSignedInUser, fetchPath, latestEmailTo, testDb } from "./helpers";
 import { createMarket } from "./market-helpers";
+import { testNotification } from "./notification-message";
 
 const FAKE_MAIL = "https://mail.fake.test";
 const appEnv = () => parseEnv(env as unknown as Record<string, unknown>);
 
-function message(kind: NotificationKind, userId: string, key = `test:${crypto.randomUUID()}`): NotificationMessage {
-  return {
-    type: "notification",
-    key,
-    kind,
-    userId,
-    content: {
-      subject: `About ${kind} ${key}`,
-      lines: [`Something about ${kind}.`],
-      action: { path: "/", label: "Open" },
-    },
-  };
-}
+const message = (kind: NotificationKind, userId: string) => testNotification(kind, userId);
 
 /** Runs the Worker's queue() handler on one batch, as the queue would, and answers what it acked and retried. */
 async function consume(body: NotificationMessage, attempts = 1, overrides: Partial<Env> = {}) {

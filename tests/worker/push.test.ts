@@ -5,6 +5,7 @@ import { pushSubscriptions } from "../../db/schema";
 import worker from "../../server";
 import { KIND_INFO, NOTIFICATION_KINDS, type NotificationKind } from "~/modules/notifications/kinds";
 import type { NotificationMessage } from "~/modules/notifications/messages.server";
+import { testNotification } from "./notification-message";
 import { pushPayload } from "~/modules/notifications/push-delivery.server";
 import { PUSH_MESSAGES } from "~/modules/notifications/push-subscriptions.server";
 import { readKindSettings } from "~/modules/notifications/settings.server";
@@ -16,18 +17,12 @@ import { decryptPush, newTestBrowser, pushServiceAnswers, receivedBy, type TestB
 const PUSH_API = "/api/users/push-subscriptions";
 
 function pushMessage(kind: NotificationKind, userId: string) {
-  const key = `push-test:${crypto.randomUUID()}`;
-  return {
-    type: "notification",
-    key,
-    kind,
-    userId,
-    content: {
-      subject: `About ${kind}`,
-      lines: [`Something about ${kind}.`, "Ünïcode too."],
-      action: { path: "/dashboard/referrals", label: "Open" },
-    },
-  } satisfies NotificationMessage;
+  return testNotification(kind, userId, {
+    key: `push-test:${crypto.randomUUID()}`,
+    subject: `About ${kind}`,
+    lines: [`Something about ${kind}.`, "Ünïcode too."],
+    path: "/dashboard/referrals",
+  });
 }
 
 /** The queue's consumer on one message, as the queue would run it (attempt `attempts`). */

@@ -1,11 +1,11 @@
 import { Link, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { clsx } from "clsx";
-import { lazy, Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { FormError, useFlashFormId } from "~/components/forms/form-error";
 import { Button, buttonClass } from "~/components/ui/button";
 import { formatDate } from "~/core/format";
 import type { FormFailure } from "~/core/form-failure";
-import { CommentThread as CommentThreadNow } from "~/modules/comments/comment-thread";
+import { LazyCommentThread } from "~/modules/comments/lazy-comment-thread";
 import { threadHoldsForm } from "~/modules/comments/form-ids";
 import type { ApiComment } from "~/modules/comments/thread";
 import type { PresentedReferral } from "./present";
@@ -15,13 +15,6 @@ import { manageUrl } from "./owner-panel";
 import { REFERRAL_STATUS_ACTION } from "./display";
 import { LinkCheckNote } from "~/modules/links/link-check-note";
 import { ReviewNote, reviewBadge } from "~/modules/links/review-note";
-
-// A referral's comments sit in a closed <details>: the browser loads their thread beside the page,
-// not in its preloads; the Worker renders it at once (the pattern of app/components/ui/user-text.tsx).
-const loadThread = () =>
-  import("~/modules/comments/comment-thread").then((module) => ({ default: module.CommentThread }));
-if (!import.meta.env.SSR) void loadThread();
-const CommentThread = import.meta.env.SSR ? CommentThreadNow : lazy(loadThread);
 
 export type MyReferral = PresentedReferral & { commentsCount: number; comments: ApiComment[] };
 
@@ -168,13 +161,12 @@ function MyReferralCard({
       >
         <summary className="cursor-pointer font-medium">Comments ({referral.commentsCount})</summary>
         <div className="mt-2">
-          <Suspense fallback={null}>
-            <CommentThread
-              comments={referral.comments}
-              viewerId={viewerId}
-              label={`Comments on ${referral.creditCard.name}`}
-            />
-          </Suspense>
+          {/* A closed <details>: its thread loads beside the page. */}
+          <LazyCommentThread
+            comments={referral.comments}
+            viewerId={viewerId}
+            label={`Comments on ${referral.creditCard.name}`}
+          />
         </div>
       </details>
       <div className="flex flex-wrap gap-2">

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Lock } from "lucide-react";
 import { buttonClass } from "~/components/ui/button";
-import { CommentThread } from "~/modules/comments/comment-thread";
+import { LazyCommentThread } from "~/modules/comments/lazy-comment-thread";
 import type { ApiComment } from "~/modules/comments/thread";
 import { PRIVATE_CONTENT } from "~/utils/messages";
 
@@ -32,7 +32,7 @@ export function ReviewsTab({
   }
   return (
     <div className="rounded-card border border-line bg-surface p-4">
-      <CommentThread
+      <LazyCommentThread
         comments={reviews}
         viewerId={viewerId}
         label={`Reviews of ${name} as a referrer`}
