@@ -137,9 +137,9 @@ describe("Web Push: the push channel of the notifications queue", () => {
         /at most 1024 characters/,
       ],
       ["short key", { ...good, keys: { ...good.keys, p256dh: "AAAA" } }, 400, /65 bytes/],
-      ["short auth", { ...good, keys: { ...good.keys, auth: "AAAA" } }, 400, /16-byte secret/],
-      ["unknown field", { ...good, extra: 1 }, 400, /Unknown field "extra"/],
-      ["unknown key", { ...good, keys: { ...good.keys, other: "x" } }, 400, /Unknown field "other"/],
+      ["short auth", { ...good, keys: { ...good.keys, auth: "AAAA" } }, 400, /must be 16 bytes/],
+      ["unknown field", { ...good, extra: 1 }, 400, /leave out "extra"/],
+      ["unknown key", { ...good, keys: { ...good.keys, other: "x" } }, 400, /leave out "other"/],
       ["oversized", { ...good, expirationTime: null, padding: "x".repeat(5000) }, 413, /too large/],
     ];
     for (const [name, body, status, message] of cases) {

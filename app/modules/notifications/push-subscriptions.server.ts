@@ -24,10 +24,12 @@ export const PUSH_MESSAGES = {
   privateHost: "A push endpoint must be a public push service, not a local or private address.",
   badUrl: "The push endpoint is not a web address.",
   longEndpoint: `A push endpoint is at most ${MAX_ENDPOINT_LENGTH} characters.`,
-  badP256dh: "keys.p256dh must be the browser's public key: 65 bytes (an uncompressed P-256 point) in base64url.",
-  badAuth: "keys.auth must be the browser's 16-byte secret in base64url.",
+  badP256dh: "The browser's public key (keys.p256dh) must be 65 bytes, an uncompressed P-256 point, in base64url.",
+  badAuth: "The browser's secret (keys.auth) must be 16 bytes in base64url.",
   unknownKeys: (keys: string[]) =>
-    `Unknown field${keys.length > 1 ? "s" : ""} ${keys.map((key) => `"${key}"`).join(", ")}: a subscription has only endpoint, expirationTime and keys (p256dh, auth).`,
+    `A push subscription holds only its endpoint, its expiry time and the browser's two keys; leave out ${keys.map((key) => `"${key}"`).join(", ")}.`,
+  endpointRequired: "Give the push service's address (the endpoint), starting with https://.",
+  unsubscribeEndpointRequired: "Give the address of the push service this browser subscribed at (the endpoint).",
   tooMany: `Push is on for ${MAX_PUSH_DEVICES} browsers already. Turn it off on one of them first.`,
   notConfigured: "Push notifications are not set up on this server.",
   subscribed: "Push notifications are on for this browser.",
@@ -75,7 +77,7 @@ function base64UrlBytes(value: string): number | null {
 }
 
 const Endpoint = z
-  .string({ error: "endpoint is required: the push service's https:// address." })
+  .string({ error: PUSH_MESSAGES.endpointRequired })
   .max(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.longEndpoint)
   .superRefine((value, issue) => {
     let url: URL;
@@ -122,7 +124,7 @@ export type PushSubscriptionInput = z.output<typeof PushSubscriptionSchema>;
 export const PushUnsubscribeSchema = z.strictObject(
   {
     endpoint: z
-      .string({ error: "endpoint is required: the subscription's push service address." })
+      .string({ error: PUSH_MESSAGES.unsubscribeEndpointRequired })
       .max(MAX_ENDPOINT_LENGTH, PUSH_MESSAGES.longEndpoint),
   },
   unknownKeys,
