@@ -301,6 +301,19 @@ test("a client generated from the document: every call within the contract, both
     }),
   );
   ok(await referrer.client.PUT("/api/users/notification-settings", { body: { emailNotifications: false } }));
+  // Push on for one browser (its subscription as PushManager gives it), listed, then off again.
+  const browserKey = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, ["deriveBits"]);
+  const subscription = {
+    endpoint: `https://push.example.com/send/${uniqueSuffix()}`,
+    expirationTime: null,
+    keys: {
+      p256dh: Buffer.from(await crypto.subtle.exportKey("raw", browserKey.publicKey)).toString("base64url"),
+      auth: Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url"),
+    },
+  };
+  ok(await referrer.client.POST("/api/users/push-subscriptions", { body: subscription }));
+  expect(ok(await referrer.client.GET("/api/users/push-subscriptions")).devices).toHaveLength(1);
+  ok(await referrer.client.DELETE("/api/users/push-subscriptions", { body: { endpoint: subscription.endpoint } }));
   const exported = ok(await referrer.client.GET("/api/users/me/export"));
   expect(exported.referrals.map((row) => row.id)).toContain(referralId);
   expect(exported.outcomes.map((row) => row.step)).toEqual(["bonus-posted", "bonus-received", "share-not-received"]);
