@@ -1,6 +1,6 @@
 import { expectNoSeriousA11yViolations } from "./axe";
 import type { WebSocketRoute } from "@playwright/test";
-import { apiAs, browserFor, createReferral, expect, test } from "./fixtures";
+import { apiAs, browserFor, createReferral, expect, sendChatMessage, test } from "./fixtures";
 
 test.describe("Chat", () => {
   test("two people chat live: red dot, toast, typing and read marks", async ({
@@ -345,7 +345,7 @@ test.describe("Chat without JavaScript", () => {
     const alice = await createUser({ firstName: "Alice", lastName: "Plain" });
     const bob = await login({ firstName: "Bob", lastName: "Plain" });
     const { id } = await apiAs(request, alice).post<{ id: string }>("/api/chats", { targetUserId: bob.id });
-    await apiAs(request, alice).post(`/api/chats/${id}/messages`, { content: "Can you read this without scripts?" });
+    await sendChatMessage(request, alice, id, "Can you read this without scripts?");
 
     await page.goto("/");
     await expect(page.getByTestId("chat-unread-dot").first()).toBeVisible();

@@ -206,6 +206,30 @@ export async function createCatalogueCard(
   return card._id;
 }
 
+/**
+ * Sends `content` to a chat through /api as `sender`, and returns once D1 has it (the /api GET reads
+ * D1). The chat's room takes a message first and mirrors it to D1 a moment later (ADR 040): a page
+ * without JavaScript, which reads only D1, rendered in between shows the chat without it and never
+ * catches up (a page with JavaScript gets it from the room's catch-up).
+ */
+export async function sendChatMessage(
+  request: APIRequestContext,
+  sender: Pick<TestUser, "token">,
+  chatId: string,
+  content: string,
+) {
+  const { data } = await apiAs(request, sender).post<{ data: { id: string } }>(`/api/chats/${chatId}/messages`, {
+    content,
+  });
+  await expect
+    .poll(async () => {
+      const chat = await apiAs(request, sender).get<{ data: { messages: { id: string }[] } }>(`/api/chats/${chatId}`);
+      return chat.data.messages.map((message) => message.id);
+    }, `message ${data.id} in D1`)
+    .toContain(data.id);
+  return data;
+}
+
 /** A unique link on a host listed for Chase (migration 0014), so its referral goes live at once. */
 export const chaseReferralLink = () => `https://www.referyourchasecard.com/journey/${uniqueSuffix()}`;
 
