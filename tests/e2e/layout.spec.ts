@@ -72,9 +72,31 @@ test.describe("toasts", () => {
   }
 
   test("a toast is dismissed by a drag of 80% of its width, not by a shorter one", async ({ page }) => {
+    // The page's timers run only when the test says so: the toast's 5 s timer (started when it
+    // mounts, paused by sonner only once the pointer is over it) can then never remove it while a
+    // slow machine takes its time between the toast showing and the drags (the flake CI saw).
+    // Paused before the page exists, so no pause lands after the page's own time (a pause at a
+    // time already past throws). CSS transitions and pointer events keep the real clock.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.goto("/payment-success?amount=3");
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Payment successful!" });
+    /** Runs the page's timers 100 ms at a time until `count` toasts are in the page. */
+    const runUntil = (count: number) =>
+      expect
+        .poll(async () => {
+          await page.clock.runFor(100);
+          return toast.count();
+        })
+        .toBe(count);
+    // Sonner adds a toast on a timer: the toast mounts within 100 ms of page time, and from then
+    // on page time moves only by the runFor below (well short of its 5 s).
+    await runUntil(1);
     await expect(toast).toBeVisible();
+    // Its words cannot be selected: sonner gives up a swipe while text is selected, and a press on
+    // the toast could start a selection before sonner turns selecting off (once the drag moved it).
+    await toast.getByText("Payment successful!").dblclick();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe("");
     /** Drags the toast to the right by `fraction` of its width, from its left edge. */
     async function drag(fraction: number) {
       // Polled until it rests: the toast slides in, and snaps back after a short drag.
@@ -91,7 +113,9 @@ test.describe("toasts", () => {
     await expect(toast).toHaveAttribute("data-removed", "false");
     await expect(toast).toHaveAttribute("data-swipe-out", "false");
     await drag(0.85);
-    await expect(toast).toHaveCount(0);
+    // Swiped out (not timed out), then unmounted by sonner 200 ms of page time later.
+    await expect(toast).toHaveAttribute("data-swipe-out", "true");
+    await runUntil(0);
   });
 });
 

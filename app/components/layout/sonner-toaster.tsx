@@ -46,9 +46,17 @@ function holdShortSwipes(event: PointerEvent<HTMLElement>) {
 }
 
 /**
+ * A toast's words cannot be selected: sonner gives up a swipe while any text is selected, and it
+ * turns selecting off only once a drag has moved the toast (a render later), so a mouse drag could
+ * select the words instead of dismissing the toast.
+ */
+const TOAST_OPTIONS = { className: "select-none" };
+
+/**
  * The toaster itself (docs/product.md#header): top-right below the header, 5000 ms, light theme,
- * Alt+T to reach them, dragged 80% of the way to dismiss. Loaded after hydration by toaster.tsx, so sonner is not among the
- * landing page's preloads; a toast raised before it mounts is shown when it subscribes.
+ * Alt+T to reach them, dragged 80% of the way to dismiss, words not selectable. Loaded after
+ * hydration by toaster.tsx, so sonner is not among the landing page's preloads; a toast raised
+ * before it mounts is shown when it subscribes.
  */
 export default function SonnerToaster() {
   return (
@@ -63,6 +71,7 @@ export default function SonnerToaster() {
         style={RICH_COLORS}
         offset={OFFSET}
         mobileOffset={MOBILE_OFFSET}
+        toastOptions={TOAST_OPTIONS}
       />
     </div>
   );
