@@ -4,8 +4,8 @@
  * never waits on a network. It holds the chat's messages (with the sender's name as it was sent,
  * and whether D1 has the message yet: the mirror's queue), and the chat's members as D1 last said.
  */
-import type { MessageRow } from "../app/modules/chats/rows.server";
-import type { RoomMember } from "../app/modules/chats/room.server";
+import type { MessageRow } from "../rows.server";
+import type { RoomMember } from "./rules.server";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS messages (
