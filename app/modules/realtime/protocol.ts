@@ -13,7 +13,10 @@ import type { DomainStatus } from "~/core/errors";
  */
 export const MAX_FRAME_BYTES = 16 * 1024;
 
-/** Per-connection frame budget: a burst of 10, refilled at 1 frame per second (both times RATE_LIMIT_MULTIPLIER). */
+/**
+ * Per-connection frame budget: a burst of 10, refilled at 1 frame per second (both times
+ * RATE_LIMIT_MULTIPLIER). A `send-message` is not counted here but by its chat's message limit.
+ */
 export const FRAME_BURST = 10;
 export const FRAME_REFILL_PER_SECOND = 1;
 
