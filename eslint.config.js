@@ -97,7 +97,7 @@ export default tseslint.config(
   },
   {
     // Server code in app/ never reaches partyserver, so `remix vite:dev` runs without Durable Objects
-    // (ADR 003, 221): the chat's room class is the one exception, and only party/index.ts imports it.
+    // (ADR 003, 043): the chat's room class is the one exception, and only party/index.ts imports it.
     // (Browser files are the block above's: disjoint from these, so its options stay theirs.)
     files: ["app/**/*.server.{ts,tsx}", "app/routes/*.{ts,tsx}", "app/routes/*/route.{ts,tsx}", "app/root.tsx"],
     ignores: ["app/modules/chats/room/chat-room.server.ts"],

@@ -1,5 +1,5 @@
 /**
- * The realtime module's Durable Object half (ADR 003, 221): the rooms and the gate in front of them.
+ * The realtime module's Durable Object half (ADR 003, 043): the rooms and the gate in front of them.
  * Only server.ts imports this; app/ never does (it would pull partyserver into `remix vite:dev`).
  * The chat's room lives beside its domain (app/modules/chats/room/) and is exported from here.
  */

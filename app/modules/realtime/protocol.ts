@@ -1,7 +1,7 @@
 /**
  * The realtime protocol (docs/product.md#realtime-protocol): every frame a client and a room
  * exchange, each defined once as a zod schema with the spec's event names; the TypeScript types
- * are inferred from the schemas. Browser-safe and free of partyserver, so the rooms (party/) and
+ * are inferred from the schemas. Browser-safe and free of partyserver, so the rooms (party/, chats/room/) and
  * the browser (use-room-socket.ts) share it. `zod/mini` keeps the browser's share small.
  */
 import { z } from "zod/mini";
