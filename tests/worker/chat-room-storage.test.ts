@@ -174,15 +174,20 @@ describe("the chat room stores messages and mirrors them to D1", () => {
     );
     expect(stored).toMatchObject({ chatId, message: { content: "past the budget" } });
 
-    // The chat's limit (60 a minute, times the multiplier) answers a frame as it answers a POST.
-    await roomSql(
-      chatId,
-      `INSERT INTO messages (id, sender_id, content, created_at, mirrored)
-       WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 6000)
-       SELECT 'seeded-' || i, ?, 'x', ?, 1 FROM n`,
-      alice.user.id,
-      Date.now(),
-    );
+    // The chat's limit (60 a minute, times the multiplier) answers a frame as it answers a POST:
+    // the minute filled up with the one message above and 5,999 stored beside it.
+    const limit = 60 * Number(env.RATE_LIMIT_MULTIPLIER);
+    await runInDurableObject(roomOf(chatId), (_room, state) => {
+      const now = Date.now();
+      for (let index = 1; index < limit; index++) {
+        state.storage.sql.exec(
+          "INSERT INTO messages (id, sender_id, content, created_at, mirrored) VALUES (?, ?, 'x', ?, 1)",
+          `earlier-${index}`,
+          alice.user.id,
+          now,
+        );
+      }
+    });
     socket!.send(JSON.stringify({ type: "send-message", chatId, content: "too many", clientId: "over-the-limit" }));
     expect(await waitFor(() => framesOf(frames, "error").find((f) => f.clientId === "over-the-limit"))).toEqual({
       type: "error",

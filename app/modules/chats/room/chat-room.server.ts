@@ -1,9 +1,10 @@
 /**
- * The chat's room (ADR 040, 041): the Durable Object a chat's messages are written by. server.ts
- * exports it through party/index.ts; nothing else in app/ imports it, so `remix vite:dev` never
- * loads partyserver (its base class, party/authenticated-room.ts, is the only way in).
+ * The chat's room (ADR 040, 043): the Durable Object a chat's messages are written by. A send's
+ * path reads in this folder: here (frames, RPC, the hot path), rules.server.ts (who may send, the
+ * limit), store.server.ts (the room's SQLite), mirror.server.ts (D1, then the recipients), and
+ * send.server.ts (the Worker's hand-over). server.ts exports the class through party/index.ts;
+ * nothing else in app/ imports it (lint), so `remix vite:dev` never loads partyserver.
  */
-import { createId } from "../../../../db/id";
 import { createDb, type Db } from "../../../../db/client";
 import { AuthenticatedRoom, type RoomConnection } from "../../../../party/authenticated-room";
 import { contextFor, type Ctx } from "~/core/context.server";
@@ -19,7 +20,7 @@ import type {
 import { createRealtime } from "~/modules/realtime/realtime.server";
 import { markChatRead } from "../commands.server";
 import { CATCH_UP_LIMIT, messagesAfter } from "../queries.server";
-import { nameOf, PAGE_SIZE, toChatMessage, type MessageRow } from "../rows.server";
+import { nameOf, PAGE_SIZE, toChatMessage } from "../rows.server";
 import { CHAT_MESSAGES, SendMessageSchema } from "../schemas";
 import { announceMirrored, mirrorMessages } from "./mirror.server";
 import { blockStands, checkSender, loadRoomMembers, SEND_LIMIT, type RoomMember } from "./rules.server";
@@ -155,7 +156,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     if (this.store.sentSince(input.userId, now - SEND_LIMIT.windowMs) >= limit) {
       return { ok: false, status: 429, message: CHAT_MESSAGES.tooFast };
     }
-    const row = this.rowFor(allowed.sender, { content, clientId, now });
+    const row = this.store.newRow(allowed.sender, { content, clientId, now });
     this.store.insert(row);
     // Everyone, the sender's other sockets included, sees the name others see.
     const message = toChatMessage(row, input.userId);
@@ -166,24 +167,6 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     });
     this.mirrorSoon(now);
     return { ok: true, message };
-  }
-
-  private rowFor(sender: RoomMember, input: { content: string; clientId: string | null; now: number }): MessageRow {
-    return {
-      id: createId(),
-      chatId: this.name,
-      content: input.content,
-      // Strictly after the newest stored message, so the room's order and D1's (createdAt, id) agree.
-      createdAt: new Date(Math.max(input.now, this.store.newestTime() + 1)),
-      senderId: sender.userId,
-      isAssistant: false,
-      readAt: null,
-      clientId: input.clientId,
-      senderFirstName: sender.senderFirstName,
-      senderLastName: sender.senderLastName,
-      senderUsername: sender.senderUsername,
-      senderShowFullName: sender.senderShowFullName,
-    };
   }
 
   private async members(): Promise<RoomMember[]> {

@@ -4,6 +4,7 @@
  * never waits on a network. It holds the chat's messages (with the sender's name as it was sent,
  * and whether D1 has the message yet: the mirror's queue), and the chat's members as D1 last said.
  */
+import { createId } from "../../../../db/id";
 import type { MessageRow } from "../rows.server";
 import type { RoomMember } from "./rules.server";
 
@@ -86,6 +87,27 @@ export class ChatStore {
       .exec<StoredRow>(query, ...bindings)
       .toArray()
       .map(this.toRow);
+  }
+
+  /**
+   * A new message of `sender`'s, strictly after the newest stored one, so the room's order and
+   * D1's (createdAt, id) agree.
+   */
+  newRow(sender: RoomMember, input: { content: string; clientId: string | null; now: number }): MessageRow {
+    return {
+      id: createId(),
+      chatId: this.chatId,
+      content: input.content,
+      createdAt: new Date(Math.max(input.now, this.newestTime() + 1)),
+      senderId: sender.userId,
+      isAssistant: false,
+      readAt: null,
+      clientId: input.clientId,
+      senderFirstName: sender.senderFirstName,
+      senderLastName: sender.senderLastName,
+      senderUsername: sender.senderUsername,
+      senderShowFullName: sender.senderShowFullName,
+    };
   }
 
   insert(row: MessageRow) {
