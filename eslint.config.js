@@ -96,6 +96,27 @@ export default tseslint.config(
     },
   },
   {
+    // Server code in app/ never reaches partyserver, so `remix vite:dev` runs without Durable Objects
+    // (ADR 003, 043): the chat's room class is the one exception, and only party/index.ts imports it.
+    // (Browser files are the block above's: disjoint from these, so its options stay theirs.)
+    files: ["app/**/*.server.{ts,tsx}", "app/routes/*.{ts,tsx}", "app/routes/*/route.{ts,tsx}", "app/root.tsx"],
+    ignores: ["app/modules/chats/room/chat-room.server.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["partyserver", "partyserver/*", "**/party/*", "**/room/chat-room.server"],
+              message:
+                "app/ reaches the rooms through ctx.realtime; only server.ts (party/index.ts) loads a room's class.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The core ring knows no domain, no route and no route kit.
     files: ["app/core/**"],
     rules: {

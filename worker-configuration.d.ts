@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
   interface Env {
     DB: D1Database;
-    ChatRoom: DurableObjectNamespace<import("./party/chat-room").ChatRoom>;
+    ChatRoom: DurableObjectNamespace<import("./app/modules/chats/room/chat-room.server").ChatRoom>;
     UserNotifications: DurableObjectNamespace<import("./party/user-notifications").UserNotifications>;
     NOTIFICATIONS: Queue<import("./app/modules/notifications/messages.server").NotificationMessage>;
     /** The share-image Worker (og/, docs/decisions/201). */

@@ -142,11 +142,14 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
       connection.close(CLOSE_SESSION_ENDED, "Session ended");
       return;
     }
-    if (!this.spendToken(connection, state)) {
+    const frame = parseClientFrame(raw);
+    // One limit per abuse: a message counts against its chat's message limit (the room's, which
+    // every door shares: frame, form post, /api), every other frame against the connection's budget.
+    const isMessage = "type" in frame && frame.type === "send-message";
+    if (!isMessage && !this.spendToken(connection, state)) {
       this.send(connection, { type: "error", message: "Too many messages. Please slow down." });
       return;
     }
-    const frame = parseClientFrame(raw);
     if ("error" in frame) {
       this.send(connection, { type: "error", message: frame.error });
       return;
@@ -165,7 +168,11 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
     frame: Exclude<ClientFrame, { type: "ping" }>,
   ): Promise<void> | void;
 
-  /** Token bucket: about 1 frame/s sustained, bursts of 10 (scaled by RATE_LIMIT_MULTIPLIER, as every limit is). */
+  /**
+   * Token bucket for the frames that cost the room work without storing anything (typing, read
+   * marks, joins, pings, malformed ones): about 1 frame/s sustained, bursts of 10 (scaled by
+   * RATE_LIMIT_MULTIPLIER, as every limit is).
+   */
   private spendToken(connection: RoomConnection, state: ConnectionState) {
     const now = Date.now();
     const scale = this.appEnv.RATE_LIMIT_MULTIPLIER;

@@ -1,10 +1,11 @@
 /**
- * The realtime module's Durable Object half (ADR 003): the rooms and the gate in front of them.
+ * The realtime module's Durable Object half (ADR 003, 043): the rooms and the gate in front of them.
  * Only server.ts imports this; app/ never does (it would pull partyserver into `remix vite:dev`).
+ * The chat's room lives beside its domain (app/modules/chats/room/) and is exported from here.
  */
 import type { RoomName } from "../app/modules/realtime/rooms";
 import type { AuthenticatedRoom } from "./authenticated-room";
-import { ChatRoom } from "./chat-room";
+import { ChatRoom } from "../app/modules/chats/room/chat-room.server";
 import { UserNotifications } from "./user-notifications";
 
 export { routeRoomRequest } from "./gate";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { sendMessage } from "~/modules/chats/send.server";
+import { sendMessage } from "~/modules/chats/room/send.server";
 import { ChatMessageSchema } from "~/modules/realtime/protocol";
 import { ChatIdParams, SendMessageSchema } from "~/modules/chats/schemas";
 

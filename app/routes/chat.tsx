@@ -13,7 +13,7 @@ import { leaveChat, markChatRead, startDirectChat } from "~/modules/chats/comman
 import { getChat, listChats, listWithFirstChat } from "~/modules/chats/queries.server";
 import { findRecipients } from "~/modules/chats/recipients.server";
 import { NewChatLink, RecipientPicker } from "~/modules/chats/recipient-picker";
-import { sendMessage } from "~/modules/chats/send.server";
+import { sendMessage } from "~/modules/chats/room/send.server";
 import { Conversation } from "~/modules/chats/conversation";
 import { CHAT_MESSAGES, ChatFormSchema, RecipientSearchSchema } from "~/modules/chats/schemas";
 import { signedInMeta } from "~/utils/signed-in-meta";

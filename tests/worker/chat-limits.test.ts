@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NEW_ACCOUNT_CHATS } from "~/modules/chats/new-account-limit.server";
+import { NEW_ACCOUNT_CHATS } from "~/modules/chats/start-limits.server";
 import { createSignedInUser, fetchWithEnv } from "./helpers";
 
 const DAY = 24 * 60 * 60 * 1000;

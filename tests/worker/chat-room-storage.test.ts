@@ -35,6 +35,9 @@ async function setRoomDb(chatId: string, d1: D1Database) {
 const roomSql = <T extends Record<string, SqlStorageValue>>(chatId: string, query: string, ...bindings: unknown[]) =>
   runInDurableObject(roomOf(chatId), (_room, state) => state.storage.sql.exec<T>(query, ...bindings).toArray());
 
+/** A socket's state in the room (party/authenticated-room.ts): its frame budget among it. */
+type BudgetedConnection = { state: { tokens: number; at: number }; setState(state: unknown): void };
+
 const d1Messages = (chatId: string) => testDb().select().from(messages).where(eq(messages.chatId, chatId));
 
 async function send(token: string, chatId: string, content: string, clientId?: string) {
@@ -143,6 +146,54 @@ describe("the chat room stores messages and mirrors them to D1", () => {
     expect((await api("POST", `/api/chats/${chatId}/messages`, bob.token, { content: "Mine" })).status).toBe(201);
     const stranger = await createSignedInUser();
     expect((await api("POST", `/api/chats/${chatId}/messages`, stranger.token, { content: "x" })).status).toBe(404);
+  });
+
+  it("counts a socket's messages against the chat's message limit, not the connection's frame budget", async () => {
+    const { alice, chatId } = await directChat();
+    const { socket, frames } = await connect(`/parties/chat-room/${chatId}`, { Cookie: alice.cookie });
+    await waitFor(() => framesOf(frames, "welcome")[0]);
+    // The connection's frame budget spent, and refilling no sooner than a minute from now...
+    await runInDurableObject(roomOf(chatId), (room) => {
+      const connections = (room as unknown as { getConnections(): Iterable<BudgetedConnection> }).getConnections();
+      for (const connection of connections)
+        connection.setState({ ...connection.state, tokens: 0, at: Date.now() + 60_000 });
+    });
+    socket!.send(JSON.stringify({ type: "ping", id: "refused" }));
+    expect(await waitFor(() => framesOf(frames, "error")[0])).toEqual({
+      type: "error",
+      message: "Too many messages. Please slow down.",
+    });
+    // ...still lets a message through: it counts against the chat's limit only.
+    socket!.send(
+      JSON.stringify({ type: "send-message", chatId, content: "past the budget", clientId: "past-the-budget" }),
+    );
+    const stored = await waitFor(() =>
+      framesOf(frames, "receive-message").find(
+        (f) => (f.message as { clientId?: string }).clientId === "past-the-budget",
+      ),
+    );
+    expect(stored).toMatchObject({ chatId, message: { content: "past the budget" } });
+
+    // The chat's limit (60 a minute, times the multiplier) answers a frame as it answers a POST:
+    // the minute filled up with the one message above and 5,999 stored beside it.
+    const limit = 60 * Number(env.RATE_LIMIT_MULTIPLIER);
+    await runInDurableObject(roomOf(chatId), (_room, state) => {
+      const now = Date.now();
+      for (let index = 1; index < limit; index++) {
+        state.storage.sql.exec(
+          "INSERT INTO messages (id, sender_id, content, created_at, mirrored) VALUES (?, ?, 'x', ?, 1)",
+          `earlier-${index}`,
+          alice.user.id,
+          now,
+        );
+      }
+    });
+    socket!.send(JSON.stringify({ type: "send-message", chatId, content: "too many", clientId: "over-the-limit" }));
+    expect(await waitFor(() => framesOf(frames, "error").find((f) => f.clientId === "over-the-limit"))).toEqual({
+      type: "error",
+      message: "You are sending messages too quickly. Please wait a moment.",
+      clientId: "over-the-limit",
+    });
   });
 
   it("hears of membership changes: a member who left is refused, one who rejoined is let in", async () => {

@@ -8,7 +8,7 @@ import type { NotificationMessage } from "~/modules/notifications/messages.serve
 import { notify } from "~/modules/notifications/notify.server";
 import { readKindSettings } from "~/modules/notifications/settings.server";
 import { signUnsubscribe } from "~/modules/notifications/unsubscribe.server";
-import { CHAT_MAIL_WINDOW_MS } from "~/modules/chats/fan-out.server";
+import { CHAT_MAIL_WINDOW_MS } from "~/modules/chats/room/mirror.server";
 import { parseEnv } from "~/utils/env.server";
 import { api, createSignedInUser, fetchPath, latestEmailTo, testDb } from "./helpers";
 import { createMarket } from "./market-helpers";

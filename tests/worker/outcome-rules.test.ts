@@ -10,7 +10,7 @@ import { APPLICATION_STATUSES, OUTCOME_STEPS, type OutcomeStep } from "../../db/
 import { applicationOutcomes, applications, blocks, chatMembers, chats, messages, referrals } from "../../db/schema";
 import { makeDirectChat, makeMessage } from "../../db/factories";
 import { contextFor } from "~/core/context.server";
-import { announceMirrored } from "~/modules/chats/fan-out.server";
+import { announceMirrored } from "~/modules/chats/room/mirror.server";
 import { countUnread } from "~/modules/chats/queries.server";
 import type { ChatMessage } from "~/modules/realtime/protocol";
 import { applyConditions, applyRefusal } from "~/modules/applications/apply.server";

@@ -8,9 +8,8 @@ import { createId } from "../../../db/id";
 import { chatMembers, chats, messages, referrals, users } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
-import { enforceRateLimit } from "~/utils/rate-limit.server";
 import { blockRefusal, blockStateBetween } from "~/modules/blocks/rules.server";
-import { limitNewAccountChats } from "./new-account-limit.server";
+import { limitChatStarts } from "./start-limits.server";
 import { announceJoined, announceLeft, announceRead } from "./fan-out.server";
 import { countUnread } from "./queries.server";
 import { requireMembership } from "./rows.server";
@@ -51,15 +50,6 @@ export async function markChatRead(ctx: WriteCtx, input: { chatId: string; times
   return { timestamp: at.getTime(), unread };
 }
 
-/** At most 30 chats started per hour and member: a direct chat lands in the other person's list. */
-function limitChatStarts(ctx: StartCtx, userId: string) {
-  return enforceRateLimit(ctx.db, {
-    key: `chat-start:${userId}`,
-    limit: 30 * ctx.env.RATE_LIMIT_MULTIPLIER,
-    windowMs: 60 * 60 * 1000,
-  });
-}
-
 /**
  * Opens the direct chat between the member and another person: the existing one when the pair
  * already has one (rejoining it if the member had left), else a new one. Race-safe through the
@@ -95,9 +85,7 @@ export async function startDirectChat(ctx: StartCtx, input: CreateChatInput) {
     db.select({ id: chats.id }).from(chats).where(eq(chats.directKey, directKey)).get(),
   ]);
   if (block) throw blockRefusal(block);
-  await limitChatStarts(ctx, actor.id);
-  // Reopening a chat the pair already has is not a new chat: only new ones count for new accounts.
-  if (!existing) await limitNewAccountChats(ctx, actor.id);
+  await limitChatStarts(ctx, actor.id, { isNew: !existing });
   const now = new Date();
   const referralId = referral?.id ?? null;
   const upsert = db.insert(chats).values({

@@ -147,7 +147,7 @@ export function unreadCondition(userId: string | AnyColumn) {
 /**
  * The member's unread messages across the chats in their list (the header's badge), as a scalar
  * subquery: the member is an id, or a column of the outer query (the session lookup reads it in
- * its own statement, app/http/auth.server.ts; chats' fan-out for each member, fan-out.server.ts).
+ * its own statement, app/http/auth.server.ts; the room's mirror for each member, room/mirror.server.ts).
  */
 export function unreadCountSql(userId: string | AnyColumn) {
   const count = sql`(SELECT count(*) FROM ${messages}

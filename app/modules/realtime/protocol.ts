@@ -1,7 +1,7 @@
 /**
  * The realtime protocol (docs/product.md#realtime-protocol): every frame a client and a room
  * exchange, each defined once as a zod schema with the spec's event names; the TypeScript types
- * are inferred from the schemas. Browser-safe and free of partyserver, so the rooms (party/) and
+ * are inferred from the schemas. Browser-safe and free of partyserver, so the rooms (party/, chats/room/) and
  * the browser (use-room-socket.ts) share it. `zod/mini` keeps the browser's share small.
  */
 import { z } from "zod/mini";
@@ -13,7 +13,10 @@ import type { DomainStatus } from "~/core/errors";
  */
 export const MAX_FRAME_BYTES = 16 * 1024;
 
-/** Per-connection frame budget: a burst of 10, refilled at 1 frame per second (both times RATE_LIMIT_MULTIPLIER). */
+/**
+ * Per-connection frame budget: a burst of 10, refilled at 1 frame per second (both times
+ * RATE_LIMIT_MULTIPLIER). A `send-message` is not counted here but by its chat's message limit.
+ */
 export const FRAME_BURST = 10;
 export const FRAME_REFILL_PER_SECOND = 1;
 

@@ -1,20 +1,14 @@
-import { createId } from "../db/id";
-import { createDb, type Db } from "../db/client";
-import type { Ctx } from "../app/core/context.server";
-import { DomainError } from "../app/core/errors";
-import { markChatRead } from "../app/modules/chats/commands.server";
-import { announceMirrored } from "../app/modules/chats/fan-out.server";
-import { CATCH_UP_LIMIT, messagesAfter } from "../app/modules/chats/queries.server";
-import {
-  blockStands,
-  checkSender,
-  loadRoomMembers,
-  mirrorMessages,
-  SEND_LIMIT,
-  type RoomMember,
-} from "../app/modules/chats/room.server";
-import { nameOf, PAGE_SIZE, toChatMessage, type MessageRow } from "../app/modules/chats/rows.server";
-import { CHAT_MESSAGES, SendMessageSchema } from "../app/modules/chats/schemas";
+/**
+ * The chat's room (ADR 040, 043): the Durable Object a chat's messages are written by. A send's
+ * path reads in this folder: here (frames, RPC, the hot path), rules.server.ts (who may send, the
+ * limit), store.server.ts (the room's SQLite), mirror.server.ts (D1, then the recipients), and
+ * send.server.ts (the Worker's hand-over). server.ts exports the class through party/index.ts;
+ * nothing else in app/ imports it (lint), so `remix vite:dev` never loads partyserver.
+ */
+import { createDb, type Db } from "../../../../db/client";
+import { AuthenticatedRoom, type RoomConnection } from "../../../../party/authenticated-room";
+import { contextFor, type Ctx } from "~/core/context.server";
+import { DomainError } from "~/core/errors";
 import type {
   ChatMessage,
   ChatRoomRpc,
@@ -22,10 +16,15 @@ import type {
   DeletedStandIn,
   RoomSend,
   RoomSendAnswer,
-} from "../app/modules/realtime/protocol";
-import { createRealtime } from "../app/modules/realtime/realtime.server";
-import { AuthenticatedRoom, type RoomConnection } from "./authenticated-room";
-import { ChatStore } from "./chat-store";
+} from "~/modules/realtime/protocol";
+import { createRealtime } from "~/modules/realtime/realtime.server";
+import { markChatRead } from "../commands.server";
+import { CATCH_UP_LIMIT, messagesAfter } from "../queries.server";
+import { nameOf, PAGE_SIZE, toChatMessage } from "../rows.server";
+import { CHAT_MESSAGES, SendMessageSchema } from "../schemas";
+import { announceMirrored, mirrorMessages } from "./mirror.server";
+import { blockStands, checkSender, loadRoomMembers, SEND_LIMIT, type RoomMember } from "./rules.server";
+import { ChatStore } from "./store.server";
 
 /** Members loaded longer ago than this are reloaded in the background (names and privacy change). */
 const MEMBERS_MAX_AGE_MS = 60_000;
@@ -157,7 +156,7 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     if (this.store.sentSince(input.userId, now - SEND_LIMIT.windowMs) >= limit) {
       return { ok: false, status: 429, message: CHAT_MESSAGES.tooFast };
     }
-    const row = this.rowFor(allowed.sender, { content, clientId, now });
+    const row = this.store.newRow(allowed.sender, { content, clientId, now });
     this.store.insert(row);
     // Everyone, the sender's other sockets included, sees the name others see.
     const message = toChatMessage(row, input.userId);
@@ -168,24 +167,6 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     });
     this.mirrorSoon(now);
     return { ok: true, message };
-  }
-
-  private rowFor(sender: RoomMember, input: { content: string; clientId: string | null; now: number }): MessageRow {
-    return {
-      id: createId(),
-      chatId: this.name,
-      content: input.content,
-      // Strictly after the newest stored message, so the room's order and D1's (createdAt, id) agree.
-      createdAt: new Date(Math.max(input.now, this.store.newestTime() + 1)),
-      senderId: sender.userId,
-      isAssistant: false,
-      readAt: null,
-      clientId: input.clientId,
-      senderFirstName: sender.senderFirstName,
-      senderLastName: sender.senderLastName,
-      senderUsername: sender.senderUsername,
-      senderShowFullName: sender.senderShowFullName,
-    };
   }
 
   private async members(): Promise<RoomMember[]> {
@@ -294,22 +275,22 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
   }
 
   /**
-   * The chats module's context for a connection's member (null: the room's own work, the mirror's
-   * announcements): the room publishes to itself directly,
-   * to other rooms through the bindings. Rooms act with a member's rights only (the Worker does not
-   * forward the role): no chat rule depends on it.
+   * The chats domain's context for a member (null: the room's own work, the mirror's
+   * announcements), built as the route kit builds a request's (`contextFor`): the room's D1, its
+   * waitUntil, and the rooms, this one published to directly. Rooms act with a member's rights
+   * only (the Worker does not forward the role): no chat rule depends on it.
    */
   private contextFor(userId: string | null): Ctx {
-    return {
+    const services = {
       db: this.db(),
       env: this.appEnv,
       realtime: createRealtime(this.env, {
         chatId: this.name,
         publish: (frame, options) => this.publish(frame, options),
       }),
-      waitUntil: (promise) => this.ctx.waitUntil(promise),
+      waitUntil: (promise: Promise<unknown>) => this.ctx.waitUntil(promise),
       notifications: this.env.NOTIFICATIONS,
-      actor: userId === null ? null : { id: userId, isAdmin: false },
     };
+    return contextFor(services, userId === null ? null : { id: userId, isAdmin: false });
   }
 }

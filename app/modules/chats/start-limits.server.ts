@@ -1,14 +1,14 @@
 /**
- * New accounts start few chats (docs/product.md#rate-limits): an account whose email is not
- * verified, or that is under a day old, may start NEW_ACCOUNT_CHATS new chats in any 24 hours.
- * Spam comes from fresh accounts; a member who has been here a day with a verified address has no
- * such limit, and reopening a chat the pair already has never counts.
+ * How many chats a member may start (docs/product.md#rate-limits): the one limit on starting chats,
+ * with two tiers. Any member starts at most 30 an hour; an account whose email is not verified, or
+ * that is under a day old, may start NEW_ACCOUNT_CHATS new chats in any 24 hours (spam comes from
+ * fresh accounts). Reopening a chat the pair already has never counts as new.
  */
 import { and, eq, gt, min } from "drizzle-orm";
 import { rateLimitHits, users } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
-import { countEvent } from "~/utils/rate-limit.server";
+import { countEvent, enforceRateLimit } from "~/utils/rate-limit.server";
 
 export const NEW_ACCOUNT_CHATS = 3;
 const DAY = 24 * 60 * 60 * 1000;
@@ -38,7 +38,7 @@ export function newAccountLimitMessage(nextAt: Date) {
  * Counts a new chat of a new account; a 429 saying when the oldest of the day's chats leaves the
  * window once the limit is used up. Scaled by RATE_LIMIT_MULTIPLIER, as every limit is.
  */
-export async function limitNewAccountChats(ctx: Pick<Ctx, "db" | "env">, userId: string, now = Date.now()) {
+async function limitNewAccountChats(ctx: Pick<Ctx, "db" | "env">, userId: string, now = Date.now()) {
   const { db } = ctx;
   const account = await db
     .select({ emailVerifiedAt: users.emailVerifiedAt, createdAt: users.createdAt })
@@ -60,4 +60,17 @@ export async function limitNewAccountChats(ctx: Pick<Ctx, "db" | "env">, userId:
     undefined,
     "NEW_ACCOUNT_CHAT_LIMIT",
   );
+}
+
+/**
+ * Counts a chat start for the member: a 429 past 30 an hour; and when it opens a new chat (not one
+ * the pair already has), the new-account tier too.
+ */
+export async function limitChatStarts(ctx: Pick<Ctx, "db" | "env">, userId: string, start: { isNew: boolean }) {
+  await enforceRateLimit(ctx.db, {
+    key: `chat-start:${userId}`,
+    limit: 30 * ctx.env.RATE_LIMIT_MULTIPLIER,
+    windowMs: 60 * 60 * 1000,
+  });
+  if (start.isNew) await limitNewAccountChats(ctx, userId);
 }

@@ -6,7 +6,7 @@
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import type { ChatMessage } from "~/modules/realtime/protocol";
-import type { SendMessageInput } from "./schemas";
+import type { SendMessageInput } from "../schemas";
 
 /**
  * Sends a message as the acting member: once per clientId (a retried optimistic send answers the

@@ -4,8 +4,9 @@
  * never waits on a network. It holds the chat's messages (with the sender's name as it was sent,
  * and whether D1 has the message yet: the mirror's queue), and the chat's members as D1 last said.
  */
-import type { MessageRow } from "../app/modules/chats/rows.server";
-import type { RoomMember } from "../app/modules/chats/room.server";
+import { createId } from "../../../../db/id";
+import type { MessageRow } from "../rows.server";
+import type { RoomMember } from "./rules.server";
 
 const SCHEMA = [
   `CREATE TABLE IF NOT EXISTS messages (
@@ -86,6 +87,27 @@ export class ChatStore {
       .exec<StoredRow>(query, ...bindings)
       .toArray()
       .map(this.toRow);
+  }
+
+  /**
+   * A new message of `sender`'s, strictly after the newest stored one, so the room's order and
+   * D1's (createdAt, id) agree.
+   */
+  newRow(sender: RoomMember, input: { content: string; clientId: string | null; now: number }): MessageRow {
+    return {
+      id: createId(),
+      chatId: this.chatId,
+      content: input.content,
+      createdAt: new Date(Math.max(input.now, this.newestTime() + 1)),
+      senderId: sender.userId,
+      isAssistant: false,
+      readAt: null,
+      clientId: input.clientId,
+      senderFirstName: sender.senderFirstName,
+      senderLastName: sender.senderLastName,
+      senderUsername: sender.senderUsername,
+      senderShowFullName: sender.senderShowFullName,
+    };
   }
 
   insert(row: MessageRow) {
