@@ -9,12 +9,11 @@ import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { ReferralEvent } from "../../../db/enums";
 import { SUCCESSFUL_STATUSES } from "../../../db/factories";
-import { referrals, referralViews } from "../../../db/schema";
-import { LISTED_CONDITION } from "../../../db/schema";
+import { LISTED_SQL, referralDaily, referrals, referralViews } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { isSafeReferralLink } from "~/core/referral-link";
-import { statement } from "~/utils/d1-statement.server";
+import { columnName, columnNames, statement } from "~/utils/d1-statement.server";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 import { visitorKey, type VisitorMeta } from "./visitor-key.server";
 
@@ -25,12 +24,12 @@ export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
 /** The counted events and their columns in referral_daily. */
 export const COUNTER_COLUMNS = {
-  views: "views",
-  clicks: "clicks",
-  applications: "applications",
-  approvals: "approvals",
-  successes: "successes",
-  sharesPaid: "shares_paid",
+  views: referralDaily.views,
+  clicks: referralDaily.clicks,
+  applications: referralDaily.applications,
+  approvals: referralDaily.approvals,
+  successes: referralDaily.successes,
+  sharesPaid: referralDaily.sharesPaid,
 } as const;
 export type Counter = keyof typeof COUNTER_COLUMNS;
 
@@ -40,12 +39,13 @@ export type Counter = keyof typeof COUNTER_COLUMNS;
  * An upsert, so concurrent events of the same day add up on one row.
  */
 export function bumpDaily(input: { referralId: string; counter: Counter; at: number; when?: SQL; day?: SQL }): SQL {
-  const column = sql.raw(COUNTER_COLUMNS[input.counter]);
+  const column = columnName(COUNTER_COLUMNS[input.counter]);
   const day = input.day ? sql`coalesce(${input.day}, ${dayOf(input.at)})` : sql`${dayOf(input.at)}`;
-  return sql`insert into referral_daily (referral_id, referrer_id, day, ${column})
-    select r.id, r.referrer_id, ${day}, 1 from referrals r
-     where r.id = ${input.referralId} and ${input.when ?? sql`1`}
-    on conflict (referral_id, day) do update set ${column} = ${column} + 1`;
+  const key = columnNames([referralDaily.referralId, referralDaily.day]);
+  return sql`insert into ${referralDaily} (${columnNames([referralDaily.referralId, referralDaily.referrerId, referralDaily.day])}, ${column})
+    select ${referrals.id}, ${referrals.referrerId}, ${day}, 1 from ${referrals}
+     where ${referrals.id} = ${input.referralId} and ${input.when ?? sql`1`}
+    on conflict (${key}) do update set ${column} = ${column} + 1`;
 }
 
 const EVENT_COUNTERS = { view: "views", click: "clicks" } as const satisfies Record<ReferralEvent, Counter>;
@@ -97,7 +97,7 @@ export async function recordClick(ctx: Pick<Ctx, "db" | "actor">, input: { refer
   const referral = await ctx.db
     .select({ link: referrals.referralLink })
     .from(referrals)
-    .where(and(eq(referrals.id, input.referralId), sql.raw(LISTED_CONDITION)))
+    .where(and(eq(referrals.id, input.referralId), LISTED_SQL))
     .get();
   if (!referral || !isSafeReferralLink(referral.link)) throw new DomainError(404, REFERRAL_NOT_FOUND);
   await countOnce(ctx.db, { referralId: input.referralId, event: "click", who: actor.id });
