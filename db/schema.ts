@@ -279,7 +279,8 @@ export const creditCards = sqliteTable(
  * Written as literals (no bound parameters) so SQLite can match the partial indexes below.
  */
 export const LISTED_CONDITION = `"is_active" = 1 AND "card_active" = 1 AND "referrer_active" = 1 AND coalesce("available_refer_count", 1) > 0`;
-const LISTED_SQL = sql.raw(LISTED_CONDITION);
+/** LISTED_CONDITION as drizzle SQL, over the bare columns of whichever referrals row is in scope. */
+export const LISTED_SQL = sql.raw(LISTED_CONDITION);
 
 export const referrals = sqliteTable(
   "referrals",

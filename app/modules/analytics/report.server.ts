@@ -6,7 +6,7 @@ import { and, asc, eq, gte } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { creditCards, referralDaily, referrals } from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
-import { DAY_MS, dayOf } from "./rollup.server";
+import { COUNTER_COLUMNS, DAY_MS, dayOf } from "./rollup.server";
 import { SERIES, ZERO, type Analytics, type Counts } from "./present";
 
 /** The rollup rows of a referrer since a day (referral_daily_referrer_day_idx). */
@@ -15,12 +15,7 @@ export function analyticsQuery(db: Db, referrerId: string, sinceDay: number) {
     .select({
       referralId: referralDaily.referralId,
       day: referralDaily.day,
-      views: referralDaily.views,
-      clicks: referralDaily.clicks,
-      applications: referralDaily.applications,
-      approvals: referralDaily.approvals,
-      successes: referralDaily.successes,
-      sharesPaid: referralDaily.sharesPaid,
+      ...COUNTER_COLUMNS,
     })
     .from(referralDaily)
     .where(and(eq(referralDaily.referrerId, referrerId), gte(referralDaily.day, sinceDay)))

@@ -9,12 +9,19 @@ import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import type { ReferralEvent } from "../../../db/enums";
 import { SUCCESSFUL_STATUSES } from "../../../db/factories";
-import { referrals, referralViews } from "../../../db/schema";
-import { LISTED_CONDITION } from "../../../db/schema";
+import { alias } from "drizzle-orm/sqlite-core";
+import {
+  applicationOutcomes,
+  applications,
+  LISTED_SQL,
+  referralDaily,
+  referrals,
+  referralViews,
+} from "../../../db/schema";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { isSafeReferralLink } from "~/core/referral-link";
-import { statement } from "~/utils/d1-statement.server";
+import { columnName, columnNames, statement } from "~/utils/d1-statement.server";
 import { REFERRAL_NOT_FOUND } from "~/utils/messages";
 import { visitorKey, type VisitorMeta } from "./visitor-key.server";
 
@@ -25,12 +32,12 @@ export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
 /** The counted events and their columns in referral_daily. */
 export const COUNTER_COLUMNS = {
-  views: "views",
-  clicks: "clicks",
-  applications: "applications",
-  approvals: "approvals",
-  successes: "successes",
-  sharesPaid: "shares_paid",
+  views: referralDaily.views,
+  clicks: referralDaily.clicks,
+  applications: referralDaily.applications,
+  approvals: referralDaily.approvals,
+  successes: referralDaily.successes,
+  sharesPaid: referralDaily.sharesPaid,
 } as const;
 export type Counter = keyof typeof COUNTER_COLUMNS;
 
@@ -40,12 +47,13 @@ export type Counter = keyof typeof COUNTER_COLUMNS;
  * An upsert, so concurrent events of the same day add up on one row.
  */
 export function bumpDaily(input: { referralId: string; counter: Counter; at: number; when?: SQL; day?: SQL }): SQL {
-  const column = sql.raw(COUNTER_COLUMNS[input.counter]);
+  const column = columnName(COUNTER_COLUMNS[input.counter]);
   const day = input.day ? sql`coalesce(${input.day}, ${dayOf(input.at)})` : sql`${dayOf(input.at)}`;
-  return sql`insert into referral_daily (referral_id, referrer_id, day, ${column})
-    select r.id, r.referrer_id, ${day}, 1 from referrals r
-     where r.id = ${input.referralId} and ${input.when ?? sql`1`}
-    on conflict (referral_id, day) do update set ${column} = ${column} + 1`;
+  const key = columnNames([referralDaily.referralId, referralDaily.day]);
+  return sql`insert into ${referralDaily} (${columnNames([referralDaily.referralId, referralDaily.referrerId, referralDaily.day])}, ${column})
+    select ${referrals.id}, ${referrals.referrerId}, ${day}, 1 from ${referrals}
+     where ${referrals.id} = ${input.referralId} and ${input.when ?? sql`1`}
+    on conflict (${key}) do update set ${column} = ${column} + 1`;
 }
 
 const EVENT_COUNTERS = { view: "views", click: "clicks" } as const satisfies Record<ReferralEvent, Counter>;
@@ -57,11 +65,12 @@ const EVENT_COUNTERS = { view: "views", click: "clicks" } as const satisfies Rec
  */
 async function countOnce(db: Db, input: { referralId: string; event: ReferralEvent; who: string }) {
   const at = Date.now();
-  const others = sql`exists (select 1 from referrals r where r.id = ${input.referralId} and r.referrer_id <> ${input.who})`;
+  const r = alias(referrals, "r");
+  const others = sql`exists (select 1 from ${referrals} ${r} where ${r.id} = ${input.referralId} and ${r.referrerId} <> ${input.who})`;
   await db.$client.batch([
     statement(
       db,
-      sql`insert or ignore into referral_views (day, referral_id, event, viewer)
+      sql`insert or ignore into ${referralViews} (${columnNames([referralViews.day, referralViews.referralId, referralViews.event, referralViews.viewer])})
         select ${dayOf(at)}, ${input.referralId}, ${input.event}, ${input.who} where ${others}`,
     ),
     statement(
@@ -97,7 +106,7 @@ export async function recordClick(ctx: Pick<Ctx, "db" | "actor">, input: { refer
   const referral = await ctx.db
     .select({ link: referrals.referralLink })
     .from(referrals)
-    .where(and(eq(referrals.id, input.referralId), sql.raw(LISTED_CONDITION)))
+    .where(and(eq(referrals.id, input.referralId), LISTED_SQL))
     .get();
   if (!referral || !isSafeReferralLink(referral.link)) throw new DomainError(404, REFERRAL_NOT_FOUND);
   await countOnce(ctx.db, { referralId: input.referralId, event: "click", who: actor.id });
@@ -109,10 +118,13 @@ export async function pruneReferralViews(db: Db, now = Date.now()) {
   await db.delete(referralViews).where(lt(referralViews.day, dayOf(now)));
 }
 
+const p = alias(applicationOutcomes, "p");
+const b = alias(applicationOutcomes, "b");
+
 /** Whether both sides said the bonus of an application: a confirmed success (ADR 170). */
 export const bonusConfirmed = (applicationId: string) =>
-  sql`exists (select 1 from application_outcomes p where p.application_id = ${applicationId} and p.step = 'bonus-posted')
-  and exists (select 1 from application_outcomes b where b.application_id = ${applicationId} and b.step = 'bonus-received')`;
+  sql`exists (select 1 from ${applicationOutcomes} ${p} where ${p.applicationId} = ${applicationId} and ${p.step} = 'bonus-posted')
+  and exists (select 1 from ${applicationOutcomes} ${b} where ${b.applicationId} = ${applicationId} and ${b.step} = 'bonus-received')`;
 
 /**
  * An application's approval as the analytics count it, the one rule its two events share (ADR 173):
@@ -122,12 +134,12 @@ export const bonusConfirmed = (applicationId: string) =>
  * Two statements for the event's batch, after the event's own write.
  */
 export function countApproval(db: Db, input: { applicationId: string; referralId: string; at: number }) {
-  const approved = sql`(status in ${SUCCESSFUL_STATUSES} or (${bonusConfirmed(input.applicationId)}))`;
+  const approved = sql`(${applications.status} in ${SUCCESSFUL_STATUSES} or (${bonusConfirmed(input.applicationId)}))`;
   return [
     statement(
       db,
-      sql`update applications set approved_at = ${input.at}
-        where id = ${input.applicationId} and approved_at is null and ${approved}`,
+      sql`update ${applications} set ${columnName(applications.approvedAt)} = ${input.at}
+        where ${applications.id} = ${input.applicationId} and ${applications.approvedAt} is null and ${approved}`,
     ),
     statement(
       db,
@@ -136,9 +148,11 @@ export function countApproval(db: Db, input: { applicationId: string; referralId
   ];
 }
 
+const a = alias(applications, "a");
+
 /**
  * The day a confirmed success counts on: its application's approval's (set by countApproval earlier
  * in the same batch), so no period of the funnel shows more successes than approvals.
  */
 export const approvalDay = (applicationId: string) =>
-  sql`(select cast(a.approved_at / ${DAY_MS} as integer) from applications a where a.id = ${applicationId})`;
+  sql`(select cast(${a.approvedAt} / ${DAY_MS} as integer) from ${applications} ${a} where ${a.id} = ${applicationId})`;

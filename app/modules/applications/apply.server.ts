@@ -3,7 +3,7 @@
  * rest of the applications domain (status, lists) lives beside it.
  */
 import { createId } from "../../../db/id";
-import { applications, LISTED_CONDITION, referrals } from "../../../db/schema";
+import { applications, creditCards, LISTED_SQL, referrals, users } from "../../../db/schema";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { requireActor, type Ctx } from "~/core/context.server";
@@ -12,11 +12,13 @@ import type { BonusUnit, ShareMethod } from "../../../db/enums";
 import { promisedShareOf, type ApplicantState } from "./present";
 import { purgeReferralPages } from "~/modules/public/purge.server";
 import { bumpDaily } from "~/modules/analytics/rollup.server";
-import { statement } from "~/utils/d1-statement.server";
+import { columnName, columnNames, statement } from "~/utils/d1-statement.server";
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { notify } from "~/modules/notifications/notify.server";
 import { visibleNames } from "~/modules/users/privacy";
+import { nameColumns } from "~/modules/users/profile.server";
 import { INVALID_REFERRAL } from "~/utils/messages";
 
 /**
@@ -80,6 +82,46 @@ export async function applyRefusal(ctx: Pick<Ctx, "db">, input: { referralId: st
 }
 
 /**
+ * The application of a taken slot, written only when the slot's UPDATE just before it changed a row
+ * (`changes()`), with the share the referral promises copied onto it; it answers that share.
+ */
+function takeSlotInsert(input: { id: string; applicantId: string; referralId: string; now: number }) {
+  const { id, applicantId, referralId, now } = input;
+  const special = sql`${referrals.specialReferrerBonusAmount} > 0`;
+  return sql`INSERT INTO ${applications} (${columnNames([
+    applications.id,
+    applications.referralId,
+    applications.applicantId,
+    applications.referrerId,
+    applications.creditCardId,
+    applications.status,
+    applications.additionalInfo,
+    applications.promisedSharePercent,
+    applications.promisedBonusAmount,
+    applications.promisedBonusUnit,
+    applications.promisedShareCents,
+    applications.promisedShareMethod,
+    applications.promisedShareMethodNote,
+    applications.promisedShareDeadlineDays,
+    applications.createdAt,
+    applications.updatedAt,
+  ])})
+    SELECT ${id}, ${referrals.id}, ${applicantId}, ${referrals.referrerId}, ${referrals.creditCardId}, 'pending', '',
+           ${referrals.sharingBenefitPortion},
+           CASE WHEN ${special} THEN ${referrals.specialReferrerBonusAmount} ELSE ${creditCards.referralBonusAmount} END,
+           CASE WHEN ${special} THEN coalesce(${referrals.specialReferrerBonusUnit}, 'USD') ELSE ${creditCards.referralBonusUnit} END,
+           ${referrals.shareAmountCents}, ${referrals.shareMethod}, ${referrals.shareMethodNote}, ${referrals.shareDeadlineDays},
+           ${now}, ${now}
+      FROM ${referrals} JOIN ${creditCards} ON ${creditCards.id} = ${referrals.creditCardId}
+     WHERE ${referrals.id} = ${referralId} AND changes() = 1
+    RETURNING ${columnName(applications.promisedSharePercent)} AS percent, ${columnName(applications.promisedBonusAmount)} AS amount,
+              ${columnName(applications.promisedBonusUnit)} AS unit, ${columnName(applications.promisedShareCents)} AS cents,
+              ${columnName(applications.promisedShareMethod)} AS method,
+              ${columnName(applications.promisedShareMethodNote)} AS methodNote,
+              ${columnName(applications.promisedShareDeadlineDays)} AS days`;
+}
+
+/**
  * Records that the acting member applied through a referral. Refused for one's own referral (403), an
  * unknown one (404), an inactive one (its card inactive or its referrer deactivated included), a
  * second time, or when no slots are left (409).
@@ -125,24 +167,7 @@ export async function applyToReferral(
             and(eq(referrals.id, referral.id), ...applyConditions(referral.id, user.id).map(({ holds }) => holds)),
           ),
       ),
-      d1
-        .prepare(
-          `INSERT INTO applications (id, referral_id, applicant_id, referrer_id, credit_card_id, status, additional_info,
-                                     promised_share_percent, promised_bonus_amount, promised_bonus_unit,
-                                     promised_share_cents, promised_share_method, promised_share_method_note,
-                                     promised_share_deadline_days, created_at, updated_at)
-           SELECT ?, r.id, ?, r.referrer_id, r.credit_card_id, 'pending', '', r.sharing_benefit_portion,
-                  CASE WHEN r.special_referrer_bonus_amount > 0 THEN r.special_referrer_bonus_amount ELSE c.referral_bonus_amount END,
-                  CASE WHEN r.special_referrer_bonus_amount > 0 THEN coalesce(r.special_referrer_bonus_unit, 'USD') ELSE c.referral_bonus_unit END,
-                  r.share_amount_cents, r.share_method, r.share_method_note, r.share_deadline_days,
-                  ?, ?
-             FROM referrals r JOIN credit_cards c ON c.id = r.credit_card_id
-            WHERE r.id = ? AND changes() = 1
-           RETURNING promised_share_percent AS percent, promised_bonus_amount AS amount, promised_bonus_unit AS unit,
-                     promised_share_cents AS cents, promised_share_method AS method,
-                     promised_share_method_note AS methodNote, promised_share_deadline_days AS days`,
-        )
-        .bind(id, user.id, now, now, referral.id),
+      statement(ctx.db, takeSlotInsert({ id, applicantId: user.id, referralId: referral.id, now })),
       // The referrer's analytics count the application in the same batch (ADR 172).
       statement(
         ctx.db,
@@ -206,17 +231,18 @@ async function tellReferrer(
   input: { applicationId: string; referralId: string; referrerId: string },
 ) {
   const applicant = requireActor(ctx);
-  const row = await ctx.db.$client
-    .prepare(
-      `SELECT u.username, u.first_name AS firstName, u.last_name AS lastName, u.show_full_name AS showFullName,
-              c.name AS cardName
-         FROM users u, referrals r JOIN credit_cards c ON c.id = r.credit_card_id
-        WHERE u.id = ? AND r.id = ?`,
-    )
-    .bind(applicant.id, input.referralId)
-    .first<{ username: string; firstName: string; lastName: string; showFullName: number; cardName: string }>();
+  const row = await ctx.db
+    .select({
+      ...nameColumns,
+      cardName: creditCards.name,
+    })
+    .from(users)
+    .innerJoin(referrals, eq(referrals.id, input.referralId))
+    .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
+    .where(eq(users.id, applicant.id))
+    .get();
   if (!row) return;
-  const name = visibleNames({ ...row, showFullName: Boolean(row.showFullName) }, false).name;
+  const name = visibleNames(row, false).name;
   await notify(ctx, {
     kind: "applications",
     userId: input.referrerId,
@@ -240,16 +266,17 @@ async function tellReferrer(
  */
 export async function getApplicantState(ctx: Pick<Ctx, "db" | "actor">, input: { referralId: string }) {
   const user = requireActor(ctx);
-  const row = await ctx.db.$client
-    .prepare(
-      `SELECT a.id AS applicationId, a.created_at AS appliedAt,
-              (SELECT count(*) FROM referrals o
-                WHERE o.credit_card_id = (SELECT credit_card_id FROM referrals WHERE id = ?1) AND o.id <> ?1
-                  AND ${LISTED_CONDITION}) AS otherListed
-         FROM (SELECT 1) LEFT JOIN applications a ON a.referral_id = ?1 AND a.applicant_id = ?2`,
-    )
-    .bind(input.referralId, user.id)
-    .first<{ applicationId: string | null; appliedAt: number | null; otherListed: number }>();
+  const other = alias(referrals, "o");
+  const row = await statement(
+    ctx.db,
+    sql`SELECT ${applications.id} AS applicationId, ${applications.createdAt} AS appliedAt,
+          (SELECT count(*) FROM ${referrals} ${other}
+            WHERE ${other.creditCardId} = (SELECT ${referrals.creditCardId} FROM ${referrals} WHERE ${referrals.id} = ${input.referralId})
+              AND ${other.id} <> ${input.referralId}
+              AND ${LISTED_SQL}) AS otherListed
+        FROM (SELECT 1) LEFT JOIN ${applications}
+          ON ${applications.referralId} = ${input.referralId} AND ${applications.applicantId} = ${user.id}`,
+  ).first<{ applicationId: string | null; appliedAt: number | null; otherListed: number }>();
   return {
     application:
       row?.applicationId && row.appliedAt != null

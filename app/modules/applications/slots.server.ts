@@ -5,17 +5,23 @@
  * an open status, it takes a slot again, refused when none is left.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../../../db/client";
-import { referrals, type ApplicationStatus } from "../../../db/schema";
+import { applicationOutcomes, creditCards, referrals, type ApplicationStatus } from "../../../db/schema";
 
 /** The statuses that hold no slot (when the bonus had not posted). */
 export const SLOT_FREE_STATUSES: readonly ApplicationStatus[] = ["cancelled", "denied"];
 
 const holdsSlot = (status: ApplicationStatus) => !SLOT_FREE_STATUSES.includes(status);
 
+/** Tables read inside the statements below, by the aliases the statements give them. */
+const o = alias(applicationOutcomes, "o");
+const c = alias(creditCards, "c");
+const r = alias(referrals, "r");
+
 /** No bonus posted on the application: only then does its slot move (the issuer counted it otherwise). */
 const bonusNotPosted = (applicationId: string) =>
-  sql`not exists (select 1 from application_outcomes o where o.application_id = ${applicationId} and o.step = 'bonus-posted')`;
+  sql`not exists (select 1 from ${applicationOutcomes} ${o} where ${o.applicationId} = ${applicationId} and ${o.step} = 'bonus-posted')`;
 
 /** What a status change does to the referral's slots: nothing, give one back, or take one again. */
 export function slotMove(from: ApplicationStatus, to: ApplicationStatus): "none" | "give-back" | "take" {
@@ -33,7 +39,7 @@ export function slotStatement(
   db: Db,
   input: { applicationId: string; referralId: string; move: "give-back" | "take" },
 ) {
-  const cap = sql`(select c.max_refer_count from credit_cards c where c.id = ${referrals.creditCardId})`;
+  const cap = sql`(select ${c.maxReferCount} from ${creditCards} ${c} where ${c.id} = ${referrals.creditCardId})`;
   const count =
     input.move === "give-back"
       ? sql`case when ${cap} > 0 then min(${referrals.availableReferCount} + 1, ${cap}) else ${referrals.availableReferCount} + 1 end`
@@ -57,6 +63,6 @@ export function slotStatement(
  */
 export function tookSlot(input: { applicationId: string; referralId: string }) {
   return sql`(changes() = 1
-    or (select available_refer_count from referrals where id = ${input.referralId}) is null
+    or (select ${r.availableReferCount} from ${referrals} ${r} where ${r.id} = ${input.referralId}) is null
     or not ${bonusNotPosted(input.applicationId)})`;
 }

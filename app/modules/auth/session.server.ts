@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema";
 import { createToken, hashToken } from "~/utils/crypto.server";
 import type { SessionUser } from "./present";
+import { statement } from "~/utils/d1-statement.server";
 
 export const SESSION_COOKIE = "__session";
 const HOUR = 60 * 60 * 1000;
@@ -137,10 +138,7 @@ export async function findSession<E extends Extra>(
 ): Promise<{ user: SessionUser; expiresAt: Date; extra: { [K in keyof E]: E[K]["_"]["type"] } } | null> {
   const lookup = lookupFor(db, extra);
   const values = { hash: await hashToken(token), now: sessions.expiresAt.mapToDriverValue(now) };
-  const [raw] = await db.$client
-    .prepare(lookup.sql)
-    .bind(...fillPlaceholders(lookup.params, values))
-    .raw();
+  const [raw] = await statement(db, { sql: lookup.sql, params: fillPlaceholders(lookup.params, values) }).raw();
   if (!raw) return null;
   const row = decodeRow(lookup, raw);
   let expiresAt = row.expiresAt;

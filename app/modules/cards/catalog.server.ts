@@ -2,11 +2,12 @@
  * Reading the card catalogue as members see it: active cards only, plus the cards a member added
  * themselves (live for their creator at once, reviewed by admins in /admin/creditcards).
  */
-import { and, asc, eq, or } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { creditCards, rewardValuations } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import type { Read } from "~/core/d1-reads.server";
+import { statement } from "~/utils/d1-statement.server";
 
 export const pickerCardColumns = {
   id: creditCards.id,
@@ -69,12 +70,15 @@ export async function findVisibleCard(db: Db, cardId: string, viewerId: string |
  */
 export function activeIssuersRead(ctx: Pick<Ctx, "db">): Read<string[]> {
   return {
-    statement: ctx.db.$client.prepare(
-      `WITH RECURSIVE issuers(issuer) AS (
-         SELECT min(issuer) FROM credit_cards WHERE active = 1
+    statement: statement(
+      ctx.db,
+      sql`WITH RECURSIVE issuers(issuer) AS (
+         SELECT min(${creditCards.issuer}) FROM ${creditCards} WHERE ${creditCards.active} = 1
          UNION ALL
-         SELECT (SELECT min(issuer) FROM credit_cards WHERE active = 1 AND issuer > issuers.issuer) FROM issuers
-         WHERE issuers.issuer IS NOT NULL
+         SELECT (SELECT min(${creditCards.issuer}) FROM ${creditCards}
+                  WHERE ${creditCards.active} = 1 AND ${creditCards.issuer} > issuers.issuer)
+           FROM issuers
+          WHERE issuers.issuer IS NOT NULL
        )
        SELECT issuer FROM issuers WHERE issuer IS NOT NULL LIMIT 200`,
     ),

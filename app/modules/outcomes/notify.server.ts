@@ -10,6 +10,7 @@ import { formatBonus } from "~/modules/cards/display";
 import { startDirectChat } from "~/modules/chats/commands.server";
 import { notify } from "~/modules/notifications/notify.server";
 import { visibleNames } from "~/modules/users/privacy";
+import { nameColumns } from "~/modules/users/profile.server";
 import type { OutcomeCtx, StepApplication } from "./outcomes.server";
 import { paidText, type OutcomeStepInput } from "./steps";
 import { formatCents } from "~/modules/shares/terms";
@@ -81,10 +82,7 @@ export async function tellOtherSide(
   const people = await ctx.db
     .select({
       id: users.id,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      showFullName: users.showFullName,
+      ...nameColumns,
     })
     .from(users)
     .where(inArray(users.id, [actorId, otherId]));

@@ -5,6 +5,7 @@
  * side is told afterwards (notify.server.ts). docs/decisions/170-confirmed-outcomes-and-reputation.md
  */
 import { eq, notInArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { applicationOutcomes, applications, creditCards } from "../../../db/schema";
 import { createId } from "../../../db/id";
 import type { ApplicationStatus, BonusUnit, OutcomeStep } from "../../../db/enums";
@@ -12,7 +13,7 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
 import { APPLICATION_MESSAGES } from "~/modules/applications/status";
 import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
-import { statement } from "~/utils/d1-statement.server";
+import { columnName, columnNames, statement } from "~/utils/d1-statement.server";
 import { recountOutcomes } from "./counters.server";
 import { recountReferral } from "~/modules/applications/recount.server";
 import { partyColumns } from "~/modules/applications/columns.server";
@@ -104,6 +105,15 @@ export function stepGuard(step: OutcomeStep, applicationId: string): SQL {
   return conditions.length ? sql.join(conditions, sql` and `) : sql`1`;
 }
 
+/** Outcome rows read beside others: the step just written, and an application's share-paid and bonus-posted steps. */
+const written = alias(applicationOutcomes, "w");
+const paid = alias(applicationOutcomes, "p");
+const posted = alias(applicationOutcomes, "b");
+
+/** The step's row (its id) was written earlier in the batch. */
+const stepWritten = (stepId: string) =>
+  sql`exists (select 1 from ${applicationOutcomes} ${written} where ${written.id} = ${stepId})`;
+
 /** The step's own row, written only if its guard still holds when the batch runs (races). */
 function insertStep(ctx: OutcomeCtx, app: StepApplication, input: OutcomeStepInput, now: number, stepId: string) {
   const { step } = input;
@@ -112,18 +122,30 @@ function insertStep(ctx: OutcomeCtx, app: StepApplication, input: OutcomeStepInp
   const note = input.step === "share-not-received" || input.step === "share-paid" ? (input.note ?? null) : null;
   const daysToPay =
     step === "share-received"
-      ? sql`(select (p.created_at - b.created_at) / 86400000.0 from application_outcomes p, application_outcomes b
-            where p.application_id = ${app.id} and p.step = 'share-paid'
-              and b.application_id = ${app.id} and b.step = 'bonus-posted')`
+      ? sql`(select (${paid.createdAt} - ${posted.createdAt}) / 86400000.0
+            from ${applicationOutcomes} ${paid}, ${applicationOutcomes} ${posted}
+            where ${paid.applicationId} = ${app.id} and ${paid.step} = 'share-paid'
+              and ${posted.applicationId} = ${app.id} and ${posted.step} = 'bonus-posted')`
       : null;
   return statement(
     ctx.db,
-    sql`insert into application_outcomes
-      (id, application_id, referrer_id, step, actor_id, amount, method, note, days_to_pay, closed_at, created_at)
+    sql`insert into ${applicationOutcomes} (${columnNames([
+      applicationOutcomes.id,
+      applicationOutcomes.applicationId,
+      applicationOutcomes.referrerId,
+      applicationOutcomes.step,
+      applicationOutcomes.actorId,
+      applicationOutcomes.amount,
+      applicationOutcomes.method,
+      applicationOutcomes.note,
+      applicationOutcomes.daysToPay,
+      applicationOutcomes.closedAt,
+      applicationOutcomes.createdAt,
+    ])})
     select ${stepId}, ${app.id}, ${app.referrerId}, ${step}, ${ctx.actor?.id ?? null}, ${amount}, ${method},
            ${note}, ${daysToPay}, null, ${now}
      where ${stepGuard(step, app.id)}
-    on conflict (application_id, step) do nothing`,
+    on conflict (${columnNames([applicationOutcomes.applicationId, applicationOutcomes.step])}) do nothing`,
   );
 }
 
@@ -133,7 +155,7 @@ function insertStep(ctx: OutcomeCtx, app: StepApplication, input: OutcomeStepInp
  * (the bonus steps record the approval first: countApproval), a share paid once confirmed.
  */
 function analyticsOf(step: OutcomeStep, applicationId: string, stepId: string) {
-  const written = sql`exists (select 1 from application_outcomes w where w.id = ${stepId})`;
+  const written = stepWritten(stepId);
   if (BONUS_STEPS.includes(step)) {
     return {
       counter: "successes" as const,
@@ -150,12 +172,14 @@ const BONUS_STEPS: readonly OutcomeStep[] = ["bonus-posted", "bonus-received"];
 /** The application's update (its status when the step gives one: STEP_STATUS) and its referral's counters. */
 function statusOf(db: OutcomeCtx["db"], step: OutcomeStep, app: StepApplication, stepId: string, now: number) {
   const status = statusOfStep(step);
-  if (!status) return [statement(db, sql`update applications set updated_at = ${now} where id = ${app.id}`)];
+  const updatedAt = sql`${columnName(applications.updatedAt)} = ${now}`;
+  if (!status)
+    return [statement(db, sql`update ${applications} set ${updatedAt} where ${applications.id} = ${app.id}`)];
   return [
     statement(
       db,
-      sql`update applications set status = ${status}, updated_at = ${now} where id = ${app.id}
-        and exists (select 1 from application_outcomes w where w.id = ${stepId})`,
+      sql`update ${applications} set ${columnName(applications.status)} = ${status}, ${updatedAt}
+        where ${applications.id} = ${app.id} and ${stepWritten(stepId)}`,
     ),
     statement(db, recountReferral(db, app.referralId)),
   ];
@@ -187,8 +211,9 @@ export async function takeOutcomeStep(ctx: OutcomeCtx, input: OutcomeStepInput &
   const now = Date.now();
   const closeDispute = statement(
     db,
-    sql`update application_outcomes set closed_at = ${now}
-    where application_id = ${app.id} and step = 'share-not-received' and closed_at is null`,
+    sql`update ${applicationOutcomes} set ${columnName(applicationOutcomes.closedAt)} = ${now}
+    where ${applicationOutcomes.applicationId} = ${app.id} and ${applicationOutcomes.step} = 'share-not-received'
+      and ${applicationOutcomes.closedAt} is null`,
   );
   const stepId = createId();
   const counted = analyticsOf(input.step, app.id, stepId);

@@ -6,12 +6,15 @@
  * (kept by migration 0021's triggers), so a page reads cards only, never the referrals, and each
  * order rides on its own index.
  */
+import { sql, type Column } from "drizzle-orm";
 import { z } from "zod";
 import { BONUS_UNITS, CARD_CATEGORIES, type BonusUnit } from "../../../db/enums";
+import { creditCards } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import type { Read } from "~/core/d1-reads.server";
 import { offerKind } from "~/modules/cards/value";
 import { BONUS_TYPES, MAX_FEE_OPTIONS, type BonusType } from "~/modules/referrals/display";
+import { columnNames, statement } from "~/utils/d1-statement.server";
 import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
 import {
   CATALOGUE_PAGE_SIZE,
@@ -23,12 +26,34 @@ import {
 } from "./catalogue";
 
 /** Each order: its column (one index each, db/schema.ts credit_cards_market_*_idx) and direction. */
-const ORDERS: Record<CatalogueSort, { column: string; direction: "asc" | "desc" }> = {
-  referrals: { column: "live_referrals", direction: "desc" },
-  share: { column: "best_share_value", direction: "desc" },
-  offer: { column: "offer_value", direction: "desc" },
-  fee: { column: "annual_fee", direction: "asc" },
+const ORDERS: Record<CatalogueSort, { column: Column; direction: "asc" | "desc" }> = {
+  referrals: { column: creditCards.liveReferrals, direction: "desc" },
+  share: { column: creditCards.bestShareValue, direction: "desc" },
+  offer: { column: creditCards.offerValue, direction: "desc" },
+  fee: { column: creditCards.annualFee, direction: "asc" },
 };
+
+/** A card's columns as the catalogue and the landing read them (CatalogueRow, by their bare names). */
+export const MARKET_CARD_COLUMNS = columnNames([
+  creditCards.id,
+  creditCards.slug,
+  creditCards.name,
+  creditCards.issuer,
+  creditCards.category,
+  creditCards.annualFee,
+  creditCards.imageUrl,
+  creditCards.applyBenefitWithReferral,
+  creditCards.offerAmount,
+  creditCards.offerUnit,
+  creditCards.offerMinSpend,
+  creditCards.offerMonths,
+  creditCards.offerValue,
+  creditCards.liveReferrals,
+  creditCards.bestShareValue,
+]);
+
+/** A listed card, in literals: each market index starts with (active, is_user_added). */
+export const LISTED_CARD = sql`${creditCards.active} = 1 AND ${creditCards.isUserAdded} = 0`;
 
 /** An unknown or empty value of a filter is no filter (a link from elsewhere never fails the page). */
 const optionalOf = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -70,49 +95,38 @@ const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (char
 /** The page's statement: listed cards, filtered, in the order's index from the cursor on. */
 export function catalogueStatement(query: CatalogueQuery, limit = CATALOGUE_PAGE_SIZE) {
   const order = ORDERS[query.sort];
-  // Literal listing condition: the order's index starts with (active, is_user_added).
-  const where = ["active = 1", "is_user_added = 0"];
-  const binds: (string | number)[] = [];
+  const where = [LISTED_CARD];
   if (query.q) {
-    where.push(`(lower(name) LIKE ? ESCAPE '\\' OR lower(issuer) LIKE ? ESCAPE '\\')`);
-    binds.push(`%${escapeLike(query.q)}%`, `%${escapeLike(query.q)}%`);
+    const like = `%${escapeLike(query.q)}%`;
+    where.push(
+      sql`(lower(${creditCards.name}) LIKE ${like} ESCAPE '\\' OR lower(${creditCards.issuer}) LIKE ${like} ESCAPE '\\')`,
+    );
   }
-  if (query.issuer) {
-    where.push("issuer = ?");
-    binds.push(query.issuer);
-  }
-  if (query.category) {
-    where.push("category = ?");
-    binds.push(query.category);
-  }
-  if (query.maxFee !== undefined) {
-    where.push("annual_fee <= ?");
-    binds.push(query.maxFee);
-  }
+  if (query.issuer) where.push(sql`${creditCards.issuer} = ${query.issuer}`);
+  if (query.category) where.push(sql`${creditCards.category} = ${query.category}`);
+  if (query.maxFee !== undefined) where.push(sql`${creditCards.annualFee} <= ${query.maxFee}`);
   if (query.bonus) {
-    where.push("offer_amount > 0 AND offer_unit IN (SELECT value FROM json_each(?))");
-    binds.push(JSON.stringify(unitsOfKind(query.bonus)));
+    where.push(
+      sql`${creditCards.offerAmount} > 0 AND ${creditCards.offerUnit} IN (SELECT value FROM json_each(${JSON.stringify(unitsOfKind(query.bonus))}))`,
+    );
   }
+  const direction = order.direction === "desc" ? sql`desc` : sql`asc`;
   const key = decodeCursor(query.after, ["number", "string"] as const);
   if (key) {
-    where.push(`(${order.column}, id) ${order.direction === "desc" ? "<" : ">"} (?, ?)`);
-    binds.push(key[0], key[1]);
+    const after = order.direction === "desc" ? sql`<` : sql`>`;
+    where.push(sql`(${order.column}, ${creditCards.id}) ${after} (${key[0]}, ${key[1]})`);
   }
-  const statement = `SELECT id, slug, name, issuer, category, annual_fee, image_url, apply_benefit_with_referral,
-      offer_amount, offer_unit, offer_min_spend, offer_months, offer_value, live_referrals, best_share_value,
-      ${order.column} AS sort_value
-    FROM credit_cards
-    WHERE ${where.join(" AND ")}
-    ORDER BY ${order.column} ${order.direction}, id ${order.direction}
+  return sql`SELECT ${MARKET_CARD_COLUMNS}, ${order.column} AS sort_value
+    FROM ${creditCards}
+    WHERE ${sql.join(where, sql` AND `)}
+    ORDER BY ${order.column} ${direction}, ${creditCards.id} ${direction}
     LIMIT ${limit + 1}`;
-  return { statement, binds };
 }
 
 /** One page of the catalogue as a Read (batched with the issuer filter's read), with the rows it read. */
 export function catalogueRead(ctx: Pick<Ctx, "db">, query: CatalogueQuery, limit = CATALOGUE_PAGE_SIZE) {
-  const { statement, binds } = catalogueStatement(query, limit);
   return {
-    statement: ctx.db.$client.prepare(statement).bind(...binds),
+    statement: statement(ctx.db, catalogueStatement(query, limit)),
     decode: (result) => {
       const rows = result.results as unknown as CatalogueRow[];
       const items = rows.slice(0, limit);

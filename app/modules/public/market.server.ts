@@ -5,33 +5,38 @@
  * in estimated dollars). Computed at most once an hour per data centre (the page itself is cached
  * for a minute, ADR 062), so its figures are at most an hour old.
  */
+import { sql } from "drizzle-orm";
+import { creditCards, referralDaily } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import { dayOf } from "~/modules/analytics/rollup.server";
+import { statement } from "~/utils/d1-statement.server";
 import { cachedJson, hourCacheRequest } from "~/utils/hour-cache.server";
 import { presentMarketCard, type MarketFigures } from "./catalogue";
+import { LISTED_CARD, MARKET_CARD_COLUMNS } from "./catalogue.server";
 
 export const MARKET_WINDOW_DAYS = 90;
 export const TOP_CARDS = 6;
 
 /** The figures read now: the cards' market columns (one row per listed card) and the 90-day rollups' index. */
 export async function readMarketFigures(ctx: Pick<Ctx, "db">, now = Date.now()): Promise<MarketFigures> {
-  const listed = "active = 1 AND is_user_added = 0";
   const [totals, days, top] = await ctx.db.$client.batch<Record<string, number | string | null>>([
-    ctx.db.$client.prepare(
-      `SELECT coalesce(sum(live_referrals), 0) AS referrals, count(*) FILTER (WHERE live_referrals > 0) AS cards
-       FROM credit_cards WHERE ${listed}`,
+    statement(
+      ctx.db,
+      sql`SELECT coalesce(sum(${creditCards.liveReferrals}), 0) AS referrals,
+          count(*) FILTER (WHERE ${creditCards.liveReferrals} > 0) AS cards
+        FROM ${creditCards} WHERE ${LISTED_CARD}`,
     ),
-    ctx.db.$client
-      .prepare(
-        `SELECT coalesce(sum(successes), 0) AS successes, coalesce(sum(shares_paid), 0) AS shares
-         FROM referral_daily WHERE day > ?`,
-      )
-      .bind(dayOf(now) - MARKET_WINDOW_DAYS),
-    ctx.db.$client.prepare(
-      `SELECT id, slug, name, issuer, category, annual_fee, image_url, apply_benefit_with_referral, offer_amount,
-         offer_unit, offer_min_spend, offer_months, offer_value, live_referrals, best_share_value
-       FROM credit_cards WHERE ${listed} AND live_referrals > 0
-       ORDER BY offer_value + best_share_value DESC, live_referrals DESC, id LIMIT ${TOP_CARDS}`,
+    statement(
+      ctx.db,
+      sql`SELECT coalesce(sum(${referralDaily.successes}), 0) AS successes, coalesce(sum(${referralDaily.sharesPaid}), 0) AS shares
+        FROM ${referralDaily} WHERE ${referralDaily.day} > ${dayOf(now) - MARKET_WINDOW_DAYS}`,
+    ),
+    statement(
+      ctx.db,
+      sql`SELECT ${MARKET_CARD_COLUMNS}
+        FROM ${creditCards} WHERE ${LISTED_CARD} AND ${creditCards.liveReferrals} > 0
+        ORDER BY ${creditCards.offerValue} + ${creditCards.bestShareValue} DESC, ${creditCards.liveReferrals} DESC, ${creditCards.id}
+        LIMIT ${TOP_CARDS}`,
     ),
   ]);
   const first = (result: D1Result<Record<string, number | string | null>> | undefined) => result?.results[0] ?? {};

@@ -5,7 +5,7 @@
  * signing in gets (presentReferral gives it; these readers drop it).
  */
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { creditCards, LISTED_CONDITION, referrals } from "../../../db/schema";
+import { creditCards, LISTED_SQL, referrals } from "../../../db/schema";
 import { referralPageReviews, reviewSummaries } from "~/modules/comments/referral-page-reviews.server";
 import { DomainError } from "~/core/errors";
 import type { Ctx } from "~/core/context.server";
@@ -102,13 +102,7 @@ export async function listLiveReferralCodes(ctx: Pick<Ctx, "db">) {
     .select({ code: referrals.code })
     .from(referrals)
     .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
-    .where(
-      and(
-        sql.raw(LISTED_CONDITION.replace(/"(\w+)"/g, '"referrals"."$1"')),
-        isNotNull(referrals.code),
-        visibleTo(null),
-      ),
-    )
+    .where(and(LISTED_SQL, isNotNull(referrals.code), visibleTo(null)))
     .orderBy(desc(referrals.createdAt))
     .limit(45_000);
   return rows.map((row) => row.code!).filter(Boolean);

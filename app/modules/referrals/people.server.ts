@@ -15,6 +15,7 @@ import type { Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { referralCounts } from "~/modules/reputation/reputation.server";
 import { visibleNames } from "~/modules/users/privacy";
+import { nameColumns } from "~/modules/users/profile.server";
 import { inIdList, newestInGroup } from "~/utils/keyset.server";
 import type { PresentedReferral, ReferralPeople } from "./present";
 import { runSearch, type SearchQuery } from "./search.server";
@@ -45,10 +46,7 @@ function applicantsOf(db: Db, referralIds: readonly string[], viewer: Actor) {
       referralId: applications.referralId,
       applicantId: applications.applicantId,
       status: applications.status,
-      username: users.username,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      showFullName: users.showFullName,
+      ...nameColumns,
     })
     .from(ranked)
     .innerJoin(applications, eq(applications.id, ranked.id))

@@ -4,6 +4,8 @@
  * search, so the formula can change without touching either.
  */
 import { sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { referrals, users } from "../../../db/schema";
 import { STALE_AFTER_DAYS } from "./present";
 
 /** A stale link's weight (STALE_AFTER_DAYS, present.ts) is quartered: it still shows, after fresher ones. */
@@ -38,11 +40,13 @@ export function rotationWeight(input: WeightInput) {
 }
 
 /** The same weight in SQL, for a referrals row (its referrer looked up by primary key), parenthesised whole. */
-export const WEIGHT_SQL = sql.raw(`(coalesce((SELECT
-    (1 + CASE WHEN u.rating IS NULL THEN 0 ELSE ((u.rating - 1) / 4.0) * (u.verified_review_count / (u.verified_review_count + 5.0)) END
-       + min(u.confirmed_successes, 10) / 10.0)
-    * ((u.shares_paid + 1.0) / (u.shares_promised + 1.0)) / (1.0 + u.open_disputes)
-    FROM users u WHERE u.id = referrals.referrer_id), 1)
-  * (CASE WHEN coalesce(referrals.link_confirmed_at, referrals.created_at)
+const u = alias(users, "u");
+export const WEIGHT_SQL = sql`(coalesce((SELECT
+    (1 + CASE WHEN ${u.rating} IS NULL THEN 0
+              ELSE ((${u.rating} - 1) / 4.0) * (${u.verifiedReviewCount} / (${u.verifiedReviewCount} + 5.0)) END
+       + min(${u.confirmedSuccesses}, 10) / 10.0)
+    * ((${u.sharesPaid} + 1.0) / (${u.sharesPromised} + 1.0)) / (1.0 + ${u.openDisputes})
+    FROM ${users} ${u} WHERE ${u.id} = ${referrals.referrerId}), 1)
+  * (CASE WHEN coalesce(${referrals.linkConfirmedAt}, ${referrals.createdAt})
                < CAST(strftime('%s', 'now') AS INTEGER) * 1000 - ${STALE_AFTER_DAYS} * 86400000
-          THEN ${STALE_FACTOR} ELSE 1 END))`);
+          THEN ${STALE_FACTOR} ELSE 1 END))`;

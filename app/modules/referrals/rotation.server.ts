@@ -8,16 +8,25 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { referrals } from "../../../db/schema";
+import { columnName } from "~/utils/d1-statement.server";
 import { WEIGHT_SQL } from "./rotation-weight.server";
 
 export const ROTATION_SLOTS = 4;
+/** Each slot's key, one column each. */
+export const ROTATION_KEYS = [
+  referrals.rotation0,
+  referrals.rotation1,
+  referrals.rotation2,
+  referrals.rotation3,
+] as const;
 export const REFRESH_MINUTES = 15;
 /** How long a visitor keeps their slot: shorter than REFRESH_MINUTES, see slotForVisitor. */
 export const VISITOR_SLOT_SECONDS = 10 * 60;
 
 export { rotationWeight, STALE_FACTOR } from "./rotation-weight.server";
 
-const UNIFORM_SQL = sql.raw(`((abs(random() % 1000000) + 1) / 1000000.0)`);
+const UNIFORM_SQL = sql`((abs(random() % 1000000) + 1) / 1000000.0)`;
 
 /** The slot the next scheduled refresh will re-draw. */
 export function slotToRefresh(now: number) {
@@ -45,7 +54,8 @@ export function parseSlot(value: string | null | undefined): number | null {
  */
 export async function refreshRotationSlot(db: Db, slot: number) {
   if (!Number.isInteger(slot) || slot < 0 || slot >= ROTATION_SLOTS) throw new Error(`No rotation slot ${slot}`);
-  const column = sql.raw(`rotation_${slot}`);
-  const result = await db.run(sql`UPDATE referrals SET ${column} = -ln(${UNIFORM_SQL}) / ${WEIGHT_SQL}`);
+  const result = await db.run(
+    sql`UPDATE ${referrals} SET ${columnName(ROTATION_KEYS[slot]!)} = -ln(${UNIFORM_SQL}) / ${WEIGHT_SQL}`,
+  );
   return result.meta.changes;
 }

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { CARD_CATEGORIES, type CardCategory } from "../../../db/enums";
+import { referrals } from "../../../db/schema";
 import {
   BONUS_TYPES,
   MAX_FEE_OPTIONS,
@@ -14,7 +15,7 @@ import {
   SORT_OPTIONS,
   type BonusType,
 } from "./display";
-import { parseSlot } from "./rotation.server";
+import { parseSlot, ROTATION_KEYS } from "./rotation.server";
 
 export const SEARCH_PAGE_SIZE = 12;
 
@@ -106,13 +107,14 @@ export interface Order {
 
 export function orderFor(sort: string, slot: number): Order {
   const parsed = parseSort(sort);
-  if (!parsed) return { index: `referrals_rotation${slot}_idx`, key: `rotation_${slot}`, direction: "ASC" };
+  if (!parsed) return { index: `referrals_rotation${slot}_idx`, key: ROTATION_KEYS[slot]!.name, direction: "ASC" };
+  // Each key by the schema's column (the text of the expression each index is on).
   const keys = {
-    sharing: ["referrals_sharing_idx", "sharing_benefit_portion"],
-    credit: ["referrals_credit_idx", "coalesce(referrer_credit, 0)"],
+    sharing: ["referrals_sharing_idx", referrals.sharingBenefitPortion.name],
+    credit: ["referrals_credit_idx", `coalesce(${referrals.referrerCredit.name}, 0)`],
     // The estimated dollar value (docs/decisions/130), so 30,000 points no longer outrank $500.
-    bonus: ["referrals_bonus_idx", "bonus_value"],
-    fee: ["referrals_fee_idx", "card_annual_fee"],
+    bonus: ["referrals_bonus_idx", referrals.bonusValue.name],
+    fee: ["referrals_fee_idx", referrals.cardAnnualFee.name],
   } as const;
   const [index, key] = keys[parsed.field];
   return { index, key, direction: parsed.direction === "asc" ? "ASC" : "DESC" };

@@ -8,15 +8,29 @@
  * referrals (sorting those is cheap) and otherwise walks the order's index, testing each rowid
  * against the matches. docs/decisions/020-referrals-fair-rotation-and-search.md has the numbers.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import { creditCards, LISTED_CONDITION, referrals, users } from "../../../db/schema";
 import type { Ctx } from "~/core/context.server";
 import { runRead, type Read } from "~/core/d1-reads.server";
+import { statement } from "~/utils/d1-statement.server";
 import { decodeCursor, encodeCursor } from "~/utils/keyset.server";
 import type { PresentedReferral } from "./present";
 import { dialect, REFERRAL_VIEW, type RecordView } from "./record-sql.server";
 import { ROTATION_SLOTS } from "./rotation.server";
 import { ftsQuery, orderFor, type Order, type SearchQuery } from "./search-query.server";
+
+/** The columns the search's text names, by the schema's names: a renamed column fails to compile (ADR 096). */
+const R = {
+  table: getTableName(referrals),
+  id: referrals.id.name,
+  referrerCredit: referrals.referrerCredit.name,
+  sharingBenefitPortion: referrals.sharingBenefitPortion.name,
+  cardAnnualFee: referrals.cardAnnualFee.name,
+  cardIssuer: referrals.cardIssuer.name,
+  cardCategory: referrals.cardCategory.name,
+  offerKind: referrals.offerKind.name,
+  creditCardId: referrals.creditCardId.name,
+};
 
 // The search's parameters live beside it; importers of the search read them from here too.
 export {
@@ -54,14 +68,14 @@ function windowStatement(order: Order, cursor: { key: number; id: string } | nul
   const where = [LISTED_CONDITION];
   const binds: unknown[] = [];
   if (cursor) {
-    where.push(`(${order.key}, id) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
+    where.push(`(${order.key}, ${R.id}) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
     binds.push(cursor.key, cursor.id);
   }
-  const statement = `SELECT id, rowid AS rid, ${order.key} AS k, referrer_credit, sharing_benefit_portion, card_annual_fee,
-      card_issuer, card_category, offer_kind
-    FROM referrals INDEXED BY ${order.index}
+  const statement = `SELECT ${R.id}, rowid AS rid, ${order.key} AS k, ${R.referrerCredit}, ${R.sharingBenefitPortion},
+      ${R.cardAnnualFee}, ${R.cardIssuer}, ${R.cardCategory}, ${R.offerKind}
+    FROM ${R.table} INDEXED BY ${order.index}
     WHERE ${where.join(" AND ")}
-    ORDER BY ${order.key} ${order.direction}, id ${order.direction} LIMIT ${limit}`;
+    ORDER BY ${order.key} ${order.direction}, ${R.id} ${order.direction} LIMIT ${limit}`;
   return { statement, binds };
 }
 
@@ -69,27 +83,27 @@ function filterConditions(query: SearchQuery) {
   const where: string[] = [];
   const binds: unknown[] = [];
   if (query.minCredit !== undefined) {
-    where.push("referrer_credit >= ?");
+    where.push(`${R.referrerCredit} >= ?`);
     binds.push(query.minCredit);
   }
   if (query.minSharing !== undefined) {
-    where.push("sharing_benefit_portion >= ?");
+    where.push(`${R.sharingBenefitPortion} >= ?`);
     binds.push(query.minSharing);
   }
   if (query.maxFee !== undefined) {
-    where.push("card_annual_fee <= ?");
+    where.push(`${R.cardAnnualFee} <= ?`);
     binds.push(query.maxFee);
   }
   if (query.issuer !== undefined) {
-    where.push("card_issuer = ?");
+    where.push(`${R.cardIssuer} = ?`);
     binds.push(query.issuer);
   }
   if (query.category !== undefined) {
-    where.push("card_category = ?");
+    where.push(`${R.cardCategory} = ?`);
     binds.push(query.category);
   }
   if (query.bonusType !== undefined) {
-    where.push("offer_kind = ?");
+    where.push(`${R.offerKind} = ?`);
     binds.push(query.bonusType);
   }
   return { where, binds };
@@ -104,12 +118,12 @@ export function buildPageStatement(query: SearchQuery, order: Order, match: stri
     const where = [LISTED_CONDITION, ...filters.where];
     const binds: unknown[] = [match, ...filters.binds];
     if (cursor) {
-      where.push(`(${order.key}, id) ${direction === "ASC" ? ">" : "<"} (?, ?)`);
+      where.push(`(${order.key}, ${R.id}) ${direction === "ASC" ? ">" : "<"} (?, ?)`);
       binds.push(cursor.key, cursor.id);
     }
-    const statement = `SELECT id, ${order.key} AS k FROM referrals_fts CROSS JOIN referrals ON referrals.rowid = referrals_fts.rowid
+    const statement = `SELECT ${R.id}, ${order.key} AS k FROM referrals_fts CROSS JOIN ${R.table} ON ${R.table}.rowid = referrals_fts.rowid
       WHERE referrals_fts MATCH ? AND ${where.join(" AND ")}
-      ORDER BY k ${direction}, id ${direction} LIMIT ?`;
+      ORDER BY k ${direction}, ${R.id} ${direction} LIMIT ?`;
     return { statement, binds: [...binds, query.limit + 1] };
   }
   const window = windowStatement(order, cursor);
@@ -119,9 +133,9 @@ export function buildPageStatement(query: SearchQuery, order: Order, match: stri
     where.push("EXISTS (SELECT 1 FROM referrals_fts f WHERE f.referrals_fts MATCH ? AND f.rowid = w.rid)");
     binds.push(match);
   }
-  const statement = `SELECT id, k FROM (${window.statement}) AS w
+  const statement = `SELECT ${R.id}, k FROM (${window.statement}) AS w
     ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
-    ORDER BY k ${direction}, id ${direction} LIMIT ?`;
+    ORDER BY k ${direction}, ${R.id} ${direction} LIMIT ?`;
   return { statement, binds: [...binds, query.limit + 1] };
 }
 
@@ -133,7 +147,7 @@ function windowEndStatement(order: Order, cursor: { key: number; id: string } | 
   const window = windowStatement(order, cursor);
   // A bounded probe of SCAN_BUDGET entries, not pagination: pages themselves are keyset.
   return {
-    statement: `SELECT id, k FROM (SELECT id, k FROM (${window.statement}) AS w LIMIT 1 OFFSET ${SCAN_BUDGET - 1}) LIMIT ?`,
+    statement: `SELECT ${R.id}, k FROM (SELECT ${R.id}, k FROM (${window.statement}) AS w LIMIT 1 OFFSET ${SCAN_BUDGET - 1}) LIMIT ?`,
     binds: [...window.binds, 1],
   };
 }
@@ -195,19 +209,19 @@ export function searchPageStatement(
 function cardPageStatement(query: SearchQuery, order: Order, match: string | null) {
   const cursor = decodeSearchCursor(query.cursor);
   const filters = filterConditions(query);
-  const where = [`credit_card_id = ?`, LISTED_CONDITION, ...filters.where];
+  const where = [`${R.creditCardId} = ?`, LISTED_CONDITION, ...filters.where];
   const binds: unknown[] = [query.card, ...filters.binds];
   if (match) {
-    where.push("EXISTS (SELECT 1 FROM referrals_fts f WHERE f.referrals_fts MATCH ? AND f.rowid = referrals.rowid)");
+    where.push(`EXISTS (SELECT 1 FROM referrals_fts f WHERE f.referrals_fts MATCH ? AND f.rowid = ${R.table}.rowid)`);
     binds.push(match);
   }
   if (cursor) {
-    where.push(`(${order.key}, id) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
+    where.push(`(${order.key}, ${R.id}) ${order.direction === "ASC" ? ">" : "<"} (?, ?)`);
     binds.push(cursor.key, cursor.id);
   }
-  const statement = `SELECT id, ${order.key} AS k FROM referrals INDEXED BY referrals_card_idx
+  const statement = `SELECT ${R.id}, ${order.key} AS k FROM ${R.table} INDEXED BY referrals_card_idx
     WHERE ${where.join(" AND ")}
-    ORDER BY k ${order.direction}, id ${order.direction} LIMIT ?`;
+    ORDER BY k ${order.direction}, ${R.id} ${order.direction} LIMIT ?`;
   return { statement, binds: [...binds, query.limit + 1] };
 }
 
@@ -246,7 +260,7 @@ function countStatement(query: SearchQuery, order: Order, match: string | null, 
   // A text with many matches walks the order's index testing each entry against them; testing the
   // window a second time to count would double the page's reads, so that search has no count.
   const fts = {
-    statement: `SELECT count(*) AS n, 1 AS exact FROM referrals_fts CROSS JOIN referrals ON referrals.rowid = referrals_fts.rowid
+    statement: `SELECT count(*) AS n, 1 AS exact FROM referrals_fts CROSS JOIN ${R.table} ON ${R.table}.rowid = referrals_fts.rowid
       WHERE referrals_fts MATCH ? AND ${[LISTED_CONDITION, ...filters.where].join(" AND ")} LIMIT ?`,
     binds: [match, ...filters.binds, 1],
   };
@@ -312,7 +326,10 @@ export function searchRead<T = PresentedReferral>(
   const ctes = pageWithEdgeCtes(query, order, match);
   const records = extra ? recordsQuery(view, extra) : plainRecords(view);
   const read: Read<{ result: SearchResult<T>; rows: FoundRow[] }> = {
-    statement: ctx.db.$client.prepare(`WITH ${ctes.statement}\n${records.sql}`).bind(...ctes.binds, ...records.params),
+    statement: statement(ctx.db, {
+      sql: `WITH ${ctes.statement}\n${records.sql}`,
+      params: [...ctes.binds, ...records.params],
+    }),
     decode: (found) => decodeSearch(found as D1Result<FoundRow>, query, order, slot, viewerId, view),
   };
   return read;

@@ -32,6 +32,14 @@ export const PROFILE_MESSAGES = {
   notLocal: "Your account signs in with Google, so it has no Cardshare password to change.",
 } as const;
 
+/** What `visibleNames` (privacy.ts) needs of a member: read beside whatever names them. */
+export const nameColumns = {
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  showFullName: users.showFullName,
+};
+
 /** The member's own profile fields, as Personal Info and the data export read them. */
 export const ownColumns = {
   id: users.id,
