@@ -30,7 +30,9 @@ describe("stars", () => {
   it("a rating's stars, built once as HTML, are the HTML <StarIcon/> renders", () => {
     for (const fill of ["full", "half", "empty"] as const) {
       for (const className of ["size-4", "size-5", undefined]) {
-        expect(starIconMarkup(fill, className)).toBe(renderToStaticMarkup(createElement(StarIcon, { fill, className })));
+        expect(starIconMarkup(fill, className)).toBe(
+          renderToStaticMarkup(createElement(StarIcon, { fill, className })),
+        );
       }
     }
     for (const value of [1, 2.4, 2.5, 3.74, 4.8, 5]) {
@@ -46,7 +48,11 @@ describe("stars", () => {
         const byReact = renderToStaticMarkup(
           createElement(
             "span",
-            { role: "img", "aria-label": `Rated ${value.toFixed(1)} out of 5`, className: "inline-flex items-center gap-0.5" },
+            {
+              role: "img",
+              "aria-label": `Rated ${value.toFixed(1)} out of 5`,
+              className: "inline-flex items-center gap-0.5",
+            },
             stars,
           ),
         );
