@@ -182,7 +182,10 @@ async function main() {
   const world: World = {
     members,
     referrals: query<SeededReferral>(
-      `SELECT r.id, r.referrer_id AS referrerId, r.credit_card_id AS cardId, r.code FROM referrals r
+      `SELECT r.id, r.referrer_id AS referrerId, r.credit_card_id AS cardId, r.code,
+              (SELECT min(d.domain) FROM issuer_domains d JOIN credit_cards c ON c.issuer = d.issuer
+                WHERE c.id = r.credit_card_id) AS linkHost
+         FROM referrals r
         JOIN users u ON u.id = r.referrer_id
        WHERE u.email LIKE 'bench%' AND r.is_active = 1 AND r.available_refer_count IS NULL`,
     ).filter((referral) => members.some((member) => member.id === referral.referrerId)),

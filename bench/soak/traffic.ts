@@ -19,6 +19,12 @@ export interface SeededReferral {
   referrerId: string;
   cardId: string;
   code: string | null;
+  /**
+   * A host the card's issuer lists (issuer_domains), or null: a new link on any other host is held
+   * for review (ADR 155), and a held referral counts as active for its card, so the next round's
+   * retire (a no-op 2xx on it) and create answered 409 'already have an active referral'.
+   */
+  linkHost: string | null;
 }
 
 export interface World {
@@ -179,7 +185,7 @@ export class Traffic {
 
   /** A referrer retires one of their referrals, creates a new one for the same card, and edits it. */
   private async refer(member: Member) {
-    const own = this.world.referrals.filter((referral) => referral.referrerId === member.id);
+    const own = this.world.referrals.filter((referral) => referral.referrerId === member.id && referral.linkHost);
     if (own.length === 0) return this.ownPages(member);
     const old = pick(own);
     const retired = await this.http.request(
@@ -191,7 +197,7 @@ export class Traffic {
     this.world.referrals.splice(this.world.referrals.indexOf(old), 1);
     const draft = {
       creditCardId: old.cardId,
-      referralLink: `https://refer.soak.example/${member.id}/${Date.now()}`,
+      referralLink: `https://${old.linkHost}/soak/${member.id}/${Date.now()}`,
       sharingBenefitPortion: 20,
       specialReferrerBonus: { amount: 100, unit: "USD" },
       additionalInfo: "Created during the soak",
@@ -206,7 +212,7 @@ export class Traffic {
     );
     const fresh = (created?.json as { data?: { _id?: string; code?: string } } | null)?.data;
     if (!fresh?._id) return;
-    this.world.referrals.push({ id: fresh._id, referrerId: member.id, cardId: old.cardId, code: fresh.code ?? null });
+    this.world.referrals.push({ ...old, id: fresh._id, code: fresh.code ?? null });
     await this.http.request("PUT /api/referrals/card-refer/:id", `/api/referrals/card-refer/${fresh._id}`, {
       method: "PUT",
       token: member.token,

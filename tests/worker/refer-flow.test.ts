@@ -41,6 +41,23 @@ function draftIn(html: string) {
 const url = (step: string, issuer: string) => `/refer?${new URLSearchParams({ step, issuer })}`;
 
 describe("/refer's steps in the URL", () => {
+  it("reads and sends step 1 the issuers only, and the form the cards of the URL's issuer only (issue 34)", async () => {
+    const { cookie } = await createSignedInUser();
+    const first = await insertCard({ name: `First ${crypto.randomUUID()}` });
+    const second = await insertCard({ name: `Second ${crypto.randomUUID()}` });
+    const get = async (path: string) => (await fetchPath(path, { headers: { Cookie: cookie } })).text();
+
+    // The page's HTML and its loader data (the stream in the same document) name no card on step 1.
+    const issuers = await get("/refer");
+    expect(issuers).toContain(`value="${first.issuer}"`);
+    expect(issuers).toContain(`value="${second.issuer}"`);
+    expect(issuers).not.toContain(first.name);
+    expect(issuers).not.toContain(second.name);
+    const details = await get(url("details", first.issuer));
+    expect(details).toContain(first.name);
+    expect(details).not.toContain(second.name);
+  });
+
   it("goes issuer, details, preview, edit, create as plain GETs and form posts", async () => {
     const { user, cookie } = await createSignedInUser();
     const card = await insertCard({ maxReferCount: 3 });

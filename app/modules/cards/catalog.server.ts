@@ -47,14 +47,26 @@ export function visibleTo(viewerId: string | null) {
   );
 }
 
-/** The cards a member can pick, grouped by issuer, issuers and names sorted (index credit_cards_active_issuer_idx). */
-export async function listPickerCards(ctx: Pick<Ctx, "db" | "actor">) {
-  const rows = await selectPickerCards(ctx.db)
+/**
+ * The issuers a member can pick, sorted, each with its cards' ids in name order: /refer's first
+ * step (two columns of the catalogue; a card's details come with its issuer, listIssuerPickerCards).
+ */
+export async function listPickerIssuers(ctx: Pick<Ctx, "db" | "actor">) {
+  const rows = await ctx.db
+    .select({ id: creditCards.id, issuer: creditCards.issuer })
+    .from(creditCards)
     .where(visibleTo(ctx.actor?.id ?? null))
     .orderBy(asc(creditCards.issuer), asc(creditCards.name));
-  const byIssuer = new Map<string, PickerCard[]>();
-  for (const row of rows) byIssuer.set(row.issuer, [...(byIssuer.get(row.issuer) ?? []), row]);
-  return [...byIssuer].map(([issuer, cards]) => ({ issuer, cards }));
+  const byIssuer = new Map<string, string[]>();
+  for (const row of rows) byIssuer.set(row.issuer, [...(byIssuer.get(row.issuer) ?? []), row.id]);
+  return [...byIssuer].map(([issuer, cardIds]) => ({ issuer, cardIds }));
+}
+
+/** The cards of one issuer a member can pick, by name: /refer's details and preview. */
+export function listIssuerPickerCards(ctx: Pick<Ctx, "db" | "actor">, issuer: string) {
+  return selectPickerCards(ctx.db)
+    .where(and(eq(creditCards.issuer, issuer), visibleTo(ctx.actor?.id ?? null)))
+    .orderBy(asc(creditCards.name));
 }
 
 /** One card a member may use, or undefined when it is unknown, inactive or someone else's own card. */

@@ -2,23 +2,38 @@ import { clsx } from "clsx";
 import { Star } from "lucide-react";
 import { useState } from "react";
 import { ErrorList } from "~/components/forms/error-list";
-import { STAR_ON, StarIcon } from "~/components/ui/star-icon";
+import { STAR_ON, starIconMarkup } from "~/components/ui/star-icon";
 
 export const STAR_VALUES = [1, 2, 3, 4, 5] as const;
 
+/** The five stars of a rounded rating, as HTML: built once per value and size (two dozen at most). */
+const starsMarkup = new Map<string, string>();
+function starsOf(rounded: number, size: "sm" | "md") {
+  const key = `${rounded} ${size}`;
+  let markup = starsMarkup.get(key);
+  if (markup === undefined) {
+    markup = STAR_VALUES.map((star) =>
+      starIconMarkup(
+        star <= rounded ? "full" : star - 0.5 === rounded ? "half" : "empty",
+        size === "sm" ? "size-4" : "size-5",
+      ),
+    ).join("");
+    starsMarkup.set(key, markup);
+  }
+  return markup;
+}
+
 /** Read-only stars for a rating (rounded to the nearest half for the picture, exact in the label). */
 export function StarRating({ value, size = "sm" }: { value: number; size?: "sm" | "md" }) {
-  const rounded = Math.round(value * 2) / 2;
+  const rounded = Math.min(5, Math.max(0, Math.round(value * 2) / 2));
   return (
-    <span role="img" aria-label={`Rated ${formatRating(value)} out of 5`} className="inline-flex items-center gap-0.5">
-      {STAR_VALUES.map((star) => (
-        <StarIcon
-          key={star}
-          fill={star <= rounded ? "full" : star - 0.5 === rounded ? "half" : "empty"}
-          className={size === "sm" ? "size-4" : "size-5"}
-        />
-      ))}
-    </span>
+    <span
+      role="img"
+      aria-label={`Rated ${formatRating(value)} out of 5`}
+      className="inline-flex items-center gap-0.5"
+      // Decorative svgs of our own making (no text of anyone's): the same HTML <StarIcon/> renders.
+      dangerouslySetInnerHTML={{ __html: starsOf(rounded, size) }}
+    />
   );
 }
 

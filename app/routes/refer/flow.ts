@@ -70,12 +70,12 @@ function draftRefusal(draft: Partial<Draft>, answer: { message: string; result: 
 }
 
 /** The issuers of the cards a member may use, each with its cards' ids. */
-type Groups = readonly { issuer: string; cards: readonly { id: string }[] }[];
+type Groups = readonly { issuer: string; cardIds: readonly string[] }[];
 
 /** The issuer of a card ('other' for a new card), for a post whose URL did not name it. */
 function issuerOfCard(groups: Groups, creditCardId: unknown) {
   if (creditCardId === OTHER_CARD) return OTHER_CARD;
-  return groups.find((group) => group.cards.some((card) => card.id === creditCardId))?.issuer ?? null;
+  return groups.find((group) => group.cardIds.some((id) => id === creditCardId))?.issuer ?? null;
 }
 
 /**

@@ -12,7 +12,7 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
-import { listPickerCards } from "~/modules/cards/catalog.server";
+import { listIssuerPickerCards, listPickerIssuers } from "~/modules/cards/catalog.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
 import {
   createReferral,
@@ -20,7 +20,7 @@ import {
   previewReferral,
   referralFormSchemaFor,
 } from "~/modules/referrals/referrals.server";
-import { REFERRAL_MESSAGES, ReferralInputSchema } from "~/modules/referrals/schemas";
+import { OTHER_CARD, REFERRAL_MESSAGES, ReferralInputSchema } from "~/modules/referrals/schemas";
 import { reviewOfDraft } from "~/modules/links/domains.server";
 import { ReferralTypeTab } from "~/modules/referrals/type-tab";
 import { DetailsStep } from "./details-step";
@@ -40,9 +40,16 @@ export const loader = pageLoader({
     cursor: z.string().optional(),
   }),
   async run({ ctx, user, query }) {
-    const [groups, mine] = await Promise.all([listPickerCards(ctx), listMyReferrals(ctx, { cursor: query.cursor })]);
+    // Step 1 needs the issuers only; the form the cards of the issuer in the URL (issue 34: the
+    // whole catalogue, read and sent on every visit, was a tenth of the page's CPU).
+    const [groups, cards, mine] = await Promise.all([
+      listPickerIssuers(ctx),
+      query.issuer && query.issuer !== OTHER_CARD ? listIssuerPickerCards(ctx, query.issuer) : [],
+      listMyReferrals(ctx, { cursor: query.cursor }),
+    ]);
     return {
       groups,
+      cards,
       step: query.step ?? null,
       issuer: query.issuer ?? null,
       cardIssuer: query.cardIssuer ?? null,
@@ -104,10 +111,11 @@ export const action = formAction({
 const TITLES = { issuer: "Choose the issuer", details: "Card and details", preview: "Preview" } as const;
 
 export default function Refer() {
-  const { groups, step, issuer, cardIssuer, mine, viewerId } = useLoaderData<typeof loader>();
+  const { groups, cards: issuerCards, step, issuer, cardIssuer, mine, viewerId } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as Answer;
   const flow = referFlow({ step, issuer, cardIssuer }, answer, groups);
-  const cards = flow.step === "issuer" ? [] : (groups.find((group) => group.issuer === flow.issuer)?.cards ?? []);
+  // The loader read the cards of the URL's issuer: a hand-made post naming none gets its issuer's name only.
+  const cards = flow.step !== "issuer" && flow.issuer === issuer ? issuerCards : [];
 
   // A post keeps the scroll position (Remix), so a new step would open out of sight, below the
   // fold on a phone: bring its heading into view and focus it, as a new page would be read.
