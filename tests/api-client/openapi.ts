@@ -738,7 +738,7 @@ export interface paths {
         put?: never;
         /**
          * Mark one's referral inactive
-         * @description It leaves the search; the owner may reopen it. Anyone else is refused (403).
+         * @description It leaves the search; the owner may reopen it. Anyone else is refused (403); one held for an admin's review is refused (409) until the review or an edit to a listed link.
          */
         post: operations["postReferralsCardReferMarkInactiveId"];
         delete?: never;
@@ -4187,6 +4187,7 @@ export interface operations {
             401: components["responses"]["Error401"];
             403: components["responses"]["Error403"];
             404: components["responses"]["Error404"];
+            409: components["responses"]["Error409"];
             500: components["responses"]["Error500"];
         };
     };

@@ -111,6 +111,11 @@ describe("a link on a host its issuer does not list", () => {
     const reopen = await api("POST", `${BASE}/reopen/${id}`, owner.token);
     expect(reopen.status).toBe(409);
     expect(reopen.body.message).toBe(REFERRAL_MESSAGES.waitingReview);
+    // Nor does marking it inactive answer as if it had retired it: it would still hold the card.
+    const retire = await api("POST", `${BASE}/mark-inactive/${id}`, owner.token);
+    expect(retire.status).toBe(409);
+    expect(retire.body.message).toBe(REFERRAL_MESSAGES.waitingReview);
+    expect(await rowOf(id)).toMatchObject({ isActive: false, linkReview: "unlisted-host" });
     const second = await generate(owner.token, { creditCardId: card.id, referralLink: "https://linkbank.example/r/2" });
     expect(second.status).toBe(409);
 

@@ -17,8 +17,8 @@ type ReadCtx = Pick<Ctx, "db" | "actor" | "purgePages">;
 
 /**
  * Writes a referral's active flag. With `ownerId` only that owner's referral changes (checked in the
- * same statement): 403 for anyone else, and 403 when reopening a referral an admin deactivated.
- * Without it (an admin), any referral, and the change is moderation: deactivating marks it so its
+ * same statement): 403 for anyone else, 403 when reopening a referral an admin deactivated, and 409
+ * either way while it is held for an admin's review (marking it inactive would change nothing). Without it (an admin), any referral, and the change is moderation: deactivating marks it so its
  * owner cannot reopen it, reopening clears the mark. 404 for an unknown id, 409 when reopening would
  * make two active referrals for one card (a unique index).
  */
@@ -28,7 +28,9 @@ export async function writeReferralActive(db: Db, referralId: string, active: bo
     ? undefined
     : and(
         eq(referrals.referrerId, ownerId),
-        active ? and(isNull(referrals.moderatedAt), isNull(referrals.reviewHeldAt)) : undefined,
+        // Held for review, it is neither live nor retired: its owner edits the link or waits (ADR 155).
+        isNull(referrals.reviewHeldAt),
+        active ? isNull(referrals.moderatedAt) : undefined,
       );
   let changed: number;
   try {
