@@ -13,18 +13,12 @@ interface Target {
 
 /**
  * One inspector call on a fresh connection to a target. workerd hands inspector messages to the
- * isolate when it next runs, so a request is made every 250 ms until the answer comes (an idle
- * Worker would never answer).
+ * isolate when it next runs: the caller keeps the Worker busy meanwhile (an idle Worker would never
+ * answer).
  */
-async function call(
-  target: Target,
-  methods: string[],
-  poke: () => Promise<unknown>,
-  timeoutMs = 60_000,
-): Promise<Record<string, unknown>> {
+async function call(target: Target, methods: string[], timeoutMs: number): Promise<Record<string, unknown>> {
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
-  const poking = setInterval(() => void poke().catch(() => {}), 250);
   try {
     let result: Record<string, unknown> = {};
     for (const [index, method] of methods.entries()) {
@@ -42,7 +36,6 @@ async function call(
     }
     return result;
   } finally {
-    clearInterval(poking);
     socket.close();
   }
 }
@@ -65,16 +58,23 @@ export interface CollectedHeaps {
  * is collected, not only the app's: the runtime's own isolates (D1, the cache, assets, queues)
  * carry tens of MiB of garbage between their collections, and garbage holds native memory
  * (request and result buffers) that workerd's allocator only gets back when V8 collects it
- * (docs/decisions/221). They are asked together; one that does not answer within 10 s is left out.
+ * (docs/decisions/221). They are asked together, while one request every 250 ms keeps the Worker
+ * running; one that does not answer within 10 s is left out.
  */
 export async function collectedHeapMiB(inspectorPort: number, origin: string): Promise<CollectedHeaps | null> {
-  const poke = () => fetch(`${origin}/api/health`).then((response) => response.arrayBuffer());
+  const poking = setInterval(
+    () =>
+      void fetch(`${origin}/api/health`)
+        .then((response) => response.arrayBuffer())
+        .catch(() => {}),
+    250,
+  );
   try {
     const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Target[];
     const heaps = new Map<string, { used: number; committed: number }>();
     await Promise.all(
       targets.map(async (target) => {
-        const heap = await call(target, ["HeapProfiler.collectGarbage", "Runtime.getHeapUsage"], poke, 10_000).catch(
+        const heap = await call(target, ["HeapProfiler.collectGarbage", "Runtime.getHeapUsage"], 10_000).catch(
           () => null,
         );
         if (!heap) return;
@@ -93,6 +93,8 @@ export async function collectedHeapMiB(inspectorPort: number, origin: string): P
     };
   } catch {
     return null;
+  } finally {
+    clearInterval(poking);
   }
 }
 

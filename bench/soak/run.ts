@@ -239,7 +239,7 @@ async function main() {
     /** RSS every 30 s of the traffic (s, MiB): where it levels off. */
     series: [] as [number, number][],
     beforeRestart: null as number | null,
-    /** JS heap after a full collection, MiB: at the start, once warm, at the end. */
+    /** JS heap after a full collection, MiB: at the start, once warm, late in the traffic, at the end. */
     heap: {
       start: await collectedHeapMiB(port + 2, server.origin),
       warm: null as Heap,
@@ -356,6 +356,7 @@ async function main() {
   }
   memory.end = server.rssMiB();
   memory.heap.end = await collectedHeapMiB(port + 2, server.origin);
+  await sleep(2000);
   memory.endResident = server.residentMiB();
   memory.endCollected = memory.endResident?.rss ?? null;
   clearInterval(sample);
