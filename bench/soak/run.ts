@@ -1,6 +1,6 @@
 /**
  * `npm run soak -- --minutes N [--members M] [--restart] [--slow-d1 MS] [--provider-failures F]
- *                  [--think-ms 2000] [--port 8830] [--no-build] [--no-seed]`
+ *                  [--think-ms 2000] [--port 8830] [--no-build] [--no-seed] [--v8-flags "--optimize-for-size"]`
  *
  * Held under load (docs/decisions/220): the production bundle in workerd, served as the bench
  * serves it (bench/workerd-server.ts, loopback only), under mixed traffic for N minutes from M
@@ -14,6 +14,8 @@
  *
  * `--no-seed` reuses the last run's database (.wrangler/soak) instead of a fresh one (migrating and
  * seeding take a minute on a busy machine); the members' earlier applications and chats stay.
+ * `--v8-flags` passes V8 flags to this workerd only: `--optimize-for-size` makes V8 collect sooner
+ * (ADR 221: what workerd's memory is made of, and why it also compares collected figures).
  *
  * Faults, each a flag:
  * - `--restart`: the server is stopped and started again half-way, on the same state; the sockets
@@ -30,6 +32,7 @@ import { buildDemoData, DEMO_PASSWORD } from "../../db/seed/demo";
 import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
 import { ChatClient, ChatLedger } from "./chat";
 import { collectedHeapMiB } from "./heap";
+import { percentChange } from "./memory";
 import { Recorder } from "./http";
 import { PROVIDER_KEY, startProvider } from "./provider";
 import { step } from "../steps";
@@ -47,6 +50,7 @@ const { values } = parseArgs({
     port: { type: "string", default: "8830" },
     "no-build": { type: "boolean", default: false },
     "no-seed": { type: "boolean", default: false },
+    "v8-flags": { type: "string", default: "" },
   },
 });
 const minutes = Number(values.minutes);
@@ -155,6 +159,7 @@ async function main() {
     persistTo: STATE,
     log: "soak-app",
     inspectorPort: port + 2,
+    v8Flags: values["v8-flags"],
     vars: {
       SESSION_SECRET: "soak-secret-at-least-16-chars",
       APP_ORIGIN: `http://127.0.0.1:${port}`,
@@ -222,23 +227,55 @@ async function main() {
   const memory = {
     start: server.rssMiB(),
     warm: null as number | null,
+    /**
+     * After a full collection of every isolate, under the traffic: once warm, and late (15 s before
+     * the traffic ends). The leak check compares the two (ADR 221).
+     */
+    warmCollected: null as number | null,
+    lateCollected: null as number | null,
     peak: 0,
     end: null as number | null,
     /** After the traffic and a full collection. */
     endCollected: null as number | null,
+    /** The end, collected, split into anonymous and file-backed memory. */
+    endResident: null as ReturnType<AppServer["residentMiB"]>,
+    /** RSS every 30 s of the traffic (s, MiB): where it levels off. */
+    series: [] as [number, number][],
     beforeRestart: null as number | null,
-    /** JS heap after a full collection, MiB: at the start, once warm, at the end. */
-    heap: { start: await collectedHeapMiB(port + 2, server.origin), warm: null as Heap, end: null as Heap },
+    /** JS heap after a full collection, MiB: at the start, once warm, late in the traffic, at the end. */
+    heap: {
+      start: await collectedHeapMiB(port + 2, server.origin),
+      warm: null as Heap,
+      late: null as Heap,
+      end: null as Heap,
+    },
   };
   const sample = setInterval(() => (memory.peak = Math.max(memory.peak, server.rssMiB() ?? 0)), 2000);
   const started = Date.now();
   const deadline = started + minutes * 60_000;
   // Warm: every route has run and compiled, the caches have filled (a quarter of the run, at most 1 min).
   const warmAt = Math.min(60_000, (minutes * 60_000) / 4);
+  // RSS a moment after a collection: V8 gives its emptied pages back after sweeping.
+  const collected = async () => {
+    const heap = await collectedHeapMiB(port + 2, server.origin);
+    await sleep(2000);
+    return { heap, rss: server.rssMiB() };
+  };
   const warm = setTimeout(() => {
     memory.warm = server.rssMiB();
-    void collectedHeapMiB(port + 2, server.origin).then((heap) => (memory.heap.warm = heap));
+    void collected().then(({ heap, rss }) => {
+      memory.heap.warm = heap;
+      memory.warmCollected = rss;
+    });
   }, warmAt);
+  const late = setTimeout(
+    () =>
+      void collected().then(({ heap, rss }) => {
+        memory.heap.late = heap;
+        memory.lateCollected = rss;
+      }),
+    Math.max(warmAt + 30_000, minutes * 60_000 - 15_000),
+  );
   console.log(
     `soak: ${members.length} members, ${Math.floor(members.length / 2)} visitors, ${chats.length} chats, ` +
       `${minutes} min; workerd RSS ${memory.start?.toFixed(0)} MiB`,
@@ -270,11 +307,13 @@ async function main() {
     );
   }
   const progress = setInterval(() => {
+    const rss = server.rssMiB();
+    if (rss !== null) memory.series.push([Math.round((Date.now() - started) / 1000), Math.round(rss)]);
     const total = [...http.routes.values()].reduce((sum, stats) => sum + stats.requests, 0);
     const errors = [...http.routes.values()].reduce((sum, stats) => sum + stats.status5xx, 0);
     console.log(
       `  ${((Date.now() - started) / 1000).toFixed(0)} s: ${total} requests, ${errors} 5xx, ` +
-        `${ledger.sent.size} messages sent; RSS ${server.rssMiB()?.toFixed(0) ?? "-"} MiB`,
+        `${ledger.sent.size} messages sent; RSS ${rss?.toFixed(0) ?? "-"} MiB`,
     );
   }, 30_000);
 
@@ -320,9 +359,12 @@ async function main() {
   }
   memory.end = server.rssMiB();
   memory.heap.end = await collectedHeapMiB(port + 2, server.origin);
-  memory.endCollected = server.rssMiB();
+  await sleep(2000);
+  memory.endResident = server.residentMiB();
+  memory.endCollected = memory.endResident?.rss ?? null;
   clearInterval(sample);
   clearTimeout(warm);
+  clearTimeout(late);
   await server.stop();
   await provider.close();
 
@@ -342,7 +384,8 @@ async function main() {
   ].filter(Boolean);
   console.log(
     `\nCardshare soak: ${minutes} min, ${members.length} members, ${Math.floor(members.length / 2)} visitors, ` +
-      `think ${thinkMs} ms, rows ${JSON.stringify(rows)}; faults: ${faults.join(", ") || "none"}\n`,
+      `think ${thinkMs} ms, rows ${JSON.stringify(rows)}; faults: ${faults.join(", ") || "none"}` +
+      `${values["v8-flags"] ? `; V8 flags: ${values["v8-flags"]}` : ""}\n`,
   );
   console.table(http.table());
   if (http.statuses4xx.size > 0) {
@@ -366,29 +409,39 @@ async function main() {
   console.table([ledger.summary()]);
   console.log("\nMail provider:");
   console.table([mail]);
-  const change = (from: number | null) => {
-    if (!from || !memory.end) return "";
-    const percent = ((memory.end - from) / from) * 100;
-    return `${percent >= 0 ? "+" : ""}${percent.toFixed(1)}%`;
-  };
+  const change = (from: number | null, to = memory.end) => percentChange(from, to);
   console.log("\nworkerd memory (RSS, MiB):");
   console.table([
     {
       start: memory.start?.toFixed(1),
       [`warm (${Math.round(warmAt / 1000)} s)`]: memory.warm?.toFixed(1),
+      "warm, collected": memory.warmCollected?.toFixed(1),
+      "late, collected": memory.lateCollected?.toFixed(1),
       ...(values.restart && { "before restart": memory.beforeRestart?.toFixed(1) }),
       peak: memory.peak.toFixed(1),
       end: memory.end?.toFixed(1),
       "end, collected": memory.endCollected?.toFixed(1),
-      "end vs start": change(memory.start),
+      "end vs start (issue 34's target: within 20%)": change(memory.start),
       "end vs warm": change(memory.warm),
+      "collected: late vs warm (the leak check)": change(memory.warmCollected, memory.lateCollected),
     },
   ]);
+  if (memory.endResident) {
+    console.log(
+      `At the end, collected: ${memory.endResident.anon.toFixed(0)} MiB anonymous (V8's heaps, the allocator's pages), ` +
+        `${memory.endResident.file.toFixed(0)} MiB file-backed (workerd's binary, SQLite's shared memory)`,
+    );
+  }
+  console.log(`RSS every 30 s (s: MiB): ${memory.series.map(([at, rss]) => `${at}: ${rss}`).join(", ")}`);
   console.log(`workerd processes seen: ${server.pids.size}; died and restarted by Miniflare: ${server.crashes}`);
   const heap = (value: Heap) =>
-    value ? `app ${value.app.toFixed(1)} (of ${value.appCommitted.toFixed(1)} held), D1 ${value.d1.toFixed(1)}` : "-";
+    value
+      ? `app ${value.app.toFixed(1)} (of ${value.appCommitted.toFixed(1)} held), D1 ${value.d1.toFixed(1)}, ` +
+        `all ${value.isolates} isolates ${value.all.toFixed(1)} (of ${value.allCommitted.toFixed(1)} held)`
+      : "-";
   console.log(
     `JS heap after a full collection (MiB): start ${heap(memory.heap.start)}; warm ${heap(memory.heap.warm)}; ` +
+      `late ${heap(memory.heap.late)}; ` +
       `end ${heap(memory.heap.end)}` +
       (values.restart ? " (the end is the restarted process)" : ""),
   );
@@ -398,7 +451,15 @@ async function main() {
     JSON.stringify(
       {
         at: new Date().toISOString(),
-        options: { minutes, members: memberCount, restart: values.restart, slowD1, failureRate, thinkMs },
+        options: {
+          minutes,
+          members: memberCount,
+          restart: values.restart,
+          slowD1,
+          failureRate,
+          thinkMs,
+          v8Flags: values["v8-flags"],
+        },
         routes: http.table(),
         serverErrors: http.serverErrors,
         chat: ledger.summary(),

@@ -9,6 +9,7 @@ import { mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
 import { waitUntilUp } from "../steps";
+import { residentFromRollup, type Resident } from "./memory";
 
 /**
  * wrangler.toml with `main` pointing at the soak's entry; every other relative path made absolute,
@@ -34,6 +35,11 @@ export interface AppServerOptions {
   log: string;
   /** The V8 inspector of the Worker (bench/soak/heap.ts). */
   inspectorPort: number;
+  /**
+   * V8 flags for this workerd only (Miniflare's MINIFLARE_WORKERD_V8_FLAGS), e.g. `--optimize-for-size`:
+   * V8 collects sooner, so garbage holds less of the heap and of tcmalloc's pages (docs/decisions/221).
+   */
+  v8Flags?: string;
 }
 
 export class AppServer {
@@ -53,7 +59,7 @@ export class AppServer {
   }
 
   async start() {
-    const { config, port, persistTo, vars, log, inspectorPort } = this.options;
+    const { config, port, persistTo, vars, log, inspectorPort, v8Flags } = this.options;
     mkdirSync("bench/results", { recursive: true });
     const out = openSync(`bench/results/${log}.log`, this.#starts++ === 0 ? "w" : "a");
     const args = [
@@ -68,7 +74,8 @@ export class AppServer {
     ];
     args.push("--inspector-port", String(inspectorPort));
     for (const [key, value] of Object.entries(vars)) args.push("--var", `${key}:${value}`);
-    this.#child = spawn("npx", args, { env: OFFLINE_ENV, detached: true, stdio: ["ignore", out, out] });
+    const env = v8Flags ? { ...OFFLINE_ENV, MINIFLARE_WORKERD_V8_FLAGS: v8Flags } : OFFLINE_ENV;
+    this.#child = spawn("npx", args, { env, detached: true, stdio: ["ignore", out, out] });
     await waitUntilUp(`${this.origin}/api/health`, 180_000);
     this.rssMiB();
   }
@@ -107,12 +114,16 @@ export class AppServer {
 
   /** Resident memory of the workerd process answering on the port, in MiB (null: none found). */
   rssMiB(): number | null {
+    return this.residentMiB()?.rss ?? null;
+  }
+
+  /** workerd's resident memory, anonymous and file-backed (memory.ts), in MiB (null: none found). */
+  residentMiB(): Resident | null {
     const pid = listeningPid(this.options.port);
     if (pid === null) return null;
     this.pids.add(pid);
     try {
-      const kb = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-      return kb ? Number(kb) / 1024 : null;
+      return residentFromRollup(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
     } catch {
       return null;
     }
