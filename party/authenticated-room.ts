@@ -143,10 +143,12 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
       return;
     }
     const frame = parseClientFrame(raw);
-    // One limit per abuse: a message counts against its chat's message limit (the room's, which
-    // every door shares: frame, form post, /api), every other frame against the connection's budget.
-    const isMessage = "type" in frame && frame.type === "send-message";
-    if (!isMessage && !this.spendToken(connection, state)) {
+    // One limit per abuse: a message the room stores counts against its chat's message limit (the
+    // room's, which every door shares: frame, form post, /api), every other frame against the
+    // connection's budget. A frame the subclass settles later (a send) only needs a token left
+    // here; the subclass spends one when the frame stored nothing (settleFrame).
+    const settledLater = !("error" in frame) && this.settlesBudgetLater(frame);
+    if (!(settledLater ? this.tokensLeft(state) >= 1 : this.spendToken(connection))) {
       this.send(connection, { type: "error", message: "Too many messages. Please slow down." });
       return;
     }
@@ -173,11 +175,31 @@ export abstract class AuthenticatedRoom extends Server<Env> implements RoomRpc {
    * marks, joins, pings, malformed ones): about 1 frame/s sustained, bursts of 10 (scaled by
    * RATE_LIMIT_MULTIPLIER, as every limit is).
    */
-  private spendToken(connection: RoomConnection, state: ConnectionState) {
-    const now = Date.now();
+  /**
+   * Whether `frame` spends its token only once the subclass knows what it did (settleFrame):
+   * none by default. The chat room's sends to its own chat, so a stored message meets the chat's
+   * message limit alone, while a refused or resent one still costs the connection's budget.
+   */
+  protected settlesBudgetLater(_frame: ClientFrame): boolean {
+    return false;
+  }
+
+  /** Spends the token of a frame settled later (settlesBudgetLater) that stored nothing. */
+  protected settleFrame(connection: RoomConnection) {
+    this.spendToken(connection);
+  }
+
+  private tokensLeft(state: ConnectionState, now = Date.now()) {
     const scale = this.appEnv.RATE_LIMIT_MULTIPLIER;
     const refilled = state.tokens + ((now - state.at) / 1000) * FRAME_REFILL_PER_SECOND * scale;
-    const tokens = Math.min(FRAME_BURST * scale, refilled);
+    return Math.min(FRAME_BURST * scale, refilled);
+  }
+
+  private spendToken(connection: RoomConnection) {
+    const state = connection.state;
+    if (!state) return false;
+    const now = Date.now();
+    const tokens = this.tokensLeft(state, now);
     const allowed = tokens >= 1;
     connection.setState({ ...state, tokens: allowed ? tokens - 1 : tokens, at: now });
     return allowed;

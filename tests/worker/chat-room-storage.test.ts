@@ -13,6 +13,7 @@ import { createDb, type Db } from "../../db/client";
 import { api, createSignedInUser, testDb } from "./helpers";
 import { failingDb } from "./failing-db";
 import { connect, eventually, framesOf, settle, waitFor } from "./socket-helpers";
+import { FRAME_BURST } from "../../app/modules/realtime/protocol";
 
 async function directChat() {
   const alice = await createSignedInUser({ firstName: "Alice", lastName: "Archer" });
@@ -37,6 +38,23 @@ const roomSql = <T extends Record<string, SqlStorageValue>>(chatId: string, quer
 
 /** A socket's state in the room (party/authenticated-room.ts): its frame budget among it. */
 type BudgetedConnection = { state: { tokens: number; at: number }; setState(state: unknown): void };
+
+/** The budget of the room's one socket. */
+const budgetOf = (stub: Parameters<typeof runInDurableObject>[0]) =>
+  runInDurableObject(stub, (room) => {
+    const [connection] = (room as unknown as { getConnections(): Iterable<BudgetedConnection> }).getConnections();
+    return { tokens: connection.state.tokens, at: connection.state.at };
+  });
+
+/** Sets every socket's frame budget in a room to `tokens` from now. */
+const setBudget = (stub: Parameters<typeof runInDurableObject>[0], tokens: number, at = Date.now()) =>
+  runInDurableObject(stub, (room) => {
+    const connections = (room as unknown as { getConnections(): Iterable<BudgetedConnection> }).getConnections();
+    for (const connection of connections) connection.setState({ ...connection.state, tokens, at });
+  });
+
+/** Spends every socket's budget in a room, refilling no sooner than a minute from now. */
+const spendBudget = (stub: Parameters<typeof runInDurableObject>[0]) => setBudget(stub, 0, Date.now() + 60_000);
 
 const d1Messages = (chatId: string) => testDb().select().from(messages).where(eq(messages.chatId, chatId));
 
@@ -148,38 +166,49 @@ describe("the chat room stores messages and mirrors them to D1", () => {
     expect((await api("POST", `/api/chats/${chatId}/messages`, stranger.token, { content: "x" })).status).toBe(404);
   });
 
-  it("counts a socket's messages against the chat's message limit, not the connection's frame budget", async () => {
+  it("counts a socket's stored messages against the chat's message limit, and every other frame against the connection's budget", async () => {
     const { alice, chatId } = await directChat();
     const { socket, frames } = await connect(`/parties/chat-room/${chatId}`, { Cookie: alice.cookie });
     await waitFor(() => framesOf(frames, "welcome")[0]);
-    // The connection's frame budget spent, and refilling no sooner than a minute from now...
-    await runInDurableObject(roomOf(chatId), (room) => {
-      const connections = (room as unknown as { getConnections(): Iterable<BudgetedConnection> }).getConnections();
-      for (const connection of connections)
-        connection.setState({ ...connection.state, tokens: 0, at: Date.now() + 60_000 });
-    });
-    socket!.send(JSON.stringify({ type: "ping", id: "refused" }));
-    expect(await waitFor(() => framesOf(frames, "error")[0])).toEqual({
+    const sendFrame = (content: string, clientId: string) =>
+      socket!.send(JSON.stringify({ type: "send-message", chatId, content, clientId }));
+    const received = () => framesOf(frames, "receive-message");
+    // Three messages stored in a row leave the connection's budget as it was...
+    const before = await budgetOf(roomOf(chatId));
+    for (const clientId of ["stored-1", "stored-2", "stored-3"]) sendFrame(`message ${clientId}`, clientId);
+    await waitFor(() => received().length === 3);
+    expect(received().map((f) => (f.message as { clientId?: string }).clientId)).toEqual([
+      "stored-1",
+      "stored-2",
+      "stored-3",
+    ]);
+    expect(await budgetOf(roomOf(chatId))).toEqual(before);
+    // ...a send that stores nothing (refused: blank; or a resend of a stored one) spends a frame each...
+    sendFrame("   ", "blank");
+    expect(await waitFor(() => framesOf(frames, "error").find((f) => f.clientId === "blank"))).toBeTruthy();
+    const afterRefusal = await budgetOf(roomOf(chatId));
+    expect(afterRefusal.at).toBeGreaterThan(before.at);
+    sendFrame("message stored-1", "stored-1");
+    await waitFor(() => received().length === 4);
+    expect((await budgetOf(roomOf(chatId))).at).toBeGreaterThanOrEqual(afterRefusal.at);
+    expect((await budgetOf(roomOf(chatId))).tokens).toBeLessThan(FRAME_BURST * Number(env.RATE_LIMIT_MULTIPLIER));
+    // ...and once the budget is spent, a flood of sends is cut off before the room does any work.
+    await spendBudget(roomOf(chatId));
+    sendFrame("past the budget", "past-the-budget");
+    expect(await waitFor(() => framesOf(frames, "error")[1])).toEqual({
       type: "error",
       message: "Too many messages. Please slow down.",
     });
-    // ...still lets a message through: it counts against the chat's limit only.
-    socket!.send(
-      JSON.stringify({ type: "send-message", chatId, content: "past the budget", clientId: "past-the-budget" }),
-    );
-    const stored = await waitFor(() =>
-      framesOf(frames, "receive-message").find(
-        (f) => (f.message as { clientId?: string }).clientId === "past-the-budget",
-      ),
-    );
-    expect(stored).toMatchObject({ chatId, message: { content: "past the budget" } });
+    await settle(100);
+    expect(received()).toHaveLength(4);
+    await setBudget(roomOf(chatId), 10);
 
     // The chat's limit (60 a minute, times the multiplier) answers a frame as it answers a POST:
-    // the minute filled up with the one message above and 5,999 stored beside it.
+    // the minute filled up with the three messages above and the rest stored beside them.
     const limit = 60 * Number(env.RATE_LIMIT_MULTIPLIER);
     await runInDurableObject(roomOf(chatId), (_room, state) => {
       const now = Date.now();
-      for (let index = 1; index < limit; index++) {
+      for (let index = 3; index < limit; index++) {
         state.storage.sql.exec(
           "INSERT INTO messages (id, sender_id, content, created_at, mirrored) VALUES (?, ?, 'x', ?, 1)",
           `earlier-${index}`,
@@ -193,6 +222,18 @@ describe("the chat room stores messages and mirrors them to D1", () => {
       type: "error",
       message: "You are sending messages too quickly. Please wait a moment.",
       clientId: "over-the-limit",
+    });
+  });
+
+  it("counts a send-message frame to a member's notification room against its budget (it stores nothing there)", async () => {
+    const { alice } = await directChat();
+    const { socket, frames } = await connect(`/parties/user-notifications/${alice.user.id}`, { Cookie: alice.cookie });
+    await waitFor(() => framesOf(frames, "welcome")[0]);
+    await spendBudget(env.UserNotifications.getByName(alice.user.id));
+    socket!.send(JSON.stringify({ type: "send-message", chatId: "any", content: "hello", clientId: "c" }));
+    expect(await waitFor(() => framesOf(frames, "error")[0])).toEqual({
+      type: "error",
+      message: "Too many messages. Please slow down.",
     });
   });
 

@@ -26,8 +26,6 @@ export const pickerCardColumns = {
   program: rewardValuations.program,
 };
 
-export type PickerCard = Awaited<ReturnType<typeof selectPickerCards>>[number];
-
 const selectPickerCards = (db: Db) =>
   db
     .select(pickerCardColumns)

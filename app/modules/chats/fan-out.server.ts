@@ -6,7 +6,7 @@
  */
 import type { Ctx } from "~/core/context.server";
 
-type FanOutCtx = Pick<Ctx, "db" | "realtime" | "waitUntil">;
+type FanOutCtx = Pick<Ctx, "realtime">;
 
 /** A member's read mark: the read marks in the chat's room, the new unread count to the member. */
 export async function announceRead(

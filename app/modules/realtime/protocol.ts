@@ -15,7 +15,9 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 
 /**
  * Per-connection frame budget: a burst of 10, refilled at 1 frame per second (both times
- * RATE_LIMIT_MULTIPLIER). A `send-message` is not counted here but by its chat's message limit.
+ * RATE_LIMIT_MULTIPLIER). A `send-message` the room stores is not counted here but by its chat's
+ * message limit; one it refuses or had stored before counts here, and none is taken once the budget
+ * is spent.
  */
 export const FRAME_BURST = 10;
 export const FRAME_REFILL_PER_SECOND = 1;

@@ -66,6 +66,10 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
     return createDb(this.env.DB);
   }
 
+  protected settlesBudgetLater(frame: ClientFrame) {
+    return frame.type === "send-message" && frame.chatId === this.name;
+  }
+
   protected async onFrame(connection: RoomConnection, userId: string, frame: Exclude<ClientFrame, { type: "ping" }>) {
     if (frame.chatId !== this.name) {
       this.send(connection, { type: "error", message: "This room is for another chat" });
@@ -82,6 +86,8 @@ export class ChatRoom extends AuthenticatedRoom implements ChatRoomRpc {
         case "send-message": {
           const clientId = frame.clientId ?? null;
           const answer = await this.take({ userId, content: frame.content, clientId });
+          // Only a message stored now is the chat's limit's alone; a refusal or a resend costs a frame.
+          if (!answer.ok || answer.retried) this.settleFrame(connection);
           if (!answer.ok) {
             this.send(connection, { type: "error", message: answer.message, ...(clientId && { clientId }) });
           } else if (answer.retried) {
