@@ -51,11 +51,7 @@ export function ReplyFormWhenOpened({ referralId, reviewId }: ReplyProps) {
 }
 
 /** ReplyForm's markup with nothing behind it: works as a plain post, costs a few elements. */
-function PlainReplyForm({
-  referralId,
-  reviewId,
-  formRef,
-}: ReplyProps & { formRef: RefObject<HTMLFormElement> }) {
+function PlainReplyForm({ referralId, reviewId, formRef }: ReplyProps & { formRef: RefObject<HTMLFormElement> }) {
   const formId = commentFormId.reply(reviewId);
   const location = useLocation();
   const hydrated = useHydrated();

@@ -226,16 +226,21 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null): P
   };
 }
 
-/** The columns My Referrals shows (listMyReferrals reads only these; issue 34). */
-export const MY_REFERRAL_RECORD_KEYS = [
-  "id",
-  "referralLink",
+/** The columns presentShare reads (the share's terms, docs/decisions/185). */
+const SHARE_RECORD_KEYS = [
   "sharingBenefitPortion",
   "shareAmountCents",
   "shareMethod",
   "shareMethodNote",
   "shareDeadlineDays",
   "shareTermsSetAt",
+] as const satisfies readonly (keyof ShareColumns)[];
+
+/** The columns My Referrals shows (listMyReferrals reads only these; issue 34). */
+export const MY_REFERRAL_RECORD_KEYS = [
+  "id",
+  "referralLink",
+  ...SHARE_RECORD_KEYS,
   "isActive",
   "moderatedAt",
   "linkConfirmedAt",
@@ -309,12 +314,7 @@ function healthOf(row: HealthRecord, isOwner: boolean) {
 export const TILE_RECORD_KEYS = [
   "id",
   "referrerCredit",
-  "sharingBenefitPortion",
-  "shareAmountCents",
-  "shareMethod",
-  "shareMethodNote",
-  "shareDeadlineDays",
-  "shareTermsSetAt",
+  ...SHARE_RECORD_KEYS,
   "specialApplicantBonusIsHigher",
   "specialApplicantBonus",
   "specialReferrerBonusAmount",
