@@ -2,6 +2,7 @@
  * The comments components wired into the referral pages: the apply dialog's review step, the
  * reviews on /apply/{id}, and the threads in My Referrals (/refer and /dashboard/my-referrals).
  */
+import { decode } from "turbo-stream";
 import { describe, expect, it } from "vitest";
 import { makeComment, makeUser } from "../../db/factories";
 import { comments, users } from "../../db/schema";
@@ -156,5 +157,96 @@ describe("My Referrals comments", () => {
       "Glad it worked out.",
     ]);
     expect(await listReferralsComments({ db, actor: null }, { referralIds: [] })).toEqual([]);
+  });
+});
+
+/** /refer's loader data, as the browser's single fetch reads it. */
+async function referData(cookie: string) {
+  const response = await fetchPath("/refer.data?_routes=routes%2Frefer", { headers: { Cookie: cookie } });
+  expect(response.status).toBe(200);
+  const decoded = await decode(response.body!);
+  await decoded.done;
+  return (decoded.value as Record<string, { data: { mine: { data: Record<string, unknown>[] } } }>)["routes/refer"]
+    .data;
+}
+
+describe("My Referrals on /refer (issue 34: what the page costs)", () => {
+  it("sends each referral with only the fields its card shows", async () => {
+    const { referrer, referral } = await reviewedMarket();
+    const { mine } = await referData(referrer.cookie);
+    expect(mine.data).toHaveLength(1);
+    const [shown] = mine.data;
+    expect(Object.keys(shown).sort()).toEqual(
+      [
+        "_id",
+        "applicationsCount",
+        "comments",
+        "commentsCount",
+        "createdAt",
+        "creditCard",
+        "held",
+        "isActive",
+        "linkCheck",
+        "linkConfirmedAt",
+        "linkStale",
+        "moderated",
+        "referralLink",
+        "review",
+        "shareAmountCents",
+        "shareDeadlineDays",
+        "shareMethod",
+        "shareMethodNote",
+        "shareTermsConfirmed",
+        "shareText",
+        "sharingBenefitPortion",
+        "successfulCount",
+      ].sort(),
+    );
+    expect(shown).toMatchObject({ _id: referral.id, commentsCount: 2 });
+    // The card's name and issuer, not its texts; no referrer (it is the viewer).
+    expect(Object.keys(shown.creditCard as object).sort()).toEqual(["issuer", "name"]);
+    expect(shown.comments).toHaveLength(2);
+  });
+
+  it("renders each reply form as a plain post that saves the reply without JavaScript", async () => {
+    const { referrer, referral, review } = await reviewedMarket();
+    const html = await (await fetchPath("/refer", { headers: { Cookie: referrer.cookie } })).text();
+    const formId = `reply-${review.id}`;
+    const form = new RegExp(`<form method="post" action="/comments" id="${formId}"[^>]*>(.*?)</form>`).exec(html);
+    expect(form).not.toBeNull();
+    const body = form![1];
+    expect(body).toMatch(
+      new RegExp(`<textarea required="" id="${formId}-comment" name="comment" form="${formId}" maxLength="2000"`),
+    );
+    expect(body).toContain(">Reply</button>");
+    // Exactly the fields the browser would send, plus the typed text.
+    const fields = new URLSearchParams(
+      [...body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(([, name, value]) => [
+        name,
+        value,
+      ]),
+    );
+    expect(Object.fromEntries(fields)).toEqual({
+      intent: "reply",
+      referralId: referral.id,
+      originalCommentId: review.id,
+      redirectTo: "/refer",
+      formId,
+    });
+    fields.set("comment", "Thanks, glad it posted.");
+    const posted = await fetchPath("/comments", {
+      method: "POST",
+      headers: {
+        Cookie: referrer.cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Sec-Fetch-Mode": "navigate",
+      },
+      body: fields,
+      redirect: "manual",
+    });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe("/refer");
+    const after = await (await fetchPath("/refer", { headers: { Cookie: referrer.cookie } })).text();
+    expect(after).toContain("Thanks, glad it posted.");
   });
 });

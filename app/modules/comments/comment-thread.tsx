@@ -5,7 +5,8 @@ import { formatDate } from "~/core/format";
 import { CommentText } from "./comment-text";
 import { useFlashFormError } from "~/components/forms/form-error";
 import { commentFormId } from "./form-ids";
-import { FollowUpForm, ReplyForm } from "./forms";
+import { FollowUpForm } from "./forms";
+import { ReplyFormWhenOpened } from "./reply-form";
 import { StarRating } from "./star-rating";
 import { ReviewMark } from "./review-mark";
 import { groupThreads, type ApiComment, type CommentPerson } from "./thread";
@@ -129,7 +130,7 @@ export function CommentThread({
             ) : null}
             {viewerId && viewerId === review.referrer._id ? (
               <FormDisclosure summary="Reply" formId={commentFormId.reply(review._id)}>
-                <ReplyForm referralId={review.referralId} reviewId={review._id} />
+                <ReplyFormWhenOpened referralId={review.referralId} reviewId={review._id} />
               </FormDisclosure>
             ) : null}
             {viewerId && viewerId === review.userId ? (

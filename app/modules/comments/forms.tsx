@@ -46,7 +46,7 @@ function useCommentFetcher(formId: string, onSaved?: () => void) {
   };
 }
 
-function HiddenFields({ values }: { values: Record<string, string | undefined> }) {
+export function HiddenFields({ values }: { values: Record<string, string | undefined> }) {
   return (
     <>
       {Object.entries(values).map(([name, value]) =>

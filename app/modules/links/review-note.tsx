@@ -16,7 +16,9 @@ export function reviewBadge(referral: Pick<PresentedReferral, "review">) {
 export function ReviewNote({
   referral,
 }: {
-  referral: Pick<PresentedReferral, "review" | "creditCard" | "referralLink">;
+  referral: Pick<PresentedReferral, "review" | "referralLink"> & {
+    creditCard: Pick<PresentedReferral["creditCard"], "name" | "issuer">;
+  };
 }) {
   const { review } = referral;
   if (!review) return null;

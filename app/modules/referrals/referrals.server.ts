@@ -19,7 +19,7 @@ import { requireActor, type Ctx } from "~/core/context.server";
 import { normalizeReferralLink } from "~/core/referral-link";
 import { reviewOfDraft } from "~/modules/links/domains.server";
 import { HOLD_NOTICES, noticeToReferrer, notifyReferrer } from "~/modules/links/notices.server";
-import { presentReferral } from "./present";
+import { MY_REFERRAL_RECORD_KEYS, presentMyReferral, presentReferral } from "./present";
 import {
   OTHER_CARD,
   REFERRAL_MESSAGES,
@@ -358,33 +358,56 @@ function userReferralsWhere(userId: string, isOwner: boolean, cursor: string | n
   );
 }
 
+/** The columns of referralRecordColumns that My Referrals shows (present.ts names them). */
+const myReferralColumns = Object.fromEntries(
+  MY_REFERRAL_RECORD_KEYS.map((key) => [key, referralRecordColumns[key]]),
+) as Pick<typeof referralRecordColumns, (typeof MY_REFERRAL_RECORD_KEYS)[number]>;
+
 /**
- * My Referrals (/refer and /dashboard/my-referrals): the owner's page of referrals, each with its
- * public review threads for the Comments section. The page and its threads are read side by side:
- * the threads' query names the page's referrals by a subquery, not by ids read first.
+ * My Referrals (/refer and /dashboard/my-referrals): the owner's page of referrals with what the
+ * card shows (issue 34: not the whole record, no referrer join), each with its comment count and
+ * public review threads. The page and its threads are read side by side: the threads' query names
+ * the page's referrals by a subquery, not by ids read first.
  */
 export async function listMyReferrals(ctx: ReadCtx, options: { cursor?: string | null } = {}) {
   const actor = requireActor(ctx);
+  const mine = and(
+    eq(referrals.referrerId, actor.id),
+    olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(options.cursor)),
+  );
+  const newestFirst = [desc(referrals.createdAt), desc(referrals.id)];
   const pageIds = ctx.db
     .select({ id: referrals.id })
     .from(referrals)
-    .where(
-      and(
-        eq(referrals.referrerId, actor.id),
-        olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(options.cursor)),
-      ),
-    )
-    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .where(mine)
+    .orderBy(...newestFirst)
     .limit(MY_REFERRALS_PAGE);
-  const [page, threads] = await Promise.all([
-    listUserReferrals(ctx, { ...options, userId: actor.id }),
+  const [rows, threads] = await Promise.all([
+    ctx.db
+      .select({
+        ...myReferralColumns,
+        commentsCount: sql<number>`(select count(*) from ${comments} where ${comments.referralId} = ${referrals.id})`,
+      })
+      .from(referrals)
+      .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
+      .where(mine)
+      .orderBy(...newestFirst)
+      .limit(MY_REFERRALS_PAGE + 1),
     listReferralsComments(ctx, { referralIds: pageIds }),
   ]);
+  const { items, nextCursor } = toPage(rows, MY_REFERRALS_PAGE, createdKeyOf);
+  const threadsOf = new Map<string, typeof threads>();
+  for (const comment of threads) {
+    const thread = threadsOf.get(comment.referralId);
+    if (thread) thread.push(comment);
+    else threadsOf.set(comment.referralId, [comment]);
+  }
   return {
-    ...page,
-    data: page.data.map((referral) => ({
-      ...referral,
-      comments: threads.filter((comment) => comment.referralId === referral._id),
+    data: items.map((row) => ({
+      ...presentMyReferral(row),
+      commentsCount: row.commentsCount,
+      comments: threadsOf.get(row.id) ?? [],
     })),
+    nextCursor,
   };
 }
