@@ -43,6 +43,8 @@ interface Application {
   referrer: string;
   /** 0 applied, 1 bonus posted, 2 bonus received, 3 share paid, 4 share received, 5 reviewed, 6 replied. */
   stage: number;
+  /** The share the referrer promised when the member applied: none, and the share steps are skipped. */
+  sharePromised: boolean;
   reviewId?: string;
   busy: boolean;
 }
@@ -109,10 +111,12 @@ export class Traffic {
       token: member.token,
       body: { referralId: referral.id },
     });
-    const id = (answer?.json as { data?: { _id?: string } } | null)?.data?._id;
+    const data = (answer?.json as { data?: { _id?: string; promisedShare?: { percent: number } } } | null)?.data;
+    const id = data?._id;
     if (answer?.status === 201 && id) {
       this.world.applications.push({
         id,
+        sharePromised: (data?.promisedShare?.percent ?? 0) > 0,
         referralId: referral.id,
         applicant: member.id,
         referrer: referral.referrerId,
@@ -170,7 +174,9 @@ export class Traffic {
           },
         );
       }
-      if (answer && answer.status < 300) application.stage += 1;
+      // Without a promised share there is nothing to pay: a review follows the bonus.
+      if (answer && answer.status < 300)
+        application.stage += application.stage === 1 && !application.sharePromised ? 3 : 1;
       // A refused step (a 4xx) ends that application's journey: the table shows the refusals.
       else if (answer) application.stage = STEPS.length;
     } finally {

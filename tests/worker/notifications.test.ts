@@ -156,6 +156,51 @@ describe("notifications: delivered on the queue", () => {
     expect(await mailsWithKey(body.key)).toHaveLength(1);
   });
 
+  it("delivers a batch's messages at once, each acknowledged or retried on its own", async () => {
+    const members = await Promise.all([createSignedInUser(), createSignedInUser(), createSignedInUser()]);
+    await fetch(`${FAKE_MAIL}/_fake/fail`, {
+      method: "POST",
+      body: JSON.stringify({ to: members[2]!.user.email, times: 1 }),
+    });
+    const bodies = members.map((member) => message("outcomes", member.user.id));
+    // The provider's calls are held until all three are in flight (or 3 s pass: one at a time).
+    const realFetch = globalThis.fetch;
+    let inFlight = 0;
+    let most = 0;
+    let release: () => void = () => {};
+    const allIn = new Promise<void>((resolve) => (release = resolve));
+    const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      if (!String(input instanceof Request ? input.url : input).startsWith(FAKE_MAIL)) return realFetch(input, init);
+      most = Math.max(most, ++inFlight);
+      if (inFlight === bodies.length) release();
+      await Promise.race([allIn, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      try {
+        return await realFetch(input, init);
+      } finally {
+        inFlight--;
+      }
+    });
+    try {
+      const batch = createMessageBatch<NotificationMessage>(
+        "cardshare-notifications",
+        bodies.map((body) => ({ id: `msg-${body.key}`, timestamp: new Date(), attempts: 1, body })),
+      );
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      const result = await getQueueResult(batch, ctx);
+      expect(most).toBe(3);
+      expect(result.explicitAcks.sort()).toEqual(
+        bodies
+          .slice(0, 2)
+          .map((body) => `msg-${body.key}`)
+          .sort(),
+      );
+      expect(result.retryMessages).toEqual([{ msgId: `msg-${bodies[2]!.key}` }]);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
   it("puts a message in the dead-letter queue after the last retry (miniflare's queues, as in production)", async () => {
     const member = await createSignedInUser();
     await fetch(`${FAKE_MAIL}/_fake/fail`, {

@@ -63,24 +63,31 @@ async function deliverOne({ env, db, now }: ConsumerServices, message: Notificat
   }
 }
 
-/** One batch of the notifications queue: each message acknowledged or retried on its own. */
+/**
+ * One batch of the notifications queue: each message acknowledged or retried on its own, all of
+ * them at once (a message's D1 reads and provider call wait on the network, not on the others; one
+ * after another, a distant D1 held the queue to a few mails a second). A key sent twice at once is
+ * still sent once: the provider's Idempotency-Key (mailer.server.ts) and the outbox's unique key.
+ */
 export async function deliverBatch(
   services: ConsumerServices & { retryBaseSeconds?: number },
   batch: MessageBatch<NotificationMessage>,
 ) {
-  for (const message of batch.messages) {
-    try {
-      await deliverOne(services, message.body);
-      message.ack();
-    } catch (error) {
-      console.error(
-        "notifications: delivery failed, retrying",
-        { key: message.body.key, attempts: message.attempts },
-        error,
-      );
-      message.retry({ delaySeconds: retryDelaySeconds(message.attempts, services.retryBaseSeconds) });
-    }
-  }
+  await Promise.all(
+    batch.messages.map(async (message) => {
+      try {
+        await deliverOne(services, message.body);
+        message.ack();
+      } catch (error) {
+        console.error(
+          "notifications: delivery failed, retrying",
+          { key: message.body.key, attempts: message.attempts },
+          error,
+        );
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts, services.retryBaseSeconds) });
+      }
+    }),
+  );
 }
 
 /** The dead-letter queue's consumer: what was given up on is recorded once, for an admin to see. */
