@@ -168,7 +168,8 @@ const unwrap = (statement: D1PreparedStatement) => (statement as Partial<Metered
 function meterSession<T extends Pick<D1Database, "prepare" | "batch">>(real: T, state: MeterState): T {
   const wrap = state.detail
     ? (statement: D1PreparedStatement, sql: string) => meterStatement(statement, sql, state)
-    : (statement: D1PreparedStatement) => new CountedStatement(statement, state.stats) as unknown as D1PreparedStatement;
+    : (statement: D1PreparedStatement) =>
+        new CountedStatement(statement, state.stats) as unknown as D1PreparedStatement;
   return new Proxy(real, {
     get(target, property) {
       if (property === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
@@ -181,7 +182,13 @@ function meterSession<T extends Pick<D1Database, "prepare" | "batch">>(real: T, 
       }
       if (property === "exec") {
         const exec = (sql: string) => (target as unknown as D1Database).exec(sql);
-        return (sql: string) => roundTrip(state, () => isReadOnlySql(sql), false, () => exec(sql));
+        return (sql: string) =>
+          roundTrip(
+            state,
+            () => isReadOnlySql(sql),
+            false,
+            () => exec(sql),
+          );
       }
       if (property === "withSession") {
         const withSession = (target as unknown as { withSession: (...a: unknown[]) => D1Database }).withSession;

@@ -180,10 +180,12 @@ const threadPerson = (row: PersonRow, viewerId: string | null): ThreadPerson => 
 });
 
 /** Whether a comment is a verified review (1 or 0): the verified rule, on reviews only. */
-const verifiedOutcomeSql = sql<number>`case when ${comments.commentType} = 'applicantToReferrer' then ${verifiedReviewSql({
-  ratingConfirmedAt: sql`${comments.ratingConfirmedAt}`,
-  applicationId: sql`${comments.applicationId}`,
-})} else 0 end`;
+const verifiedOutcomeSql = sql<number>`case when ${comments.commentType} = 'applicantToReferrer' then ${verifiedReviewSql(
+  {
+    ratingConfirmedAt: sql`${comments.ratingConfirmedAt}`,
+    applicationId: sql`${comments.applicationId}`,
+  },
+)} else 0 end`;
 
 /**
  * Comments matching `where`, oldest first, each with the review's author and the referral's owner,
