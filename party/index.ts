@@ -8,7 +8,7 @@ import type { AuthenticatedRoom } from "./authenticated-room";
 import { ChatRoom } from "../app/modules/chats/room/chat-room.server";
 import { UserNotifications } from "./user-notifications";
 
-export { routeRoomRequest } from "./gate";
+export { isRoomPath, routeRoomRequest } from "./gate";
 export { ChatRoom, UserNotifications };
 
 /**

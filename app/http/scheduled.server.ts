@@ -5,7 +5,7 @@
  */
 import { createDb, type Db } from "../../db/client";
 import { logInvocation, noteUnexpected, startInvocation } from "~/core/log";
-import { meterD1 } from "~/utils/d1-meter.server";
+import { countD1Calls } from "~/utils/d1-meter.server";
 import { errorReporter } from "./error-report.server";
 // The notifications queue's producer port (ADR 180), a type-only import.
 import type { NotificationQueue } from "~/modules/notifications/messages.server";
@@ -26,14 +26,14 @@ export async function runScheduledSteps(
   const failed: string[] = [];
   for (const step of steps) {
     const invocation = startInvocation("cron", `cron:${step.name}`, { report });
-    const meter = meterD1(env.DB);
+    const d1 = countD1Calls(env.DB);
     try {
-      await step.run(createDb(meter.db), scheduledTime, env.NOTIFICATIONS);
+      await step.run(createDb(d1.db), scheduledTime, env.NOTIFICATIONS);
     } catch (error) {
       failed.push(step.name);
       noteUnexpected(invocation, error, "scheduled");
     }
-    logInvocation(invocation, { failed: failed.includes(step.name), d1Calls: meter.stats().calls });
+    logInvocation(invocation, { failed: failed.includes(step.name), d1Calls: d1.calls() });
   }
   return failed;
 }

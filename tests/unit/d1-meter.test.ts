@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isReadOnlySql, meterD1 } from "~/utils/d1-meter.server";
+import { countD1Calls, isReadOnlySql, meterD1 } from "~/utils/d1-meter.server";
 import { formatMeterHeader, meterForRequest, parseMeterHeader } from "../../bench/d1-meter";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
@@ -52,6 +52,37 @@ describe("the D1 meter", () => {
     await slow;
     expect(stats().chain).toBe(3);
     expect(stats().calls).toBe(5);
+  });
+
+  it("countD1Calls counts the round trips meterD1 counts, inside the bench's meter too, and batches the real statements", async () => {
+    const { db: real, sent } = fakeD1();
+    const batched: string[][] = [];
+    const batch = real.batch.bind(real);
+    real.batch = ((statements: D1PreparedStatement[]) => {
+      batched.push(statements.map((statement) => (statement as unknown as { statement: string }).statement));
+      return batch(statements);
+    }) as D1Database["batch"];
+    const work = async (db: D1Database) => {
+      await db.prepare("SELECT 1").first();
+      await Promise.all([db.prepare("SELECT 2").all(), db.prepare("SELECT 3").bind(1).raw()]);
+      await db.batch([db.prepare("SELECT 4"), db.prepare("UPDATE t SET a = ?").bind(1)]);
+      await db.withSession("first-primary").prepare("INSERT INTO t VALUES (1)").run();
+    };
+    real.withSession = (() => real) as unknown as D1Database["withSession"];
+    const counted = countD1Calls(real);
+    await work(counted.db);
+    expect(counted.calls()).toBe(5);
+    const outer = meterD1(real);
+    const inner = countD1Calls(outer.db);
+    await work(inner.db);
+    expect(inner.calls()).toBe(5);
+    expect(outer.stats()).toMatchObject({ calls: 5, chain: 4, writes: 2 });
+    const once = ["SELECT 1", "SELECT 2", "SELECT 3", "batch 2", "INSERT INTO t VALUES (1)"];
+    expect(sent).toEqual([...once, ...once]);
+    expect(batched).toEqual([
+      ["SELECT 4", "UPDATE t SET a = ?"],
+      ["SELECT 4", "UPDATE t SET a = ?"],
+    ]);
   });
 
   it("the bench's meter delays writes by the round trip and reads by the replica's", async () => {

@@ -93,6 +93,19 @@ describe("D1 round trips per page", () => {
     expect(referrals.writes + applications.writes + referrerHome.writes).toBe(0);
   });
 
+  it("/refer reads step 1's issuers and My Referrals (page, counts, threads) in one batch: 2 calls, 2 trips", async () => {
+    // The referrer's referral has a review and a reply: every statement of the batch has rows.
+    for (const path of ["/refer", "/dashboard/my-referrals"]) {
+      const stats = await metered(path, market.referrer.cookie);
+      // The session with the header's unread count, then one batch.
+      expect({ calls: stats.calls, chain: stats.chain, writes: stats.writes }, path).toEqual({
+        calls: 2,
+        chain: 2,
+        writes: 0,
+      });
+    }
+  });
+
   it("/apply reads its page, records, resume point, text plan and issuer list in one batch: 2 calls, 2 trips", async () => {
     for (const path of [
       "/apply",

@@ -12,7 +12,8 @@ import { makeDirectChat } from "../../db/factories";
 import { createDb, type Db } from "../../db/client";
 import { eq } from "drizzle-orm";
 import type { ReceivedEvent } from "../fixtures/fake-sentry";
-import { createSignedInUser, fetchWithEnv, testDb } from "./helpers";
+import { parseMeterHeader } from "../../bench/d1-meter";
+import { createSignedInUser, fetchMetered, fetchWithEnv, testDb } from "./helpers";
 import { runCron } from "./cron-helpers";
 import { SCHEDULED_STEPS } from "../../server";
 import { failingDb } from "./failing-db";
@@ -81,6 +82,21 @@ describe("request logs", () => {
     expect(requestLines[0]!.durationMs).toBeTypeOf("number");
     expect(requestLines[0]!.d1Calls).toBeGreaterThan(0);
     expectNothingPersonal(JSON.stringify(lines), member);
+  });
+
+  it("counts in d1Calls the round trips the bench's full meter counts (ADR 066)", async () => {
+    const member = await createSignedInUser();
+    for (const path of ["/refer", "/dashboard/my-referrals", "/apply", "/api/users/me"]) {
+      const { result: response, lines } = await logsOf(() =>
+        fetchMetered(path, { headers: { Cookie: member.cookie, Authorization: `Bearer ${member.token}` } }),
+      );
+      expect(response.status, path).toBe(200);
+      await response.arrayBuffer();
+      const metered = parseMeterHeader(response.headers.get("x-d1-meter"));
+      const [line] = lines.filter((logged) => logged.type === "request");
+      expect(metered!.calls, path).toBeGreaterThan(0);
+      expect(line!.d1Calls, path).toBe(metered!.calls);
+    }
   });
 
   it("logs a visitor as no one", async () => {

@@ -3,6 +3,7 @@
  * reviews on /apply/{id}, and the threads in My Referrals (/refer and /dashboard/my-referrals).
  */
 import { decode } from "turbo-stream";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { makeComment, makeUser } from "../../db/factories";
 import { comments, users } from "../../db/schema";
@@ -206,6 +207,51 @@ describe("My Referrals on /refer (issue 34: what the page costs)", () => {
     // The card's name and issuer, not its texts; no referrer (it is the viewer).
     expect(Object.keys(shown.creditCard as object).sort()).toEqual(["issuer", "name"]);
     expect(shown.comments).toHaveLength(2);
+  });
+
+  it("sends each comment with only what its thread shows, the values /api gives the same comment", async () => {
+    const { referrer, applicant, referral } = await reviewedMarket();
+    // A name the referrer may not see in full: the thread masks it as /api does.
+    await testDb().update(users).set({ showFullName: false }).where(eq(users.id, applicant.user.id));
+    const { mine } = await referData(referrer.cookie);
+    const shown = mine.data[0]!.comments as Record<string, unknown>[];
+    const api = await fetchPath(`/api/referrals/card-refer/comments/${referral.id}`, {
+      headers: { Authorization: `Bearer ${referrer.token}` },
+    });
+    expect(api.status).toBe(200);
+    const full = ((await api.json()) as { data: Record<string, unknown>[] }).data;
+    expect(shown.map((comment) => comment._id)).toEqual(full.map((comment) => comment._id));
+    const threadKeys = [
+      "_id",
+      "comment",
+      "rating",
+      "ratingUpdated",
+      "createdAt",
+      "commentType",
+      "originalCommentId",
+      "referralId",
+      "userId",
+      "stage",
+      "verifiedOutcome",
+      "confirmedRating",
+      "ratingConfirmedAt",
+    ];
+    const person = (value: unknown) => {
+      const { _id, name } = value as { _id: string; name: string };
+      return { _id, name };
+    };
+    for (const [index, comment] of shown.entries()) {
+      const same = full[index]!;
+      expect(Object.keys(comment).sort()).toEqual([...threadKeys, "applicant", "referrer"].sort());
+      expect(comment).toEqual({
+        ...Object.fromEntries(threadKeys.map((key) => [key, same[key]])),
+        applicant: person(same.applicant),
+        referrer: person(same.referrer),
+      });
+    }
+    expect((shown[0]!.applicant as { name: string }).name).not.toBe(
+      `${applicant.user.firstName} ${applicant.user.lastName}`,
+    );
   });
 
   it("renders each reply form as a plain post that saves the reply without JavaScript", async () => {

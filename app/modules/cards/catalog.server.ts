@@ -48,16 +48,24 @@ export function visibleTo(viewerId: string | null) {
 /**
  * The issuers a member can pick, sorted, each with its cards' ids in name order: /refer's first
  * step (two columns of the catalogue; a card's details come with its issuer, listIssuerPickerCards).
+ * A query to batch with the page's other reads (/refer: My Referrals); `decode` groups its rows.
  */
-export async function listPickerIssuers(ctx: Pick<Ctx, "db" | "actor">) {
-  const rows = await ctx.db
+export function pickerIssuersRead(ctx: Pick<Ctx, "db" | "actor">) {
+  const query = ctx.db
     .select({ id: creditCards.id, issuer: creditCards.issuer })
     .from(creditCards)
     .where(visibleTo(ctx.actor?.id ?? null))
     .orderBy(asc(creditCards.issuer), asc(creditCards.name));
-  const byIssuer = new Map<string, string[]>();
-  for (const row of rows) byIssuer.set(row.issuer, [...(byIssuer.get(row.issuer) ?? []), row.id]);
-  return [...byIssuer].map(([issuer, cardIds]) => ({ issuer, cardIds }));
+  const decode = (rows: Awaited<typeof query>) => {
+    const byIssuer = new Map<string, string[]>();
+    for (const row of rows) {
+      const cardIds = byIssuer.get(row.issuer);
+      if (cardIds) cardIds.push(row.id);
+      else byIssuer.set(row.issuer, [row.id]);
+    }
+    return [...byIssuer].map(([issuer, cardIds]) => ({ issuer, cardIds }));
+  };
+  return { query, decode };
 }
 
 /** The cards of one issuer a member can pick, by name: /refer's details and preview. */

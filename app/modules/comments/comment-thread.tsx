@@ -9,9 +9,9 @@ import { FollowUpForm } from "./forms";
 import { ReplyFormWhenOpened } from "./reply-form";
 import { StarRating } from "./star-rating";
 import { ReviewMark } from "./review-mark";
-import { groupThreads, type ApiComment, type CommentPerson } from "./thread";
+import { groupThreads, type ThreadComment, type ThreadPerson } from "./thread";
 
-function Byline({ person, createdAt, children }: { person: CommentPerson; createdAt: string; children?: ReactNode }) {
+function Byline({ person, createdAt, children }: { person: ThreadPerson; createdAt: string; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
       <Link to={`/profile/${person._id}`} className="font-medium text-ink hover:underline">
@@ -62,7 +62,7 @@ export function CommentThread({
   emptyText = "No comments yet.",
   offerFollowUp = false,
 }: {
-  comments: readonly ApiComment[];
+  comments: readonly ThreadComment[];
   viewerId: string | null;
   /** The author's share was confirmed: their follow-up (with an updated rating) is offered open. */
   offerFollowUp?: boolean;

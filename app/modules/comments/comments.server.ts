@@ -19,7 +19,7 @@ import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { inIdList, newestInGroup } from "~/utils/keyset.server";
 import { COMMENT_MESSAGES, type CommentInput } from "./schemas";
-import type { ApiComment, CommentPerson } from "./thread";
+import type { ApiComment, CommentPerson, ThreadComment, ThreadPerson } from "./thread";
 
 /** What the reads need: the database and who is looking (a visitor when null), for the names shown. */
 type ViewCtx = Pick<Ctx, "db"> & { actor: Pick<Actor, "id"> | null };
@@ -143,28 +143,24 @@ export async function addComment(ctx: MemberCtx, input: CommentInput) {
   return { comment: created, message: SUCCESS_MESSAGES[input.commentType] };
 }
 
-const author = alias(users, "author");
 const owner = alias(users, "owner");
 const reviewAuthor = alias(users, "review_author");
 const original = alias(comments, "original");
 
-const personColumns = (table: typeof author | typeof owner | typeof reviewAuthor) => ({
-  id: table.id,
-  username: table.username,
-  firstName: table.firstName,
-  lastName: table.lastName,
-  profileImage: table.profileImage,
-  showFullName: table.showFullName,
+/**
+ * A person's columns under names of their own (`owner_username`, ...): a D1 batch answers each
+ * row as an object by column name, so two people in one row must not share names.
+ */
+const personColumns = (table: typeof owner | typeof reviewAuthor, prefix: string) => ({
+  id: sql<string>`${table.id}`.as(`${prefix}_id`),
+  username: sql<string>`${table.username}`.as(`${prefix}_username`),
+  firstName: sql<string>`${table.firstName}`.as(`${prefix}_first_name`),
+  lastName: sql<string>`${table.lastName}`.as(`${prefix}_last_name`),
+  profileImage: sql<string | null>`${table.profileImage}`.as(`${prefix}_profile_image`),
+  showFullName: sql<boolean>`${table.showFullName}`.mapWith(table.showFullName).as(`${prefix}_show_full_name`),
 });
 
-type PersonRow = {
-  id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  profileImage: string | null;
-  showFullName: boolean;
-};
+type PersonRow = CommentRow["owner"];
 
 function toPerson(row: PersonRow, viewerId: string | null): CommentPerson {
   const names = visibleNames(row, row.id === viewerId);
@@ -177,9 +173,26 @@ function toPerson(row: PersonRow, viewerId: string | null): CommentPerson {
   };
 }
 
-/** Comments matching `where`, oldest first, with the people named the way `viewerId` may see them. */
-async function loadComments(db: Db, where: SQL | undefined, viewerId: string | null): Promise<ApiComment[]> {
-  const rows = await db
+/** A person as a thread shows them (ThreadPerson): the id and the name `viewerId` may see. */
+const threadPerson = (row: PersonRow, viewerId: string | null): ThreadPerson => ({
+  _id: row.id,
+  name: visibleNames(row, row.id === viewerId).name,
+});
+
+/** Whether a comment is a verified review (1 or 0): the verified rule, on reviews only. */
+const verifiedOutcomeSql = sql<number>`case when ${comments.commentType} = 'applicantToReferrer' then ${verifiedReviewSql(
+  {
+    ratingConfirmedAt: sql`${comments.ratingConfirmedAt}`,
+    applicationId: sql`${comments.applicationId}`,
+  },
+)} else 0 end`;
+
+/**
+ * Comments matching `where`, oldest first, each with the review's author and the referral's owner,
+ * every column named once in the row (the query may run in a batch).
+ */
+function commentRows(db: Db, where: SQL | undefined) {
+  return db
     .select({
       id: comments.id,
       comment: comments.comment,
@@ -190,48 +203,56 @@ async function loadComments(db: Db, where: SQL | undefined, viewerId: string | n
       originalCommentId: comments.originalCommentId,
       referralId: comments.referralId,
       applicationId: comments.applicationId,
+      authorId: comments.authorId,
       stage: comments.stage,
-      verifiedOutcome: sql<number>`case when ${comments.commentType} = 'applicantToReferrer' then ${verifiedReviewSql({
-        ratingConfirmedAt: sql`${comments.ratingConfirmedAt}`,
-        applicationId: sql`${comments.applicationId}`,
-      })} else 0 end`,
+      verifiedOutcome: verifiedOutcomeSql.as("verified_outcome"),
       confirmedRating: comments.confirmedRating,
       ratingConfirmedAt: comments.ratingConfirmedAt,
-      author: personColumns(author),
-      owner: personColumns(owner),
-      reviewAuthor: personColumns(reviewAuthor),
+      owner: personColumns(owner, "owner"),
+      reviewAuthor: personColumns(reviewAuthor, "review_author"),
     })
     .from(comments)
-    .innerJoin(author, eq(author.id, comments.authorId))
     .innerJoin(referrals, eq(referrals.id, comments.referralId))
     .innerJoin(owner, eq(owner.id, referrals.referrerId))
     .leftJoin(original, eq(original.id, comments.originalCommentId))
     .innerJoin(reviewAuthor, eq(reviewAuthor.id, sql`coalesce(${original.authorId}, ${comments.authorId})`))
     .where(where)
-    .orderBy(asc(comments.createdAt), asc(comments.id))
-    .all();
-  const replied = new Set(
-    rows.filter((row) => row.commentType === "referrerReply").map((row) => row.originalCommentId),
-  );
-  return rows.map((row) => ({
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+}
+type CommentRow = Awaited<ReturnType<typeof commentRows>>[number];
+
+/** What a thread shows of a comment row (ThreadComment), its people as `person` makes them. */
+function threadComment<P>(row: CommentRow, person: (row: PersonRow) => P) {
+  return {
     _id: row.id,
     comment: row.comment,
     rating: row.rating,
     ratingUpdated: row.ratingUpdated,
     createdAt: row.createdAt.toISOString(),
     commentType: row.commentType,
-    applicant: toPerson(row.reviewAuthor, viewerId),
-    referrer: toPerson(row.owner, viewerId),
-    originalComment: row.originalCommentId ? { _id: row.originalCommentId } : null,
+    applicant: person(row.reviewAuthor),
+    referrer: person(row.owner),
     originalCommentId: row.originalCommentId,
-    hasReferrerReply: replied.has(row.id),
     referralId: row.referralId,
-    applicationId: row.applicationId,
-    userId: row.author.id,
+    userId: row.authorId,
     stage: row.stage,
     verifiedOutcome: Boolean(row.verifiedOutcome),
     confirmedRating: row.confirmedRating,
     ratingConfirmedAt: row.ratingConfirmedAt?.toISOString() ?? null,
+  };
+}
+
+/** Comments matching `where`, oldest first, with the people named the way `viewerId` may see them. */
+async function loadComments(db: Db, where: SQL | undefined, viewerId: string | null): Promise<ApiComment[]> {
+  const rows = await commentRows(db, where);
+  const replied = new Set(
+    rows.filter((row) => row.commentType === "referrerReply").map((row) => row.originalCommentId),
+  );
+  return rows.map((row) => ({
+    ...threadComment(row, (person) => toPerson(person, viewerId)),
+    originalComment: row.originalCommentId ? { _id: row.originalCommentId } : null,
+    hasReferrerReply: replied.has(row.id),
+    applicationId: row.applicationId,
   }));
 }
 
@@ -350,17 +371,14 @@ export async function listOwnThreads(
 /**
  * The public threads of several referrals at once (My Referrals: every review of the owner's
  * referrals with its replies and follow-ups), in one query: the newest 50 reviews of each referral
- * (a window per referral, so a busy referral cannot crowd out the others) and their responses.
- * The ids travel as one JSON parameter, as D1 allows 100 bound parameters per query, or as a
- * subquery selecting them (read in the same round trip as the page that lists them).
+ * (a window per referral, so a busy referral cannot crowd out the others) and their responses,
+ * with only what a thread shows (ThreadComment, issue 34). The ids travel as one JSON parameter,
+ * as D1 allows 100 bound parameters per query, or as a subquery selecting them. The query is
+ * batched with the page that lists the referrals (`decode` turns its rows into comments).
  */
-export async function listReferralsComments(
-  ctx: ViewCtx,
-  input: { referralIds: readonly string[] | SQLWrapper },
-): Promise<ApiComment[]> {
+export function referralsThreadsRead(ctx: ViewCtx, input: { referralIds: readonly string[] | SQLWrapper }) {
   const { db } = ctx;
   const { referralIds } = input;
-  if (Array.isArray(referralIds) && referralIds.length === 0) return [];
   const ofReferrals = Array.isArray(referralIds)
     ? inIdList(comments.referralId, referralIds)
     : inArray(comments.referralId, referralIds as SQLWrapper);
@@ -373,11 +391,24 @@ export async function listReferralsComments(
     .select({ id: ranked.id })
     .from(ranked)
     .where(sql`${ranked.rank} <= ${REVIEWS_PAGE_SIZE}`);
-  return loadComments(
+  const query = commentRows(
     db,
     and(ofReferrals, inArray(sql`coalesce(${comments.originalCommentId}, ${comments.id})`, reviewIds)),
-    ctx.actor?.id ?? null,
   );
+  const viewerId = ctx.actor?.id ?? null;
+  const decode = (rows: CommentRow[]): ThreadComment[] =>
+    rows.map((row) => threadComment(row, (person) => threadPerson(person, viewerId)));
+  return { query, decode };
+}
+
+/** referralsThreadsRead on its own. */
+export async function listReferralsComments(
+  ctx: ViewCtx,
+  input: { referralIds: readonly string[] | SQLWrapper },
+): Promise<ThreadComment[]> {
+  if (Array.isArray(input.referralIds) && input.referralIds.length === 0) return [];
+  const { query, decode } = referralsThreadsRead(ctx, input);
+  return decode(await query);
 }
 
 /** Whether the acting member has reviewed the referral (the apply dialog then skips its review step). */

@@ -49,19 +49,43 @@ export const ApiCommentSchema = z.object({
 });
 export type ApiComment = z.infer<typeof ApiCommentSchema>;
 
-export interface CommentThreadData {
-  review: ApiComment;
+/** A person as a thread shows them: a link to their profile under the name the viewer may see. */
+export type ThreadPerson = Pick<CommentPerson, "_id" | "name">;
+
+/**
+ * A comment with what a thread shows (CommentThread, groupThreads): My Referrals reads only this
+ * (issue 34); /api's comments are ApiComment, which has all of it.
+ */
+export type ThreadComment = Pick<
+  ApiComment,
+  | "_id"
+  | "comment"
+  | "rating"
+  | "ratingUpdated"
+  | "createdAt"
+  | "commentType"
+  | "originalCommentId"
+  | "referralId"
+  | "userId"
+  | "stage"
+  | "verifiedOutcome"
+  | "confirmedRating"
+  | "ratingConfirmedAt"
+> & { applicant: ThreadPerson; referrer: ThreadPerson };
+
+export interface CommentThreadData<C extends ThreadComment = ApiComment> {
+  review: C;
   /**
    * The rating shown now: the latest rating follow-up's, else the review's; once confirmed, the
    * confirmed one and the follow-ups after it (as rating.server.ts counts it).
    */
   currentRating: number | null;
-  responses: ApiComment[];
+  responses: C[];
 }
 
 /** Groups a flat list (oldest first) into review threads, newest review first. */
-export function groupThreads(comments: readonly ApiComment[]): CommentThreadData[] {
-  const threads = new Map<string, CommentThreadData>();
+export function groupThreads<C extends ThreadComment>(comments: readonly C[]): CommentThreadData<C>[] {
+  const threads = new Map<string, CommentThreadData<C>>();
   for (const comment of comments) {
     if (comment.commentType === "applicantToReferrer") {
       threads.set(comment._id, {

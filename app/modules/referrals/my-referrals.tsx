@@ -7,7 +7,7 @@ import { formatDate } from "~/core/format";
 import type { FormFailure } from "~/core/form-failure";
 import { LazyCommentThread } from "~/modules/comments/lazy-comment-thread";
 import { threadHoldsForm } from "~/modules/comments/form-ids";
-import type { ApiComment } from "~/modules/comments/thread";
+import type { ThreadComment } from "~/modules/comments/thread";
 import type { MyReferralView } from "./present";
 import { REFERRAL_MESSAGES } from "./schemas";
 import { ReferralTypeTab } from "./type-tab";
@@ -16,7 +16,7 @@ import { REFERRAL_STATUS_ACTION } from "./display";
 import { LinkCheckNote } from "~/modules/links/link-check-note";
 import { ReviewNote, reviewBadge } from "~/modules/links/review-note";
 
-export type MyReferral = MyReferralView & { commentsCount: number; comments: ApiComment[] };
+export type MyReferral = MyReferralView & { commentsCount: number; comments: ThreadComment[] };
 
 /**
  * Where Mark as Inactive and Reopen post, from /refer too (app/routes/dashboard.my-referrals.tsx):

@@ -11,7 +11,8 @@ import { findVisibleCard } from "~/modules/cards/catalog.server";
 import { newCardSlug } from "~/modules/cards/slug.server";
 import { memberCardFields } from "~/modules/cards/schemas";
 import { purgeReferralPages } from "~/modules/public/purge.server";
-import { listReferralsComments } from "~/modules/comments/comments.server";
+import { referralsThreadsRead } from "~/modules/comments/comments.server";
+import type { ThreadComment } from "~/modules/comments/thread";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
 import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
@@ -366,10 +367,11 @@ const myReferralColumns = Object.fromEntries(
 /**
  * My Referrals (/refer and /dashboard/my-referrals): the owner's page of referrals with what the
  * card shows (issue 34: not the whole record, no referrer join), each with its comment count and
- * public review threads. The page and its threads are read side by side: the threads' query names
- * the page's referrals by a subquery, not by ids read first.
+ * public review threads. The page and its threads are two queries of one D1 batch (a page may add
+ * its own reads to it: /refer's issuers); the threads' query names the page's referrals by a
+ * subquery, not by ids read first. `decode` makes the list from their rows.
  */
-export async function listMyReferrals(ctx: ReadCtx, options: { cursor?: string | null } = {}) {
+export function myReferralsRead(ctx: ReadCtx, options: { cursor?: string | null } = {}) {
   const actor = requireActor(ctx);
   const mine = and(
     eq(referrals.referrerId, actor.id),
@@ -382,32 +384,41 @@ export async function listMyReferrals(ctx: ReadCtx, options: { cursor?: string |
     .where(mine)
     .orderBy(...newestFirst)
     .limit(MY_REFERRALS_PAGE);
-  const [rows, threads] = await Promise.all([
-    ctx.db
-      .select({
-        ...myReferralColumns,
-        commentsCount: sql<number>`(select count(*) from ${comments} where ${comments.referralId} = ${referrals.id})`,
-      })
-      .from(referrals)
-      .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
-      .where(mine)
-      .orderBy(...newestFirst)
-      .limit(MY_REFERRALS_PAGE + 1),
-    listReferralsComments(ctx, { referralIds: pageIds }),
-  ]);
-  const { items, nextCursor } = toPage(rows, MY_REFERRALS_PAGE, createdKeyOf);
-  const threadsOf = new Map<string, typeof threads>();
-  for (const comment of threads) {
-    const thread = threadsOf.get(comment.referralId);
-    if (thread) thread.push(comment);
-    else threadsOf.set(comment.referralId, [comment]);
-  }
-  return {
-    data: items.map((row) => ({
-      ...presentMyReferral(row),
-      commentsCount: row.commentsCount,
-      comments: threadsOf.get(row.id) ?? [],
-    })),
-    nextCursor,
+  const page = ctx.db
+    .select({
+      ...myReferralColumns,
+      commentsCount: sql<number>`(select count(*) from ${comments} where ${comments.referralId} = ${referrals.id})`.as(
+        "comments_count",
+      ),
+    })
+    .from(referrals)
+    .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
+    .where(mine)
+    .orderBy(...newestFirst)
+    .limit(MY_REFERRALS_PAGE + 1);
+  const threads = referralsThreadsRead(ctx, { referralIds: pageIds });
+  const decode = (rows: Awaited<typeof page>, threadRows: Awaited<typeof threads.query>) => {
+    const { items, nextCursor } = toPage(rows, MY_REFERRALS_PAGE, createdKeyOf);
+    const threadsOf = new Map<string, ThreadComment[]>();
+    for (const comment of threads.decode(threadRows)) {
+      const thread = threadsOf.get(comment.referralId);
+      if (thread) thread.push(comment);
+      else threadsOf.set(comment.referralId, [comment]);
+    }
+    return {
+      data: items.map((row) => ({
+        ...presentMyReferral(row),
+        commentsCount: row.commentsCount,
+        comments: threadsOf.get(row.id) ?? [],
+      })),
+      nextCursor,
+    };
   };
+  return { queries: [page, threads.query] as const, decode };
+}
+
+/** myReferralsRead on its own: one round trip. */
+export async function listMyReferrals(ctx: ReadCtx, options: { cursor?: string | null } = {}) {
+  const { queries, decode } = myReferralsRead(ctx, options);
+  return decode(...(await ctx.db.batch(queries)));
 }
