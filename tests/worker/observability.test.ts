@@ -223,7 +223,7 @@ describe("the cron", () => {
     // A rate-limit event older than any window: the pruning step (after the failing one) drops it.
     const stale = { id: crypto.randomUUID(), key: "cron-isolation", at: Date.now() - 3 * 24 * 60 * 60 * 1000 };
     await testDb().insert(rateLimitHits).values(stale);
-    const { lines } = await logsOf(() => runCron({ DB: failingDb(/^UPDATE referrals SET rotation_/i) }));
+    const { lines } = await logsOf(() => runCron({ DB: failingDb(/^UPDATE "?referrals"? SET "?rotation_/i) }));
 
     const steps = lines.filter((line) => line.type === "cron");
     expect(SCHEDULED_STEPS.length).toBeGreaterThan(2);
