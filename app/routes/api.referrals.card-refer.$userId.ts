@@ -3,7 +3,8 @@ import { endpoint, jsonRoute } from "~/http/json-route.server";
 import { withPeople, withPeopleOne } from "~/modules/referrals/people.server";
 import { ApiReferralSchema } from "~/modules/referrals/present";
 import { updateReferral } from "~/modules/referrals/edit.server";
-import { listUserReferrals, referralSchemaFor } from "~/modules/referrals/referrals.server";
+import { referralSchemaFor } from "~/modules/referrals/referrals.server";
+import { listUserReferrals } from "~/modules/referrals/user-referrals.server";
 import { ReferralInputSchema } from "~/modules/referrals/schemas";
 
 export const loader = jsonRoute({

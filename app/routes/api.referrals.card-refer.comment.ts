@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { assertSelf } from "~/core/actor";
 import { endpoint, jsonRoute } from "~/http/json-route.server";
-import { addComment } from "~/modules/comments/comments.server";
+import { addComment } from "~/modules/comments/add-comment.server";
 import { CommentApiSchema } from "~/modules/comments/schemas";
 import { ApiCommentSchema } from "~/modules/comments/thread";
 

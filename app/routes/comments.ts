@@ -1,5 +1,5 @@
 import { formResource, intent } from "~/http/form-action.server";
-import { addComment } from "~/modules/comments/comments.server";
+import { addComment } from "~/modules/comments/add-comment.server";
 import { confirmRating } from "~/modules/comments/confirm-rating.server";
 import {
   COMMENT_MESSAGES,

@@ -6,7 +6,7 @@ import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
 import { confirmReferralLink } from "~/modules/referrals/link-health.server";
-import { listMyReferrals } from "~/modules/referrals/referrals.server";
+import { listMyReferrals } from "~/modules/referrals/user-referrals.server";
 import { setReferralActive } from "~/modules/referrals/status.server";
 import { ReferralStatusSchema } from "~/modules/referrals/schemas";
 import { safeRedirect } from "~/utils/redirect";

@@ -1,37 +1,28 @@
 /**
- * Reviews, referrer replies and follow-ups (docs/product.md#reviews, #comment-texts: reviews are
- * tied to an application). Every write of a review or a rating recomputes the referrer's
- * reputation in the same db.batch, so the two never disagree.
+ * Reading reviews, referrer replies and follow-ups (docs/product.md#reviews, #comment-texts): a
+ * referral's threads, a member's, an application's, with the names each viewer may see. Writing
+ * one is add-comment.server.ts.
  */
 import { alias } from "drizzle-orm/sqlite-core";
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { createId } from "../../../db/id";
-import { applications, comments, referrals, users, type CommentType } from "../../../db/schema";
+import { applications, comments, referrals, users } from "../../../db/schema";
 import { assertApplicationReader } from "~/modules/applications/access";
-import { recomputeReferrerRating } from "~/modules/reputation/rating.server";
-import { reviewStageSql } from "~/modules/outcomes/counters.server";
 import { verifiedReviewSql } from "~/modules/reputation/verified.server";
 import { visibleNames } from "~/modules/users/privacy";
 import type { Actor } from "~/core/actor";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { DomainError } from "~/core/errors";
-import { isUniqueViolation } from "~/utils/db-errors.server";
 import { inIdList, newestInGroup } from "~/utils/keyset.server";
-import { COMMENT_MESSAGES, type CommentInput } from "./schemas";
+import { COMMENT_MESSAGES } from "./schemas";
 import type { ApiComment, CommentPerson, ThreadComment, ThreadPerson } from "./thread";
 
 /** What the reads need: the database and who is looking (a visitor when null), for the names shown. */
 type ViewCtx = Pick<Ctx, "db"> & { actor: Pick<Actor, "id"> | null };
-type MemberCtx = Pick<Ctx, "db" | "actor">;
+export type MemberCtx = Pick<Ctx, "db" | "actor">;
 
-const SUCCESS_MESSAGES: Record<CommentType, string> = {
-  applicantToReferrer: COMMENT_MESSAGES.reviewSubmitted,
-  referrerReply: COMMENT_MESSAGES.replyAdded,
-  followUpComment: COMMENT_MESSAGES.followUpAdded,
-};
-
-async function findReferral(db: Db, referralId: string) {
+/** The referral a comment is about: 404 in the comment's words when there is none. */
+export async function findReferral(db: Db, referralId: string) {
   const referral = await db
     .select({ id: referrals.id, referrerId: referrals.referrerId })
     .from(referrals)
@@ -41,106 +32,6 @@ async function findReferral(db: Db, referralId: string) {
     throw new DomainError(404, COMMENT_MESSAGES.invalidReferral, { referralId: COMMENT_MESSAGES.invalidReferral });
   }
   return referral;
-}
-
-/** The review a reply or follow-up answers; it must be a review on the same referral. */
-async function findReview(db: Db, referralId: string, originalCommentId: string) {
-  const review = await db
-    .select({
-      id: comments.id,
-      authorId: comments.authorId,
-      referralId: comments.referralId,
-      commentType: comments.commentType,
-      applicationId: comments.applicationId,
-    })
-    .from(comments)
-    .where(eq(comments.id, originalCommentId))
-    .get();
-  if (!review) throw new DomainError(404, COMMENT_MESSAGES.commentNotFound);
-  if (review.referralId !== referralId) {
-    throw new DomainError(400, COMMENT_MESSAGES.invalidReferral, { referralId: COMMENT_MESSAGES.invalidReferral });
-  }
-  if (review.commentType !== "applicantToReferrer") throw new DomainError(400, COMMENT_MESSAGES.notAReview);
-  return review;
-}
-
-/** The stage an applicant's comment takes from their application's outcome (ADR 170). */
-function outcomeMarks(applicationId: string) {
-  return { stage: reviewStageSql(applicationId) };
-}
-
-/**
- * Adds a review, a reply or a follow-up as the acting member, enforcing who may write what:
- * - a review: only an applicant with an application for the referral, once, rated 1-5;
- * - a reply: only the referral's owner, to a review of that referral;
- * - a follow-up: only the review's author, optionally replacing the rating.
- */
-export async function addComment(ctx: MemberCtx, input: CommentInput) {
-  const actor = requireActor(ctx);
-  const { db } = ctx;
-  const referral = await findReferral(db, input.referralId);
-  const id = createId();
-  const now = new Date();
-  const base = {
-    id,
-    referralId: referral.id,
-    authorId: actor.id,
-    comment: input.comment,
-    createdAt: now,
-    updatedAt: now,
-  };
-
-  if (input.commentType === "applicantToReferrer") {
-    const application = await db
-      .select({ id: applications.id })
-      .from(applications)
-      .where(and(eq(applications.referralId, referral.id), eq(applications.applicantId, actor.id)))
-      .get();
-    if (!application) throw new DomainError(403, COMMENT_MESSAGES.notAnApplicant);
-    try {
-      await db.batch([
-        db.insert(comments).values({
-          ...base,
-          applicationId: application.id,
-          commentType: "applicantToReferrer",
-          rating: input.rating,
-          ...outcomeMarks(application.id),
-        }),
-        recomputeReferrerRating(db, referral.referrerId),
-      ]);
-    } catch (error) {
-      // The partial unique index is the guard that holds even for two reviews sent at once.
-      if (isUniqueViolation(error)) throw new DomainError(409, COMMENT_MESSAGES.alreadyReviewed);
-      throw error;
-    }
-  } else if (input.commentType === "referrerReply") {
-    const review = await findReview(db, referral.id, input.originalCommentId);
-    if (referral.referrerId !== actor.id) throw new DomainError(403, COMMENT_MESSAGES.notReferrer);
-    await db.insert(comments).values({
-      ...base,
-      applicationId: review.applicationId,
-      commentType: "referrerReply",
-      originalCommentId: review.id,
-    });
-  } else {
-    const review = await findReview(db, referral.id, input.originalCommentId);
-    if (review.authorId !== actor.id) throw new DomainError(403, COMMENT_MESSAGES.notAuthor);
-    const ratingUpdated = input.ratingUpdated && input.rating !== undefined;
-    await db.batch([
-      db.insert(comments).values({
-        ...base,
-        applicationId: review.applicationId,
-        commentType: "followUpComment",
-        originalCommentId: review.id,
-        rating: ratingUpdated ? input.rating : null,
-        ratingUpdated,
-        ...(review.applicationId ? outcomeMarks(review.applicationId) : {}),
-      }),
-      recomputeReferrerRating(db, referral.referrerId),
-    ]);
-  }
-  const [created] = await loadComments(db, eq(comments.id, id), actor.id);
-  return { comment: created, message: SUCCESS_MESSAGES[input.commentType] };
 }
 
 const owner = alias(users, "owner");
@@ -243,7 +134,7 @@ function threadComment<P>(row: CommentRow, person: (row: PersonRow) => P) {
 }
 
 /** Comments matching `where`, oldest first, with the people named the way `viewerId` may see them. */
-async function loadComments(db: Db, where: SQL | undefined, viewerId: string | null): Promise<ApiComment[]> {
+export async function loadComments(db: Db, where: SQL | undefined, viewerId: string | null): Promise<ApiComment[]> {
   const rows = await commentRows(db, where);
   const replied = new Set(
     rows.filter((row) => row.commentType === "referrerReply").map((row) => row.originalCommentId),

@@ -8,7 +8,7 @@ import type { FormFailure } from "~/core/form-failure";
 import { LazyCommentThread } from "~/modules/comments/lazy-comment-thread";
 import { threadHoldsForm } from "~/modules/comments/form-ids";
 import type { ThreadComment } from "~/modules/comments/thread";
-import type { MyReferralView } from "./present";
+import type { MyReferralView } from "./present-my-referral";
 import { REFERRAL_MESSAGES } from "./schemas";
 import { ReferralTypeTab } from "./type-tab";
 import { manageUrl } from "./owner-panel";

@@ -5,7 +5,7 @@
  * OpenAPI document is generated from them); the presenter's return is typed by them.
  */
 import { z } from "zod";
-import { isSafeReferralLink } from "~/core/referral-link";
+import { healthOf, safeLink } from "./present-health";
 import { visibleNames } from "~/modules/users/privacy";
 import { WelcomeOfferSchema } from "~/modules/cards/offer-schema";
 import { presentOffer } from "~/modules/cards/value";
@@ -227,7 +227,7 @@ export function presentReferral(row: ReferralRecord, viewerId: string | null): P
 }
 
 /** The columns presentShare reads (the share's terms, docs/decisions/185). */
-const SHARE_RECORD_KEYS = [
+export const SHARE_RECORD_KEYS = [
   "sharingBenefitPortion",
   "shareAmountCents",
   "shareMethod",
@@ -235,80 +235,6 @@ const SHARE_RECORD_KEYS = [
   "shareDeadlineDays",
   "shareTermsSetAt",
 ] as const satisfies readonly (keyof ShareColumns)[];
-
-/** The columns My Referrals shows (listMyReferrals reads only these; issue 34). */
-export const MY_REFERRAL_RECORD_KEYS = [
-  "id",
-  "referralLink",
-  ...SHARE_RECORD_KEYS,
-  "isActive",
-  "moderatedAt",
-  "linkConfirmedAt",
-  "heldAt",
-  "linkReview",
-  "reviewHeldAt",
-  "linkCheckStatus",
-  "linkCheckHost",
-  "linkCheckedAt",
-  "applicationsCount",
-  "successfulCount",
-  "createdAt",
-  "cardName",
-  "cardIssuer",
-  "cardIsUserAdded",
-  "cardActive",
-] as const satisfies readonly (keyof ReferralRecord)[];
-export type MyReferralRecord = Pick<ReferralRecord, (typeof MY_REFERRAL_RECORD_KEYS)[number]>;
-
-/**
- * A referral on its owner's My Referrals (/refer, /dashboard/my-referrals): what the card shows,
- * as `presentReferral` shows it to the owner, and nothing else (no referrer, no card texts).
- */
-export function presentMyReferral(row: MyReferralRecord) {
-  return {
-    _id: row.id,
-    creditCard: { name: row.cardName, issuer: row.cardIssuer },
-    referralLink: safeLink(row.referralLink),
-    sharingBenefitPortion: row.sharingBenefitPortion,
-    ...presentShare(row),
-    isActive: row.isActive,
-    ...healthOf(row, true),
-    applicationsCount: row.applicationsCount,
-    successfulCount: row.successfulCount,
-    createdAt: row.createdAt.toISOString(),
-  } satisfies Omit<Partial<PresentedReferral>, "creditCard"> & { creditCard: Partial<PresentedReferral["creditCard"]> };
-}
-export type MyReferralView = ReturnType<typeof presentMyReferral>;
-
-type HealthRecord = Pick<
-  ReferralRecord,
-  | "moderatedAt"
-  | "linkConfirmedAt"
-  | "createdAt"
-  | "heldAt"
-  | "linkReview"
-  | "reviewHeldAt"
-  | "linkCheckStatus"
-  | "linkCheckHost"
-  | "linkCheckedAt"
-  | "cardIsUserAdded"
-  | "cardActive"
->;
-
-/** The link's health and the holds on a referral: told in full to its owner only. */
-function healthOf(row: HealthRecord, isOwner: boolean) {
-  return {
-    moderated: isOwner && row.moderatedAt !== null,
-    linkConfirmedAt: row.linkConfirmedAt?.toISOString() ?? null,
-    linkStale: isStale(row.linkConfirmedAt ?? row.createdAt),
-    held: isOwner && row.heldAt !== null,
-    review: isOwner ? reviewOf(row) : null,
-    linkCheck:
-      isOwner && row.linkCheckedAt
-        ? { status: row.linkCheckStatus ?? 0, host: row.linkCheckHost, checkedAt: row.linkCheckedAt.toISOString() }
-        : null,
-  } satisfies Partial<PresentedReferral>;
-}
 
 /** The columns a tile of the /apply grid reads (record-sql.server.ts selects only these). */
 export const TILE_RECORD_KEYS = [
@@ -432,22 +358,4 @@ function referrerBonusOf(row: TileRecord): PresentedReferral["specialReferrerBon
   return row.specialReferrerBonusAmount != null && row.specialReferrerBonusAmount > 0
     ? { amount: row.specialReferrerBonusAmount, unit: row.specialReferrerBonusUnit ?? "USD" }
     : null;
-}
-
-/** A stored link as shown: only safe https links (link.ts), else null. */
-function safeLink(link: string | null): string | null {
-  return link && isSafeReferralLink(link) ? link : null;
-}
-
-/** Why a referral waits for an admin, if it does: its card first (nothing shows until it is listed). */
-function reviewOf(row: HealthRecord): PresentedReferral["review"] {
-  if (row.cardIsUserAdded && !row.cardActive) return { reason: "new-card", held: true };
-  if (row.linkReview) return { reason: row.linkReview, held: row.reviewHeldAt !== null };
-  return null;
-}
-
-/** A link not confirmed for this long is stale: shown so, and it sinks in the rotation (rotation.server.ts). */
-export const STALE_AFTER_DAYS = 90;
-function isStale(confirmedAt: Date, now = Date.now()) {
-  return now - confirmedAt.getTime() > STALE_AFTER_DAYS * 24 * 60 * 60 * 1000;
 }

@@ -3,24 +3,21 @@
  * public code, a member's own list, and marking inactive / reopening. HTML routes and /api routes
  * are thin adapters over these functions.
  */
-import { and, desc, eq, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, or, type SQL } from "drizzle-orm";
 import { createId } from "../../../db/id";
-import { comments, creditCards, referrals, users } from "../../../db/schema";
+import { creditCards, referrals, users } from "../../../db/schema";
 import type { Db } from "../../../db/client";
 import { findVisibleCard } from "~/modules/cards/catalog.server";
 import { newCardSlug } from "~/modules/cards/slug.server";
 import { memberCardFields } from "~/modules/cards/schemas";
 import { purgeReferralPages } from "~/modules/public/purge.server";
-import { referralsThreadsRead } from "~/modules/comments/comments.server";
-import type { ThreadComment } from "~/modules/comments/thread";
 import { DomainError } from "~/core/errors";
 import { isUniqueViolation } from "~/utils/db-errors.server";
-import { createdKeyOf, decodeCreatedCursor, olderThan, toPage } from "~/utils/keyset.server";
 import { requireActor, type Ctx } from "~/core/context.server";
 import { normalizeReferralLink } from "~/core/referral-link";
 import { reviewOfDraft } from "~/modules/links/domains.server";
 import { HOLD_NOTICES, noticeToReferrer, notifyReferrer } from "~/modules/links/notices.server";
-import { MY_REFERRAL_RECORD_KEYS, presentMyReferral, presentReferral } from "./present";
+import { presentReferral } from "./present";
 import {
   OTHER_CARD,
   REFERRAL_MESSAGES,
@@ -31,7 +28,6 @@ import {
   type ReferralDoor,
   type ReferralInput,
 } from "./schemas";
-import { USER_NOT_FOUND } from "~/utils/messages";
 
 /** The columns of a referral with its card and referrer, as presentReferral takes them. */
 export const referralRecordColumns = {
@@ -117,7 +113,7 @@ export function selectReferralRecords<Extra extends Record<string, SQL>>(
 }
 
 /** What the reads need: the database and who is looking (a visitor when null). */
-type ReadCtx = Pick<Ctx, "db" | "actor" | "purgePages">;
+export type ReadCtx = Pick<Ctx, "db" | "actor" | "purgePages">;
 
 /**
  * One referral as the viewer (`ctx.actor`) sees it, by id or public code. Deactivated referrers'
@@ -306,119 +302,4 @@ export async function createReferral(ctx: Ctx, draft: ReferralInput) {
     );
   }
   return getReferral(ctx, { id: referralId });
-}
-
-export const MY_REFERRALS_PAGE = 50;
-
-/**
- * A user's referrals, newest first, keyset-paged on referrals_referrer_idx, each with its comment
- * count. Others than the owner (`ctx.actor`) see only active ones, and nothing when the owner hides
- * their referrals.
- */
-export async function listUserReferrals(
-  ctx: ReadCtx,
-  input: { userId: string; cursor?: string | null; limit?: number },
-) {
-  const { db } = ctx;
-  const { userId, ...options } = input;
-  const viewerId = ctx.actor?.id ?? null;
-  const isOwner = viewerId === userId;
-  const limit = Math.min(options.limit ?? MY_REFERRALS_PAGE, MY_REFERRALS_PAGE);
-  // The owner's settings and the page (with each referral's comment count) in one round trip.
-  const [owner, rows] = await Promise.all([
-    isOwner
-      ? null
-      : db
-          .select({ showReferrals: users.showReferrals, deactivatedAt: users.deactivatedAt })
-          .from(users)
-          .where(eq(users.id, userId))
-          .get(),
-    selectReferralRecords(db, userReferralsWhere(userId, isOwner, options.cursor), {
-      commentsCount: sql<number>`(select count(*) from ${comments} where ${comments.referralId} = ${referrals.id})`,
-    })
-      .orderBy(desc(referrals.createdAt), desc(referrals.id))
-      .limit(limit + 1),
-  ]);
-  if (!isOwner) {
-    if (!owner || owner.deactivatedAt) throw new DomainError(404, USER_NOT_FOUND);
-    if (!owner.showReferrals) throw new DomainError(403, REFERRAL_MESSAGES.privateReferrals);
-  }
-  const { items, nextCursor } = toPage(rows, limit, createdKeyOf);
-  return {
-    data: items.map((row) => ({ ...presentReferral(row, viewerId), commentsCount: row.commentsCount })),
-    nextCursor,
-  };
-}
-
-/** A user's referrals after the cursor, as the owner or as anyone else sees them. */
-function userReferralsWhere(userId: string, isOwner: boolean, cursor: string | null | undefined) {
-  return and(
-    eq(referrals.referrerId, userId),
-    isOwner ? undefined : and(eq(referrals.isActive, true), eq(creditCards.active, true)),
-    olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(cursor)),
-  );
-}
-
-/** The columns of referralRecordColumns that My Referrals shows (present.ts names them). */
-const myReferralColumns = Object.fromEntries(
-  MY_REFERRAL_RECORD_KEYS.map((key) => [key, referralRecordColumns[key]]),
-) as Pick<typeof referralRecordColumns, (typeof MY_REFERRAL_RECORD_KEYS)[number]>;
-
-/**
- * My Referrals (/refer and /dashboard/my-referrals): the owner's page of referrals with what the
- * card shows (issue 34: not the whole record, no referrer join), each with its comment count and
- * public review threads. The page and its threads are two queries of one D1 batch (a page may add
- * its own reads to it: /refer's issuers); the threads' query names the page's referrals by a
- * subquery, not by ids read first. `decode` makes the list from their rows.
- */
-export function myReferralsRead(ctx: ReadCtx, options: { cursor?: string | null } = {}) {
-  const actor = requireActor(ctx);
-  const mine = and(
-    eq(referrals.referrerId, actor.id),
-    olderThan(referrals.createdAt, referrals.id, decodeCreatedCursor(options.cursor)),
-  );
-  const newestFirst = [desc(referrals.createdAt), desc(referrals.id)];
-  const pageIds = ctx.db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(mine)
-    .orderBy(...newestFirst)
-    .limit(MY_REFERRALS_PAGE);
-  const page = ctx.db
-    .select({
-      ...myReferralColumns,
-      commentsCount: sql<number>`(select count(*) from ${comments} where ${comments.referralId} = ${referrals.id})`.as(
-        "comments_count",
-      ),
-    })
-    .from(referrals)
-    .innerJoin(creditCards, eq(creditCards.id, referrals.creditCardId))
-    .where(mine)
-    .orderBy(...newestFirst)
-    .limit(MY_REFERRALS_PAGE + 1);
-  const threads = referralsThreadsRead(ctx, { referralIds: pageIds });
-  const decode = (rows: Awaited<typeof page>, threadRows: Awaited<typeof threads.query>) => {
-    const { items, nextCursor } = toPage(rows, MY_REFERRALS_PAGE, createdKeyOf);
-    const threadsOf = new Map<string, ThreadComment[]>();
-    for (const comment of threads.decode(threadRows)) {
-      const thread = threadsOf.get(comment.referralId);
-      if (thread) thread.push(comment);
-      else threadsOf.set(comment.referralId, [comment]);
-    }
-    return {
-      data: items.map((row) => ({
-        ...presentMyReferral(row),
-        commentsCount: row.commentsCount,
-        comments: threadsOf.get(row.id) ?? [],
-      })),
-      nextCursor,
-    };
-  };
-  return { queries: [page, threads.query] as const, decode };
-}
-
-/** myReferralsRead on its own: one round trip. */
-export async function listMyReferrals(ctx: ReadCtx, options: { cursor?: string | null } = {}) {
-  const { queries, decode } = myReferralsRead(ctx, options);
-  return decode(...(await ctx.db.batch(queries)));
 }

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { referrals, users } from "../../../db/schema";
-import { STALE_AFTER_DAYS } from "./present";
+import { STALE_AFTER_DAYS } from "./present-health";
 
 /** A stale link's weight (STALE_AFTER_DAYS, present.ts) is quartered: it still shows, after fresher ones. */
 export const STALE_FACTOR = 0.25;

@@ -9,7 +9,7 @@ import { blockUser, unblockUser } from "~/modules/blocks/blocks.server";
 import { BlockFormSchema } from "~/modules/blocks/schemas";
 import { openDealingsBetween } from "~/modules/applications/dealings.server";
 import { listProfileApplications } from "~/modules/applications/applications.server";
-import { listUserReferrals } from "~/modules/referrals/referrals.server";
+import { listUserReferrals } from "~/modules/referrals/user-referrals.server";
 import { getReputation } from "~/modules/reputation/reputation.server";
 import { getPublicProfile } from "~/modules/users/profile.server";
 import { USER_NOT_FOUND } from "~/utils/messages";

@@ -14,12 +14,8 @@ import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
 import { listIssuerPickerCards, pickerIssuersRead } from "~/modules/cards/catalog.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
-import {
-  createReferral,
-  myReferralsRead,
-  previewReferral,
-  referralFormSchemaFor,
-} from "~/modules/referrals/referrals.server";
+import { createReferral, previewReferral, referralFormSchemaFor } from "~/modules/referrals/referrals.server";
+import { myReferralsRead } from "~/modules/referrals/user-referrals.server";
 import { OTHER_CARD, REFERRAL_MESSAGES, ReferralInputSchema } from "~/modules/referrals/schemas";
 import { reviewOfDraft } from "~/modules/links/domains.server";
 import { ReferralTypeTab } from "~/modules/referrals/type-tab";
