@@ -8,7 +8,7 @@ const loadThread = () => import("./comment-thread").then((module) => ({ default:
 if (!import.meta.env.SSR) void loadThread();
 const CommentThreadLater = import.meta.env.SSR ? CommentThreadNow : lazy(loadThread);
 
-/** CommentThread, loaded beside the page: My Referrals' closed threads, a profile's Reviews tab. */
+/** CommentThread, loaded beside the page: My Referrals' closed threads, a profile's Reviews tab, a referral's reviews. */
 export function LazyCommentThread(props: ComponentProps<typeof CommentThreadNow>) {
   return (
     <Suspense fallback={null}>

@@ -12,7 +12,7 @@ import { FormMessage } from "~/components/forms/field";
 import { StartChatForm } from "~/modules/chats/start-chat-form";
 import { LinkConfirmed } from "~/modules/referrals/link-confirmed";
 import { LazyReportForm } from "~/modules/reports/lazy-report-form";
-import { CommentThread } from "~/modules/comments/comment-thread";
+import { LazyCommentThread } from "~/modules/comments/lazy-comment-thread";
 import { hasReviewed } from "~/modules/comments/comments.server";
 import { referralPageReviews } from "~/modules/comments/referral-page-reviews.server";
 import { otherReferralsReviewsText } from "~/modules/comments/review-mark";
@@ -160,7 +160,7 @@ export default function ReferralDetail() {
         </h2>
         <div className="mt-3">
           {reviews.own || reviews.comments.length === 0 ? (
-            <CommentThread
+            <LazyCommentThread
               comments={reviews.comments}
               viewerId={viewerId}
               label={`Reviews of ${referral.referrer.name}'s ${card.name} referral`}
@@ -169,7 +169,7 @@ export default function ReferralDetail() {
           ) : (
             <>
               <p className="mb-2 text-sm text-muted">{otherReferralsReviewsText(referral.referrer.name)}</p>
-              <CommentThread
+              <LazyCommentThread
                 comments={reviews.comments}
                 viewerId={viewerId}
                 label={`Reviews of ${referral.referrer.name}'s other referrals`}
