@@ -99,6 +99,27 @@ export async function latestEmailTo(address: string, subject?: string, timeoutMs
 }
 
 /**
+ * The newest outbox email to an address whose text contains `text`, waiting for it to arrive.
+ * Queued mails (ADR 180) are sent concurrently within a batch, so when one step's mail and the
+ * next one's go to the same person, which one is newest is not fixed: look for the one you mean.
+ */
+export async function emailContaining(address: string, text: string, timeoutMs = 10_000) {
+  const { emailOutbox } = await import("../../db/schema");
+  const { and, desc, eq, like } = await import("drizzle-orm");
+  const started = Date.now();
+  for (;;) {
+    const row = await testDb()
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.to, address), like(emailOutbox.text, `%${text}%`)))
+      .orderBy(desc(emailOutbox.createdAt))
+      .get();
+    if (row || Date.now() - started > timeoutMs) return row ?? null;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
  * Records `count` allowed events of a rate-limit key at `at` (default now), as if they had just
  * happened: one statement, however many.
  */
