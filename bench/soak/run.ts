@@ -1,6 +1,6 @@
 /**
  * `npm run soak -- --minutes N [--members M] [--restart] [--slow-d1 MS] [--provider-failures F]
- *                  [--think-ms 2000] [--port 8830] [--no-build] [--no-seed] [--v8-flags "--optimize-for-size"]`
+ *                  [--think-ms 2000] [--port 8830] [--no-build] [--no-seed] [--v8-flags "--optimize-for-size"] [--allocator-stats]`
  *
  * Held under load (docs/decisions/220): the production bundle in workerd, served as the bench
  * serves it (bench/workerd-server.ts, loopback only), under mixed traffic for N minutes from M
@@ -16,6 +16,8 @@
  * seeding take a minute on a busy machine); the members' earlier applications and chats stay.
  * `--v8-flags` passes V8 flags to this workerd only: `--optimize-for-size` makes V8 collect sooner
  * (ADR 221: what workerd's memory is made of, and why it also compares collected figures).
+ * `--allocator-stats` also reads tcmalloc's own report after each collection (gdb calls workerd's
+ * `malloc_stats()`; ptrace must be allowed): what workerd holds against what its allocator keeps free.
  *
  * Faults, each a flag:
  * - `--restart`: the server is stopped and started again half-way, on the same state; the sockets
@@ -32,11 +34,11 @@ import { buildDemoData, DEMO_PASSWORD } from "../../db/seed/demo";
 import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
 import { ChatClient, ChatLedger } from "./chat";
 import { collectedHeapMiB } from "./heap";
-import { percentChange } from "./memory";
+import { percentChange, type Allocator } from "./memory";
 import { Recorder } from "./http";
 import { PROVIDER_KEY, startProvider } from "./provider";
 import { step } from "../steps";
-import { AppServer, writeSoakConfig } from "./server";
+import { allocatorMiB, AppServer, writeSoakConfig } from "./server";
 import { Traffic, type Member, type SeededReferral, type World } from "./traffic";
 
 const { values } = parseArgs({
@@ -51,6 +53,7 @@ const { values } = parseArgs({
     "no-build": { type: "boolean", default: false },
     "no-seed": { type: "boolean", default: false },
     "v8-flags": { type: "string", default: "" },
+    "allocator-stats": { type: "boolean", default: false },
   },
 });
 const minutes = Number(values.minutes);
@@ -74,6 +77,8 @@ if (
   process.exit(2);
 }
 const STATE = ".wrangler/soak";
+/** Where workerd's output goes (bench/results/soak-app.log): the allocator's reports land there too. */
+const SERVER_LOG = "soak-app";
 
 function query<T>(sql: string): T[] {
   const output = spawnSync(
@@ -157,7 +162,7 @@ async function main() {
     config: writeSoakConfig(".wrangler/soak-config"),
     port,
     persistTo: STATE,
-    log: "soak-app",
+    log: SERVER_LOG,
     inspectorPort: port + 2,
     v8Flags: values["v8-flags"],
     vars: {
@@ -243,6 +248,16 @@ async function main() {
     series: [] as [number, number][],
     beforeRestart: null as number | null,
     /** JS heap after a full collection, MiB: at the start, once warm, late in the traffic, at the end. */
+    /** tcmalloc's account after the same collections (`--allocator-stats`): in use against kept free. */
+    allocator: {
+      start: values["allocator-stats"] ? await allocatorMiB(server, SERVER_LOG) : null,
+      warm: null as Allocator | null,
+      late: null as Allocator | null,
+      end: null as Allocator | null,
+      /** The end, once tcmalloc gave its free pages back (RSS in `endReleased`). */
+      released: null as Allocator | null,
+    },
+    endReleased: null as number | null,
     heap: {
       start: await collectedHeapMiB(port + 2, server.origin),
       warm: null as Heap,
@@ -259,20 +274,23 @@ async function main() {
   const collected = async () => {
     const heap = await collectedHeapMiB(port + 2, server.origin);
     await sleep(2000);
-    return { heap, rss: server.rssMiB() };
+    const rss = server.rssMiB();
+    return { heap, rss, allocator: values["allocator-stats"] ? await allocatorMiB(server, SERVER_LOG) : null };
   };
   const warm = setTimeout(() => {
     memory.warm = server.rssMiB();
-    void collected().then(({ heap, rss }) => {
+    void collected().then(({ heap, rss, allocator }) => {
       memory.heap.warm = heap;
       memory.warmCollected = rss;
+      memory.allocator.warm = allocator;
     });
   }, warmAt);
   const late = setTimeout(
     () =>
-      void collected().then(({ heap, rss }) => {
+      void collected().then(({ heap, rss, allocator }) => {
         memory.heap.late = heap;
         memory.lateCollected = rss;
+        memory.allocator.late = allocator;
       }),
     Math.max(warmAt + 30_000, minutes * 60_000 - 15_000),
   );
@@ -362,6 +380,11 @@ async function main() {
   await sleep(2000);
   memory.endResident = server.residentMiB();
   memory.endCollected = memory.endResident?.rss ?? null;
+  if (values["allocator-stats"]) {
+    memory.allocator.end = await allocatorMiB(server, SERVER_LOG);
+    memory.allocator.released = await allocatorMiB(server, SERVER_LOG, true);
+    memory.endReleased = server.rssMiB();
+  }
   clearInterval(sample);
   clearTimeout(warm);
   clearTimeout(late);
@@ -430,6 +453,22 @@ async function main() {
     console.log(
       `At the end, collected: ${memory.endResident.anon.toFixed(0)} MiB anonymous (V8's heaps, the allocator's pages), ` +
         `${memory.endResident.file.toFixed(0)} MiB file-backed (workerd's binary, SQLite's shared memory)`,
+    );
+  }
+  if (values["allocator-stats"]) {
+    console.log("tcmalloc after each collection (MiB; in use by workerd, kept free, the sampled profile's peak):");
+    console.table(
+      Object.entries(memory.allocator).map(([when, value]) => ({
+        when,
+        "in use": value?.inUse.toFixed(1),
+        "kept free": value?.free.toFixed(1),
+        "actual (its RSS)": value?.actual.toFixed(1),
+        "sampled peak": value?.sampledPeak.toFixed(1),
+      })),
+    );
+    console.log(
+      `RSS at the end, collected: ${memory.endCollected?.toFixed(1)} MiB; once tcmalloc released its free pages: ` +
+        `${memory.endReleased?.toFixed(1)} MiB (${change(memory.start, memory.endReleased)} against the start)`,
     );
   }
   console.log(`RSS every 30 s (s: MiB): ${memory.series.map(([at, rss]) => `${at}: ${rss}`).join(", ")}`);

@@ -4,12 +4,12 @@
  * the app, from a config that is wrangler.toml with only its entry changed. It can be stopped and
  * started again on the same state (the restart fault), and says how much memory workerd holds.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
 import { waitUntilUp } from "../steps";
-import { residentFromRollup, type Resident } from "./memory";
+import { allocatorFromStats, residentFromRollup, type Allocator, type Resident } from "./memory";
 
 /**
  * wrangler.toml with `main` pointing at the soak's entry; every other relative path made absolute,
@@ -128,6 +128,27 @@ export class AppServer {
       return null;
     }
   }
+}
+
+/**
+ * tcmalloc's report of workerd's native memory (memory.ts), asked for through gdb: `malloc_stats()`
+ * prints it to workerd's stderr, which lands in the server's log. Pauses workerd for about a
+ * second; `--allocator-stats` only, on a machine that allows ptrace. Null when either is missing.
+ * `release` first asks tcmalloc to give its free pages back to the system (what a release thread,
+ * which this workerd does not run, would do over time).
+ */
+export async function allocatorMiB(server: AppServer, log: string, release = false): Promise<Allocator | null> {
+  const pid = [...server.pids].at(-1);
+  if (pid === undefined) return null;
+  const calls = ["call (void)malloc_stats()"];
+  if (release) calls.unshift("call (void)MallocExtension_Internal_ReleaseMemoryToSystem((unsigned long)-1)");
+  const asked = spawnSync("gdb", ["-p", String(pid), "-batch", ...calls.flatMap((call) => ["-ex", call])], {
+    stdio: "ignore",
+    timeout: 60_000,
+  });
+  if (asked.status !== 0) return null;
+  await new Promise((done) => setTimeout(done, 500));
+  return allocatorFromStats(readFileSync(`bench/results/${log}.log`, "utf8"));
 }
 
 /** The process listening on a loopback port (workerd itself: the `npx`/tsx parents only started it). */
