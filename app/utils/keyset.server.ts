@@ -70,9 +70,25 @@ export function decodeCreatedCursor(cursor: string | null | undefined): CreatedK
  * Rows strictly after `key` in newest-first (createdAt, id) order, as one row-value comparison so
  * an index ending in (created_at, id) seeks to it; no condition without a key.
  */
-export function olderThan(createdAt: SQLiteColumn, id: SQLiteColumn, key: CreatedKey | null | undefined) {
-  return key ? (sql`(${createdAt}, ${id}) < (${key.createdAt.getTime()}, ${key.id})` as SQL) : undefined;
+export function olderThan(
+  createdAt: SQLiteColumn,
+  id: SQLiteColumn,
+  key: CreatedKey | typeof OLDER_THAN_PLACEHOLDERS | null | undefined,
+) {
+  if (!key) return undefined;
+  const time = key.createdAt instanceof Date ? key.createdAt.getTime() : key.createdAt;
+  return sql`(${createdAt}, ${id}) < (${time}, ${key.id})` as SQL;
 }
+
+/**
+ * olderThan's key as placeholders, for a statement built once (preparedSelect); `olderThanValues`
+ * fills them with a cursor's key.
+ */
+export const OLDER_THAN_PLACEHOLDERS = {
+  createdAt: sql.placeholder("olderThanTime"),
+  id: sql.placeholder("olderThanId"),
+};
+export const olderThanValues = (key: CreatedKey) => ({ olderThanTime: key.createdAt.getTime(), olderThanId: key.id });
 
 /**
  * Each row's place among the rows of its `group`, newest (createdAt, id) first: a subquery

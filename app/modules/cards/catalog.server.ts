@@ -2,12 +2,12 @@
  * Reading the card catalogue as members see it: active cards only, plus the cards a member added
  * themselves (live for their creator at once, reviewed by admins in /admin/creditcards).
  */
-import { and, asc, eq, or, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql, type Placeholder } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { creditCards, rewardValuations } from "../../../db/schema";
-import type { Ctx } from "~/core/context.server";
+import { requireActor, type Ctx } from "~/core/context.server";
 import type { Read } from "~/core/d1-reads.server";
-import { statement } from "~/utils/d1-statement.server";
+import { preparedSelect, statement } from "~/utils/d1-statement.server";
 
 export const pickerCardColumns = {
   id: creditCards.id,
@@ -36,7 +36,7 @@ const selectPickerCards = (db: Db) =>
  * Which cards a member may see: admin-kept active cards, and user-added ones only by their creator
  * (also while they wait for review, inactive: the creator edits their referral on it).
  */
-export function visibleTo(viewerId: string | null) {
+export function visibleTo(viewerId: string | Placeholder | null) {
   const listed = and(eq(creditCards.active, true), eq(creditCards.isUserAdded, false));
   if (!viewerId) return listed;
   return or(
@@ -45,27 +45,33 @@ export function visibleTo(viewerId: string | null) {
   );
 }
 
+/** The picker's cards as a member sees them (their own cards too), built once per isolate. */
+const pickerIssuers = preparedSelect((db) =>
+  db
+    .select({ id: creditCards.id, issuer: creditCards.issuer })
+    .from(creditCards)
+    .where(visibleTo(sql.placeholder("viewerId")))
+    .orderBy(asc(creditCards.issuer), asc(creditCards.name)),
+);
+
 /**
  * The issuers a member can pick, sorted, each with its cards' ids in name order: /refer's first
  * step (two columns of the catalogue; a card's details come with its issuer, listIssuerPickerCards).
- * A query to batch with the page's other reads (/refer: My Referrals); `decode` groups its rows.
+ * A read to batch with the page's other reads (/refer: My Referrals); it groups its rows.
  */
-export function pickerIssuersRead(ctx: Pick<Ctx, "db" | "actor">) {
-  const query = ctx.db
-    .select({ id: creditCards.id, issuer: creditCards.issuer })
-    .from(creditCards)
-    .where(visibleTo(ctx.actor?.id ?? null))
-    .orderBy(asc(creditCards.issuer), asc(creditCards.name));
-  const decode = (rows: Awaited<typeof query>) => {
-    const byIssuer = new Map<string, string[]>();
-    for (const row of rows) {
-      const cardIds = byIssuer.get(row.issuer);
-      if (cardIds) cardIds.push(row.id);
-      else byIssuer.set(row.issuer, [row.id]);
-    }
-    return [...byIssuer].map(([issuer, cardIds]) => ({ issuer, cardIds }));
+export function pickerIssuersRead(ctx: Pick<Ctx, "db" | "actor">): Read<{ issuer: string; cardIds: string[] }[]> {
+  return {
+    statement: pickerIssuers.bind(ctx.db, { viewerId: requireActor(ctx).id }),
+    decode: (result) => {
+      const byIssuer = new Map<string, string[]>();
+      for (const row of pickerIssuers.decode(result)) {
+        const cardIds = byIssuer.get(row.issuer);
+        if (cardIds) cardIds.push(row.id);
+        else byIssuer.set(row.issuer, [row.id]);
+      }
+      return [...byIssuer].map(([issuer, cardIds]) => ({ issuer, cardIds }));
+    },
   };
-  return { query, decode };
 }
 
 /** The cards of one issuer a member can pick, by name: /refer's details and preview. */

@@ -264,12 +264,11 @@ export async function listOwnThreads(
  * referrals with its replies and follow-ups), in one query: the newest 50 reviews of each referral
  * (a window per referral, so a busy referral cannot crowd out the others) and their responses,
  * with only what a thread shows (ThreadComment, issue 34). The ids travel as one JSON parameter,
- * as D1 allows 100 bound parameters per query, or as a subquery selecting them. The query is
- * batched with the page that lists the referrals (`decode` turns its rows into comments).
+ * as D1 allows 100 bound parameters per query, or as a subquery selecting them (My Referrals
+ * batches it with its page and builds it once per isolate); `threadCommentsOf` turns its rows
+ * into comments.
  */
-export function referralsThreadsRead(ctx: ViewCtx, input: { referralIds: readonly string[] | SQLWrapper }) {
-  const { db } = ctx;
-  const { referralIds } = input;
+export function referralsThreadsQuery(db: Db, referralIds: readonly string[] | SQLWrapper) {
   const ofReferrals = Array.isArray(referralIds)
     ? inIdList(comments.referralId, referralIds)
     : inArray(comments.referralId, referralIds as SQLWrapper);
@@ -282,24 +281,23 @@ export function referralsThreadsRead(ctx: ViewCtx, input: { referralIds: readonl
     .select({ id: ranked.id })
     .from(ranked)
     .where(sql`${ranked.rank} <= ${REVIEWS_PAGE_SIZE}`);
-  const query = commentRows(
+  return commentRows(
     db,
     and(ofReferrals, inArray(sql`coalesce(${comments.originalCommentId}, ${comments.id})`, reviewIds)),
   );
-  const viewerId = ctx.actor?.id ?? null;
-  const decode = (rows: CommentRow[]): ThreadComment[] =>
-    rows.map((row) => threadComment(row, (person) => threadPerson(person, viewerId)));
-  return { query, decode };
 }
 
-/** referralsThreadsRead on its own. */
+/** referralsThreadsQuery's rows as a thread shows them, with the names `viewerId` may see. */
+export const threadCommentsOf = (rows: CommentRow[], viewerId: string | null): ThreadComment[] =>
+  rows.map((row) => threadComment(row, (person) => threadPerson(person, viewerId)));
+
+/** referralsThreadsQuery on its own. */
 export async function listReferralsComments(
   ctx: ViewCtx,
   input: { referralIds: readonly string[] | SQLWrapper },
 ): Promise<ThreadComment[]> {
   if (Array.isArray(input.referralIds) && input.referralIds.length === 0) return [];
-  const { query, decode } = referralsThreadsRead(ctx, input);
-  return decode(await query);
+  return threadCommentsOf(await referralsThreadsQuery(ctx.db, input.referralIds), ctx.actor?.id ?? null);
 }
 
 /** Whether the acting member has reviewed the referral (the apply dialog then skips its review step). */

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/layout/error-boundary";
 import { formAction, intent, redirectTo } from "~/http/form-action.server";
 import { pageLoader } from "~/http/page-loader.server";
+import { runReads } from "~/core/d1-reads.server";
 import { listIssuerPickerCards, pickerIssuersRead } from "~/modules/cards/catalog.server";
 import { MyReferrals } from "~/modules/referrals/my-referrals";
 import { createReferral, previewReferral, referralFormSchemaFor } from "~/modules/referrals/referrals.server";
@@ -41,13 +42,13 @@ export const loader = pageLoader({
     // and My Referrals are one D1 batch: each call costs the Worker more than these small reads.
     const issuers = pickerIssuersRead(ctx);
     const myReferrals = myReferralsRead(ctx, { cursor: query.cursor });
-    const [[issuerRows, ...myReferralRows], cards] = await Promise.all([
-      ctx.db.batch([issuers.query, ...myReferrals.queries]),
+    const [[groups, ...myReferralRows], cards] = await Promise.all([
+      runReads(ctx, [issuers, ...myReferrals.reads]),
       query.issuer && query.issuer !== OTHER_CARD ? listIssuerPickerCards(ctx, query.issuer) : [],
     ]);
     const mine = myReferrals.decode(...myReferralRows);
     return {
-      groups: issuers.decode(issuerRows),
+      groups,
       cards,
       step: query.step ?? null,
       issuer: query.issuer ?? null,
