@@ -63,7 +63,9 @@ export const createdKeyOf = (row: { createdAt: Date; id: string }) => [row.creat
 /** The (createdAt, id) key of a cursor made by createdKeyOf, or null when missing or malformed. */
 export function decodeCreatedCursor(cursor: string | null | undefined): CreatedKey | null {
   const key = decodeCursor(cursor, ["number", "string"] as const);
-  return key ? { createdAt: new Date(key[0]), id: key[1] } : null;
+  const createdAt = key ? new Date(key[0]) : null;
+  // A finite time beyond what a Date holds (|t| > 8.64e15) is no cursor we wrote: the first page.
+  return key && createdAt && !Number.isNaN(createdAt.getTime()) ? { createdAt, id: key[1] } : null;
 }
 
 /**

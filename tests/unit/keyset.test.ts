@@ -22,6 +22,9 @@ describe("keyset cursors", () => {
     }
     expect(decodeCursor(encodeCursor([1, "a"]).padEnd(2000, "A"), shape)).toBeNull();
     expect(decodeCreatedCursor("1700000000000_abc")).toBeNull();
+    // Finite, but beyond what a Date holds: an Invalid Date would bind NaN into the query.
+    expect(decodeCreatedCursor(encodeCursor([1e16, "x"]))).toBeNull();
+    expect(decodeCreatedCursor(encodeCursor([8.64e15, "x"]))).toEqual({ createdAt: new Date(8.64e15), id: "x" });
   });
 
   it("page the limit + 1 rows a query fetched, with the (createdAt, id) key of the last row shown", () => {

@@ -11,6 +11,7 @@ import { comments, creditCards, referrals, users } from "../../db/schema";
 import { referralsThreadsQuery } from "../../app/modules/comments/comments.server";
 import { listMyReferrals, MY_REFERRALS_PAGE } from "../../app/modules/referrals/user-referrals.server";
 import { preparedSelect } from "../../app/utils/d1-statement.server";
+import { encodeCursor } from "../../app/utils/keyset.server";
 import { contextFor } from "../../app/core/context.server";
 import { createSignedInUser, fetchPath, testDb } from "./helpers";
 import { createMarket } from "./market-helpers";
@@ -122,6 +123,14 @@ describe("My Referrals, built once per isolate", () => {
       createdById: alice.referrer.user.id,
     });
     await testDb().insert(creditCards).values(own);
+    // A review on each one's newest referral: the threads' statement binds its owner too.
+    const reviewer = await createSignedInUser();
+    const reviewOf = (who: typeof alice) => `Review of ${who.referralIds.at(-1)}`;
+    await testDb()
+      .insert(comments)
+      .values(
+        [alice, bob].map((who) => makeComment(who.referralIds.at(-1)!, reviewer.user.id, { comment: reviewOf(who) })),
+      );
     for (const [who, other] of [
       [alice, bob],
       [bob, alice],
@@ -131,6 +140,8 @@ describe("My Referrals, built once per isolate", () => {
       for (const id of who.referralIds) expect(html).toContain(`name="id" value="${id}"`);
       for (const id of other.referralIds) expect(html).not.toContain(id);
       expect(html.includes("Alice Own Bank")).toBe(who === alice);
+      expect(html).toContain(reviewOf(who));
+      expect(html).not.toContain(reviewOf(other));
     }
   });
 
@@ -153,5 +164,11 @@ describe("My Referrals, built once per isolate", () => {
     const html = await page.text();
     expect(html).toContain(`name="id" value="${many.referralIds[0]}"`);
     expect(html).not.toContain(`name="id" value="${many.referralIds[1]}"`);
+    // A cursor whose time no Date holds is no cursor: the first page, not a failed query.
+    const beyond = await fetchPath(`/dashboard/my-referrals?cursor=${encodeCursor([1e16, "x"])}`, {
+      headers: { Cookie: many.referrer.cookie },
+    });
+    expect(beyond.status).toBe(200);
+    expect(await beyond.text()).toContain(`name="id" value="${many.referralIds.at(-1)}"`);
   });
 });
