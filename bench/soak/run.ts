@@ -247,10 +247,9 @@ async function main() {
     /** RSS every 30 s of the traffic (s, MiB): where it levels off. */
     series: [] as [number, number][],
     beforeRestart: null as number | null,
-    /** JS heap after a full collection, MiB: at the start, once warm, late in the traffic, at the end. */
     /** tcmalloc's account after the same collections (`--allocator-stats`): in use against kept free. */
     allocator: {
-      start: values["allocator-stats"] ? await allocatorMiB(server, SERVER_LOG) : null,
+      start: null as Allocator | null,
       warm: null as Allocator | null,
       late: null as Allocator | null,
       end: null as Allocator | null,
@@ -258,6 +257,7 @@ async function main() {
       released: null as Allocator | null,
     },
     endReleased: null as number | null,
+    /** JS heap after a full collection, MiB: at the start, once warm, late in the traffic, at the end. */
     heap: {
       start: await collectedHeapMiB(port + 2, server.origin),
       warm: null as Heap,
@@ -265,6 +265,13 @@ async function main() {
       end: null as Heap,
     },
   };
+  // After the start's collection, as the later readings are.
+  if (values["allocator-stats"]) {
+    await sleep(2000);
+    memory.allocator.start = await allocatorMiB(server, SERVER_LOG);
+  }
+  /** The warm and late readings under way: the end's waits for them (gdb attaches one at a time). */
+  const readings: Promise<void>[] = [];
   const sample = setInterval(() => (memory.peak = Math.max(memory.peak, server.rssMiB() ?? 0)), 2000);
   const started = Date.now();
   const deadline = started + minutes * 60_000;
@@ -279,19 +286,22 @@ async function main() {
   };
   const warm = setTimeout(() => {
     memory.warm = server.rssMiB();
-    void collected().then(({ heap, rss, allocator }) => {
+    const reading = collected().then(({ heap, rss, allocator }) => {
       memory.heap.warm = heap;
       memory.warmCollected = rss;
       memory.allocator.warm = allocator;
     });
+    readings.push(reading);
   }, warmAt);
   const late = setTimeout(
     () =>
-      void collected().then(({ heap, rss, allocator }) => {
-        memory.heap.late = heap;
-        memory.lateCollected = rss;
-        memory.allocator.late = allocator;
-      }),
+      void readings.push(
+        collected().then(({ heap, rss, allocator }) => {
+          memory.heap.late = heap;
+          memory.lateCollected = rss;
+          memory.allocator.late = allocator;
+        }),
+      ),
     Math.max(warmAt + 30_000, minutes * 60_000 - 15_000),
   );
   console.log(
@@ -375,6 +385,7 @@ async function main() {
     calls = provider.counts().calls;
     await sleep(2000);
   }
+  await Promise.all(readings);
   memory.end = server.rssMiB();
   memory.heap.end = await collectedHeapMiB(port + 2, server.origin);
   await sleep(2000);

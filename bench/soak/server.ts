@@ -5,7 +5,7 @@
  * started again on the same state (the restart fault), and says how much memory workerd holds.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, openSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { OFFLINE_ENV } from "../../scripts/lib/wrangler";
 import { waitUntilUp } from "../steps";
@@ -140,15 +140,23 @@ export class AppServer {
 export async function allocatorMiB(server: AppServer, log: string, release = false): Promise<Allocator | null> {
   const pid = [...server.pids].at(-1);
   if (pid === undefined) return null;
+  const file = `bench/results/${log}.log`;
+  // Only a report printed after this call counts (the log holds the earlier ones too).
+  const before = statSync(file).size;
   const calls = ["call (void)malloc_stats()"];
   if (release) calls.unshift("call (void)MallocExtension_Internal_ReleaseMemoryToSystem((unsigned long)-1)");
   const asked = spawnSync("gdb", ["-p", String(pid), "-batch", ...calls.flatMap((call) => ["-ex", call])], {
-    stdio: "ignore",
+    encoding: "utf8",
     timeout: 60_000,
   });
-  if (asked.status !== 0) return null;
-  await new Promise((done) => setTimeout(done, 500));
-  return allocatorFromStats(readFileSync(`bench/results/${log}.log`, "utf8"));
+  // gdb's status is its last command's: a call it could not make says so in its output.
+  if (asked.status !== 0 || /No symbol|Cannot|not defined|ptrace/i.test(`${asked.stdout}${asked.stderr}`)) return null;
+  for (let waited = 0; waited < 30; waited++) {
+    await new Promise((done) => setTimeout(done, 100));
+    const report = allocatorFromStats(readFileSync(file, "utf8").slice(before));
+    if (report) return report;
+  }
+  return null;
 }
 
 /** The process listening on a loopback port (workerd itself: the `npx`/tsx parents only started it). */

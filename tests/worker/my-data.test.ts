@@ -151,7 +151,11 @@ async function memberActs(world: World) {
   const bonus = await api("POST", OUTCOME(world.applicationToMember.id), member.token, { step: "bonus-posted" });
   expect(bonus.status).toBe(200);
   // The dispute's notice names the member, in a mail to the other side.
-  const notice = await latestEmailTo(other.user.email, `Cardshare: ${world.othersCard.name} application update`);
+  const notice = await latestEmailTo(
+    other.user.email,
+    `Cardshare: ${world.othersCard.name} application update`,
+    10_000,
+  );
   expect(notice?.text).toContain(`${member.user.firstName} ${member.user.lastName} says the share`);
 
   const report = await api("POST", "/api/reports", member.token, {
